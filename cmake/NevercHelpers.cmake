@@ -1,0 +1,48 @@
+# Shared helpers for domain libraries, tests and fuzzers.
+
+set(NEVERC_WARNINGS -Wall -Wextra -Wno-unused-parameter)
+
+# neverc_add_domain(<name> SOURCES ... [DEPENDS ...])
+# One static library per domain, its public include dir, and the project
+# warnings. Domains that include Clang/LLVM headers add their own PCH.
+function(neverc_add_domain name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  add_library(neverc_${name} STATIC ${ARG_SOURCES})
+  target_include_directories(neverc_${name} PUBLIC
+    ${CMAKE_CURRENT_SOURCE_DIR}/include)
+  target_compile_options(neverc_${name} PRIVATE ${NEVERC_WARNINGS})
+  if(ARG_DEPENDS)
+    target_link_libraries(neverc_${name} PUBLIC ${ARG_DEPENDS})
+  endif()
+endfunction()
+
+# neverc_add_unit_test(<name> SOURCES ... DEPENDS ... [LABELS ...])
+function(neverc_add_unit_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_compile_options(${name} PRIVATE ${NEVERC_WARNINGS})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} GTest::gtest_main)
+  add_test(NAME ${name} COMMAND ${name} --gtest_brief=1)
+  if(ARG_LABELS)
+    set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
+  endif()
+endfunction()
+
+# neverc_add_fuzzer(<name> SOURCES ... DEPENDS ... [SMOKE_RUNS n])
+# A libFuzzer target plus a short smoke run registered with CTest.
+function(neverc_add_fuzzer name)
+  cmake_parse_arguments(ARG "" "SMOKE_RUNS" "SOURCES;DEPENDS" ${ARGN})
+  if(NOT NEVERC_ENABLE_FUZZ OR NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    return()
+  endif()
+  if(NOT ARG_SMOKE_RUNS)
+    set(ARG_SMOKE_RUNS 20000)
+  endif()
+  add_executable(${name} ${ARG_SOURCES})
+  target_compile_options(${name} PRIVATE -fsanitize=fuzzer,address)
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer,address)
+  target_link_libraries(${name} PRIVATE ${ARG_DEPENDS})
+  add_test(NAME ${name}.smoke
+    COMMAND ${name} -runs=${ARG_SMOKE_RUNS} -seed=1 -max_len=4096)
+  set_tests_properties(${name}.smoke PROPERTIES LABELS "fuzz")
+endfunction()

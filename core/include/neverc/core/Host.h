@@ -1,0 +1,381 @@
+//===- Host.h - The plugin host: process, sessions, tasks, phases -*- C++ -*-===//
+//
+// One Host per compiler process. It loads plugin modules, orders them by
+// their dependencies, runs ProcessBegin and Register exactly once each,
+// applies and freezes the registrations, then serves sessions (one per
+// driver invocation) and tasks (one per unit of work) and executes phases.
+//
+// Zero cost when unobserved: runPhase() on a phase with no registration
+// calls the built-in step directly; no frame, no artifact handle.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_CORE_HOST_H
+#define NEVERC_CORE_HOST_H
+
+#include "neverc/core/Diagnostics.h"
+#include "neverc/core/Handles.h"
+#include "neverc/core/InterfaceRegistry.h"
+#include "neverc/core/Options.h"
+#include "neverc/core/PhaseGraph.h"
+#include "neverc/core/Transaction.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace neverc::core {
+
+class Host;
+class Session;
+class Task;
+
+struct HostConfig {
+  std::string BuildID = "neverc-0.1.0";
+  uint32_t LLVMMajor = 22;
+  /// Where diagnostics go; null = clang-style on stderr.
+  DiagnosticSink *Diagnostics = nullptr;
+  /// Writable bytes offered to a plugin entry point (tests shrink it).
+  uint32_t DescriptorCapacity = sizeof(NevercPluginDescriptor);
+  /// Bytes a single plugin may hold through Allocate; 0 = unlimited.
+  uint64_t AllocationBudget = 0;
+  /// When true, tasks may run on several threads and plugin concurrency
+  /// models are enforced with locks. A single-threaded host satisfies
+  /// SESSION_SERIAL and PROCESS_SERIAL by construction and skips them.
+  bool Concurrent = false;
+};
+
+/// What a callback into a plugin is doing; domain slots consult it (an
+/// observer may not mutate → POLICY_VIOLATION).
+enum class CallbackRole : uint8_t {
+  None,
+  Observer,
+  Interceptor,
+  Provider,
+  Lifecycle,
+};
+
+/// One loaded plugin. Owned by the Host.
+class Plugin {
+public:
+  std::string_view id() const { return ID; }
+  std::string_view displayName() const { return DisplayName; }
+  const std::string &path() const { return Path; }
+  NevercConcurrencyModel concurrency() const { return Concurrency; }
+  NevercReentrancyModel reentrancy() const { return Reentrancy; }
+  void *processState() const { return ProcessState; }
+  const NevercCoreAPI *core() const { return &Core; }
+  uint64_t bytesAllocated() const { return BytesLive; }
+  uint64_t peakBytes() const { return BytesPeak; }
+  const NevercSemanticVersion &version() const { return Version; }
+
+private:
+  friend class Host;
+  friend class Session;
+  friend class Task;
+  friend struct HostAccess;
+  Host *Owner = nullptr;
+  uint32_t Index = 0;
+  std::string ID, DisplayName, Path;
+  std::string VersionPrerelease, VersionBuild;
+  NevercSemanticVersion Version{};
+  NevercConcurrencyModel Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
+  NevercReentrancyModel Reentrancy = NEVERC_REENTRANCY_ALLOWED;
+  NevercPluginDescriptor Desc{}; ///< what the host may read (H3), rest zero
+  std::vector<NevercInterfaceRequirement> Required, Optional;
+  struct Dependency {
+    std::string PluginID;
+    NevercDependencyKind Kind;
+    NevercVersionRange Range;
+  };
+  std::vector<Dependency> Dependencies;
+  void *Module = nullptr; ///< dlopen handle, null for in-process entries
+  void *ProcessState = nullptr;
+  bool Registering = false; ///< registrar calls allowed
+  bool Registered = false;
+  bool Failed = false;
+  NevercCoreAPI Core{};
+  // Accounting.
+  std::atomic<uint64_t> BytesLive{0}, BytesPeak{0};
+  // Reentrancy: depth of callbacks into this plugin on the current thread
+  // (only meaningful for REENTRANCY_NONE, which the host keeps to one
+  // thread at a time through its lock when Concurrent).
+  std::atomic<std::thread::id> ActiveThread{};
+  uint32_t ActiveDepth = 0;
+  std::unique_ptr<std::recursive_mutex> Lock; ///< PROCESS_SERIAL
+  // Pending registrations, applied at freeze.
+  struct PendingObserver {
+    NevercObserverDescriptor D;
+  };
+  std::vector<NevercObserverDescriptor> PendingObservers;
+  std::vector<NevercInterceptorDescriptor> PendingInterceptors;
+  struct PendingProvider {
+    NevercProviderDescriptor D;
+    ProviderRegistration R;
+  };
+  std::vector<PendingProvider> PendingProviders;
+  /// UserData the host owns and must destroy once (H32/H33).
+  std::vector<std::pair<NevercDestroyUserDataFn, void *>> OwnedUserData;
+};
+
+/// The built-in implementation of a phase: consumes the input payload,
+/// produces the output payload.
+struct PhaseStep {
+  NevercStatus (*Run)(void *Ctx, void *Input, void **Output) = nullptr;
+  void *Ctx = nullptr;
+};
+
+/// The host verifier gating a phase's output (optional).
+struct PhaseVerifier {
+  NevercStatus (*Verify)(void *Ctx, void *Output) = nullptr;
+  void *Ctx = nullptr;
+};
+
+struct PhaseRequest {
+  Task *T = nullptr;
+  void *Input = nullptr;
+  PhaseStep Builtin;
+  PhaseVerifier Verifier;
+  const NevercPhaseRoute *Route = nullptr; ///< null = the session's route
+};
+
+struct PhaseOutcome {
+  NevercStatus Status = okStatus();
+  void *Output = nullptr;
+  NevercPhaseAction Action = NEVERC_PHASE_CONTINUE;
+  bool ByPlugin = false; ///< a provider or interceptor produced Output
+};
+
+/// One unit of work inside a session.
+class Task {
+public:
+  NevercTaskHandle handle() const { return Handle; }
+  NevercTaskKind kind() const { return Kind; }
+  Session &session() const { return *Owner; }
+
+  /// Artifacts name payloads the domains own; handles die with the task.
+  NevercArtifactHandle createArtifact(NevercInterfaceID Type, void *Payload);
+  /// WRONG_TYPE / STALE_HANDLE / WRONG_SCOPE / WRONG_SESSION per Handles.h.
+  NevercStatus lookupArtifact(NevercArtifactHandle H, NevercInterfaceID *Type,
+                              void **Payload) const;
+  NevercProofHandle createProof(NevercInterfaceID Phase, void *Payload);
+  NevercStatus lookupProof(NevercProofHandle H, NevercInterfaceID *Phase,
+                           void **Payload) const;
+
+  void requestCancel() { Cancelled.store(true, std::memory_order_relaxed); }
+  bool cancelled() const;
+
+  TransactionLedger &ledger() { return Ledger; }
+  /// What the plugin callback currently running on this task is.
+  CallbackRole role() const { return Role; }
+  /// Continuation slots that take a continuation check it here.
+  bool continuationLive(const NevercPhaseContinuation *C) const;
+
+private:
+  friend class Session;
+  friend class Host;
+  friend struct HostAccess;
+  Task(Session &S, uint32_t Serial, NevercTaskKind Kind);
+  Session *Owner;
+  uint32_t Serial;
+  NevercTaskKind Kind;
+  NevercTaskHandle Handle;
+  HandleTable<std::pair<NevercInterfaceID, void *>> Artifacts, Proofs;
+  std::vector<void *> PluginState; ///< by plugin index
+  std::vector<bool> PluginBegun;
+  std::atomic<bool> Cancelled{false};
+  TransactionLedger Ledger;
+  CallbackRole Role = CallbackRole::None;
+  std::vector<const NevercPhaseContinuation *> LiveContinuations;
+};
+
+/// One driver invocation.
+class Session {
+public:
+  NevercSessionHandle handle() const { return Handle; }
+  Host &host() const { return *Owner; }
+  uint32_t serial() const { return Serial; }
+
+  /// Begins a task: every plugin's TaskBegin in load order. A failing
+  /// TaskBegin ends the already-begun plugins and returns its status.
+  NevercStatus beginTask(NevercTaskKind Kind, Task **Out);
+  /// Runs TaskEnd in reverse order, reports leaked transactions, and makes
+  /// every handle of the task stale.
+  NevercStatus endTask(Task *T);
+
+  OptionValues &optionValues() { return Values; }
+  const NevercPhaseRoute &route() const { return Route; }
+  /// Owned copy of the route strings.
+  void setRoute(std::string Triple, std::string CPU = {},
+                std::string Features = {}, std::string ObjectFormat = {},
+                uint32_t ExecutionLevel = 0);
+  void requestCancel() { Cancelled.store(true, std::memory_order_relaxed); }
+  bool cancelled() const { return Cancelled.load(std::memory_order_relaxed); }
+  NevercDiagnosticHandle recordDiagnostic();
+  uint32_t errorCount() const { return Errors; }
+
+private:
+  friend class Host;
+  friend class Task;
+  friend struct HostAccess;
+  Session(Host &H, uint32_t Serial);
+  Host *Owner;
+  uint32_t Serial;
+  NevercSessionHandle Handle;
+  std::vector<void *> PluginState;
+  std::vector<bool> PluginBegun;
+  std::vector<std::unique_ptr<Task>> Tasks;
+  uint32_t NextTaskSerial = 1;
+  OptionValues Values;
+  std::string RouteStrings[4];
+  NevercPhaseRoute Route{};
+  std::atomic<bool> Cancelled{false};
+  HandleTable<uint32_t> Diagnostics;
+  uint32_t Errors = 0;
+  std::vector<std::unique_ptr<std::recursive_mutex>> SerialLocks;
+};
+
+class Host final : public ScopeOracle {
+public:
+  explicit Host(HostConfig Config = {});
+  ~Host() override; ///< shutdown() if not done
+  Host(const Host &) = delete;
+  Host &operator=(const Host &) = delete;
+
+  // --- set-up (before initialize) --------------------------------------
+  /// Publishes a host capability table. Header fields of the table give
+  /// nothing: major/minor/size are stated here.
+  NevercStatus publishInterface(NevercInterfaceID ID, uint16_t Major,
+                                uint16_t Minor, const void *Table,
+                                uint64_t TableSize);
+  /// dlopen + entry + descriptor checks. The failure is also reported as a
+  /// diagnostic naming the module (and the plugin, once known).
+  NevercStatus loadPlugin(const std::string &Path);
+  /// The same for an entry function linked into the process (tests, fuzz).
+  NevercStatus loadPluginEntry(NevercPluginEntryFn Entry,
+                               const std::string &Label);
+  /// -fplugin-provider=<phase>:<plugin-id>; checked at initialize.
+  void chooseProvider(std::string PhaseName, std::string PluginID);
+  /// Dependency order, ProcessBegin, Register, apply, freeze. Any plugin
+  /// that fails makes initialize fail with its status (it is named in a
+  /// diagnostic).
+  NevercStatus initialize();
+  bool initialized() const { return Initialized; }
+
+  // --- sessions ----------------------------------------------------------
+  NevercStatus beginSession(Session **Out);
+  NevercStatus endSession(Session *S);
+
+  // --- execution ---------------------------------------------------------
+  PhaseOutcome runPhase(uint32_t Phase, const PhaseRequest &R) {
+    const PhaseInfo &P = Graph.at(Phase);
+    if (!P.Active) {
+      PhaseOutcome O;
+      O.Status = R.Builtin.Run ? R.Builtin.Run(R.Builtin.Ctx, R.Input, &O.Output)
+                               : okStatus();
+      if (isOk(O.Status) && R.Verifier.Verify)
+        O.Status = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
+      return O;
+    }
+    return runObservedPhase(Phase, R);
+  }
+  /// An event phase: AFTER observers only, nothing produced. A failing
+  /// observer's status is returned (and reported).
+  NevercStatus raiseEvent(uint32_t Phase, Task &T, void *Payload) {
+    if (!Graph.at(Phase).Active)
+      return okStatus();
+    return raiseObservedEvent(Phase, T, Payload);
+  }
+
+  // --- queries -------------------------------------------------------------
+  PhaseGraph &phases() { return Graph; }
+  const PhaseGraph &phases() const { return Graph; }
+  OptionRegistry &options() { return Options; }
+  InterfaceRegistry &interfaces() { return Interfaces; }
+  DiagnosticSink &diagnostics() { return *Diags; }
+  const HostConfig &config() const { return Config; }
+  const std::vector<std::unique_ptr<Plugin>> &plugins() const {
+    return Plugins;
+  }
+  /// Plugins in initialization order (dependencies first).
+  const std::vector<Plugin *> &order() const { return Order; }
+  Plugin *findPlugin(std::string_view ID) const;
+  const NevercBootstrapAPI *bootstrap() const { return &Bootstrap; }
+  /// Finds a live task from a handle (for domain tables).
+  NevercStatus resolveTask(NevercTaskHandle H, Task **Out) const;
+  NevercStatus resolveSession(NevercSessionHandle H, Session **Out) const;
+
+  /// Reports a diagnostic attributed to a plugin (may be null) and phase.
+  void report(NevercDiagnosticSeverity Severity, std::string Message,
+              const Plugin *From = nullptr, std::string_view Phase = {});
+
+  /// Tears every registration down (DestroyUserData once each), calls
+  /// Destroy in reverse order and unloads the modules. Idempotent.
+  void shutdown();
+
+private:
+  friend class Session;
+  friend class Task;
+  friend struct HostAccess;
+  bool sessionAlive(uint32_t S) const override;
+  bool taskAlive(uint32_t S, uint32_t T) const override;
+  PhaseOutcome runObservedPhase(uint32_t Phase, const PhaseRequest &R);
+  NevercStatus raiseObservedEvent(uint32_t Phase, Task &T, void *Payload);
+  NevercStatus acceptDescriptor(std::unique_ptr<Plugin> P,
+                                NevercPluginEntryFn Entry);
+  NevercStatus orderPlugins();
+  NevercStatus applyRegistrations(Plugin &P);
+  void destroyRegistrations();
+
+  template <typename Fn>
+  NevercStatus callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F);
+  struct ChainRun;
+  NevercStatus runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out);
+  NevercStatus runEndOfChain(ChainRun &C, NevercPhaseResult *Out);
+  static NevercStatus NEVERC_CALL invokeNext(NevercPhaseContinuation *C,
+                                             const NevercPhaseFrame *Frame,
+                                             NevercPhaseResult *Out);
+  NevercStatus notifyObservers(const PhaseInfo &P,
+                               const boost::container::small_vector<
+                                   ObserverRegistration, 2> &List,
+                               NevercObserverPoint Point,
+                               const NevercPhaseFrame &Frame, Task &T);
+  struct ContinuationRecord;
+  ContinuationRecord &acquireContinuation();
+  void releaseContinuation(ContinuationRecord &R);
+
+  HostConfig Config;
+  std::unique_ptr<DiagnosticSink> OwnedDiags;
+  DiagnosticSink *Diags;
+  InterfaceRegistry Interfaces;
+  PhaseGraph Graph;
+  OptionRegistry Options;
+  NevercBootstrapAPI Bootstrap{};
+  NevercCoreAPI CoreTemplate{};
+  std::vector<std::unique_ptr<Plugin>> Plugins;
+  std::vector<Plugin *> Order;
+  std::vector<std::pair<std::string, std::string>> ProviderChoices;
+  std::vector<std::unique_ptr<Session>> Sessions;
+  uint32_t NextSessionSerial = 1;
+  bool Initialized = false;
+  bool ShutDown = false;
+  mutable std::recursive_mutex SessionsLock;
+  /// Records outlive their interceptor so a stale continuation is caught
+  /// instead of touching freed memory.
+  std::vector<std::unique_ptr<ContinuationRecord>> Continuations;
+  std::vector<ContinuationRecord *> FreeContinuations;
+  std::mutex ContinuationLock;
+  HandleTable<uint32_t> ProcessDiagnostics;
+  uint32_t PluginErrors = 0;
+
+public:
+  /// ERROR or FATAL diagnostics plugins emitted so far.
+  uint32_t pluginErrorCount() const { return PluginErrors; }
+};
+
+} // namespace neverc::core
+
+#endif

@@ -1,0 +1,23 @@
+/*
+ * neverc plugin SDK -- umbrella header (pure C11).
+ *
+ * Includes every module header of the SDK in canonical order. The full
+ * canonical order is:
+ *   PluginCore.h, PluginPhaseSchema.h, PluginSource.h, PluginDriver.h,
+ *   PluginPrep.h, PluginAST.h, PluginSema.h, PluginIR.h, PluginTarget.h,
+ *   PluginMIR.h, PluginMC.h, PluginObject.h, PluginLink.h, PluginLTO.h,
+ *   PluginDynCode.h
+ * Only the modules that exist so far are included below; the others are
+ * added in that order as their domains land.
+ *
+ * No aliases exist for the removed prototype ABI (NevercHostAPI,
+ * nevercGetPluginInfo); a module exporting it is refused by the host.
+ */
+#ifndef NEVERC_PLUGIN_NEVERCPLUGINAPI_H
+#define NEVERC_PLUGIN_NEVERCPLUGINAPI_H
+
+#include "neverc/Plugin/PluginCore.h"
+#include "neverc/Plugin/PluginPhaseSchema.h"
+#include "neverc/Plugin/PluginDriver.h"
+
+#endif /* NEVERC_PLUGIN_NEVERCPLUGINAPI_H */

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Compile every public SDK header on its own with one compiler and standard.
+
+  check_headers.py --compiler clang-22 --lang c --std c11
+  check_headers.py --compiler g++ --lang c++ --std c++17 [--layout-asserts F]
+
+Each header is included alone from a generated translation unit and compiled
+with -Wall -Wextra -pedantic -Werror (-fsyntax-only). C++ units also call
+the static inline helpers so that unused/odr problems show up. With
+--layout-asserts the given C file (static layout asserts) is compiled too.
+Exit status 1 if any compile fails; every failure is reported.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+INCLUDE = os.path.join(REPO, "sdk", "include")
+HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginDriver.h", "NevercPluginAPI.h")
+FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
+
+C_BODY = """
+int neverc_header_check_use(void);
+int neverc_header_check_use(void) {
+  NevercStatus S = neverc_status_ok();
+  NevercHandle H = {0, 0};
+  return (int)neverc_status_is_ok(S) + (int)neverc_handle_is_null(H);
+}
+"""
+CXX_BODY = """
+namespace {
+struct Probe {
+  int use() const {
+    NevercStatus S = neverc_status_ok();
+    NevercHandle H = {0, 0};
+    return static_cast<int>(neverc_status_is_ok(S)) +
+           static_cast<int>(neverc_handle_is_null(H));
+  }
+};
+} // namespace
+int neverc_header_check_use();
+int neverc_header_check_use() { return Probe().use(); }
+"""
+PHASE_BODY = """
+#ifdef __cplusplus
+#define NEVERC_CHECK_STATIC_ASSERT static_assert
+#else
+#define NEVERC_CHECK_STATIC_ASSERT _Static_assert
+#endif
+#define NEVERC_CHECK_ROW(S) NEVERC_PHASE_##S##_NAME,
+extern const char *const neverc_check_names[];
+const char *const neverc_check_names[] = {
+    NEVERC_FOR_EACH_BUILTIN_PHASE(NEVERC_CHECK_ROW)};
+#undef NEVERC_CHECK_ROW
+NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_names) / sizeof(neverc_check_names[0]) ==
+                               NEVERC_BUILTIN_PHASE_COUNT,
+                           "X-macro list and phase count disagree");
+"""
+
+
+def supported_std(compiler, lang, std):
+    """gcc-12 knows C23 only as c2x; fall back when c23 is rejected."""
+    if std not in ("c23", "c2x"):
+        return std
+    for cand in ("c23", "c2x"):
+        r = subprocess.run([compiler, "-x", "c", "-std=" + cand, "-fsyntax-only", "-"],
+                           input="int x;\n", capture_output=True, text=True)
+        if r.returncode == 0:
+            return cand
+    return std
+
+
+def compile_unit(compiler, lang, std, source, name):
+    suffix = ".c" if lang == "c" else ".cpp"
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, name + suffix)
+        with open(path, "w") as f:
+            f.write(source)
+        cmd = [compiler, "-x", lang, "-std=" + std] + FLAGS + ["-I", INCLUDE, path]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        return r.returncode, " ".join(cmd), r.stdout + r.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--compiler", required=True)
+    ap.add_argument("--lang", choices=("c", "c++"), required=True)
+    ap.add_argument("--std", required=True)
+    ap.add_argument("--layout-asserts", help="C file of static layout asserts to compile too")
+    args = ap.parse_args()
+    std = supported_std(args.compiler, args.lang, args.std)
+    failures = 0
+    units = []
+    for h in HEADERS:
+        body = CXX_BODY if args.lang == "c++" else C_BODY
+        if h != "PluginCore.h":
+            body += PHASE_BODY
+        units.append((h, '#include "neverc/Plugin/%s"\n' % h + body))
+    # Including the umbrella after a module (and twice) must be harmless.
+    units.append(("all-twice", "".join('#include "neverc/Plugin/%s"\n' % h for h in reversed(HEADERS))
+                  + "".join('#include "neverc/Plugin/%s"\n' % h for h in HEADERS)
+                  + (CXX_BODY if args.lang == "c++" else C_BODY)))
+    if args.layout_asserts:
+        with open(args.layout_asserts) as f:
+            units.append((os.path.basename(args.layout_asserts), f.read()))
+    for name, src in units:
+        rc, cmd, out = compile_unit(args.compiler, args.lang, std, src, "check")
+        status = "ok" if rc == 0 else "FAIL"
+        print("[%s] %s %s -std=%s: %s" % (status, args.compiler, args.lang, std, name))
+        if rc != 0:
+            failures += 1
+            print("  command: " + cmd)
+            print("  " + out.replace("\n", "\n  "))
+    print("%d of %d units failed" % (failures, len(units)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Negative controls: prove the SDK freshness checks can fail.
+
+Each case tampers with a temporary copy of a generated/canonical file and
+expects the matching generator to reject it (--check exit 1, or exit 2 for
+an invalid schema). The checked-in files are never touched.
+"""
+
+import argparse
+import copy
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+GEN = os.path.join(REPO, "tools", "gen")
+SCHEMA_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin", "Schema")
+
+
+def run(args):
+    r = subprocess.run([sys.executable] + args, capture_output=True, text=True)
+    return r.returncode, r.stdout + r.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cc", default="cc")
+    a = ap.parse_args()
+    failures = []
+    tmp = tempfile.mkdtemp(prefix="neverc-sdk-stale-")
+    try:
+        def expect(name, argv, code, needle=None):
+            rc, out = run(argv)
+            ok = rc == code and (needle is None or needle in out)
+            print("[%s] %s (exit %d, expected %d)" % ("ok" if ok else "FAIL", name, rc, code))
+            if not ok:
+                failures.append(name)
+                print("  " + out[-2000:].replace("\n", "\n  "))
+
+        # .inc: one changed character must be reported with a diff.
+        inc = os.path.join(tmp, "PluginPhaseSchema.inc")
+        with open(os.path.join(SCHEMA_DIR, "PluginPhaseSchema.inc")) as f:
+            text = f.read()
+        with open(inc, "w") as f:
+            f.write(text.replace("UINT32_C(130)", "UINT32_C(129)", 1))
+        expect("stale .inc detected", [os.path.join(GEN, "gen_phase_schema.py"), "--check",
+                                        "--output", inc], 1, "@@")
+
+        # Invalid schemas must be refused before generation.
+        with open(os.path.join(SCHEMA_DIR, "PhaseSchema.json")) as f:
+            doc = json.load(f)
+
+        def mutated(name, fn, needle):
+            d = copy.deepcopy(doc)
+            fn(d)
+            path = os.path.join(tmp, name + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            expect("invalid schema refused: " + name,
+                   [os.path.join(GEN, "gen_phase_schema.py"), "--schema", path, "--output",
+                    os.path.join(tmp, "out.inc")], 2, needle)
+
+        def by_symbol(d, s):
+            return next(p for p in d["phases"] if p["symbol"] == s)
+
+        mutated("event-with-fallback",
+                lambda d: by_symbol(d, "SOURCE_AFTER_OPEN").__setitem__("builtin_fallback", True),
+                "invariant 2")
+        mutated("sealed-replaceable",
+                lambda d: by_symbol(d, "IR_FINAL_VERIFY").__setitem__(
+                    "policy", ["OBSERVABLE", "INTERCEPTABLE", "REPLACEABLE", "SEALED_HOST_GATE"]),
+                "invariant 3")
+        mutated("unobservable",
+                lambda d: by_symbol(d, "DRIVER_BUILD_JOBS").__setitem__("policy",
+                                                                       ["INTERCEPTABLE"]),
+                "invariant 1")
+        mutated("commit-points",
+                lambda d: by_symbol(d, "LINK_COMMIT").__setitem__("observer_points",
+                                                                 ["BEFORE", "AFTER"]),
+                "invariant 4")
+        mutated("skip-without-replace",
+                lambda d: by_symbol(d, "IR_PASS_PRE_OPT").__setitem__(
+                    "policy", ["OBSERVABLE", "INTERCEPTABLE", "SKIPPABLE_WITH_PROOF"]),
+                "invariant 5")
+        mutated("duplicate-id",
+                lambda d: by_symbol(d, "DRIVER_BUILD_JOBS").__setitem__(
+                    "id", list(by_symbol(d, "DRIVER_BUILD_ACTIONS")["id"])),
+                "duplicate")
+        mutated("bad-symbol",
+                lambda d: by_symbol(d, "MC_ENCODE").__setitem__("symbol", "MC_ENCODER"),
+                "naming rule")
+        mutated("policy-order",
+                lambda d: by_symbol(d, "MC_ENCODE").__setitem__(
+                    "policy", ["INTERCEPTABLE", "OBSERVABLE", "REPLACEABLE"]),
+                "bit order")
+
+        # SDK manifest: a wrong digest must be reported.
+        man = os.path.join(tmp, "manifest.json")
+        with open(os.path.join(REPO, "sdk", "manifest", "plugin.json")) as f:
+            m = json.load(f)
+        m["schemas"][0]["digest"] = "0" * 64
+        with open(man, "w") as f:
+            json.dump(m, f, indent=2, sort_keys=True)
+            f.write("\n")
+        expect("stale SDK manifest detected",
+               [os.path.join(GEN, "gen_sdk_manifest.py"), "--check", "--output", man], 1)
+
+        # ABI manifest: a moved field must be reported as a layout change.
+        abi = os.path.join(tmp, "abi.json")
+        with open(os.path.join(REPO, "sdk", "abi", "plugin.json")) as f:
+            j = json.load(f)
+        key = next(k for k in j if k.count("-") == 3)
+        j[key]["structs"]["NevercCoreAPI"]["fields"]["GetPluginOptionValue"]["offset"] = 88
+        j[key]["structs"]["NevercPluginDescriptor"]["size"] = 224
+        with open(abi, "w") as f:
+            json.dump(j, f, indent=2, sort_keys=True)
+            f.write("\n")
+        expect("ABI layout change detected",
+               [os.path.join(GEN, "gen_abi_manifest.py"), "--check", "--cc", a.cc, "--output", abi],
+               1, "NevercCoreAPI.GetPluginOptionValue")
+
+        # Static layout asserts: a wrong expectation must stop the compile.
+        with open(os.path.join(HERE, "layout_asserts.c")) as f:
+            la = f.read()
+        bad = os.path.join(tmp, "layout_bad.c")
+        with open(bad, "w") as f:
+            f.write(la.replace("SIZE(NevercCoreAPI, 104);", "SIZE(NevercCoreAPI, 88);"))
+        r = subprocess.run(a.cc.split() + ["-std=c11", "-fsyntax-only", "-I",
+                                           os.path.join(REPO, "sdk", "include"), bad],
+                           capture_output=True, text=True)
+        ok = r.returncode != 0 and "NevercCoreAPI" in r.stderr
+        print("[%s] wrong layout assert rejected by %s" % ("ok" if ok else "FAIL", a.cc))
+        if not ok:
+            failures.append("layout assert")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d negative control(s) failed" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
