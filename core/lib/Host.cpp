@@ -595,7 +595,7 @@ NevercDiagnosticHandle Session::recordDiagnostic() {
   return Diagnostics.insert(0);
 }
 
-NevercStatus Host::beginSession(Session **Out) {
+NevercStatus Host::beginSession(Session **Out, SessionSetup Setup) {
   if (!Out)
     return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
   *Out = nullptr;
@@ -610,6 +610,10 @@ NevercStatus Host::beginSession(Session **Out) {
     Sessions.push_back(std::move(S));
   }
   Session &Sess = *Sessions.back();
+  Sess.Values = std::move(Setup.Values);
+  Sess.setRoute(std::move(Setup.Triple), std::move(Setup.CPU),
+                std::move(Setup.Features), std::move(Setup.ObjectFormat),
+                Setup.ExecutionLevel);
   for (Plugin *P : Order) {
     if (!P->Desc.SessionBegin) {
       Sess.PluginBegun[P->Index] = true;

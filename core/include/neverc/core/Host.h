@@ -192,6 +192,14 @@ private:
   std::vector<const NevercPhaseContinuation *> LiveContinuations;
 };
 
+/// What a session starts with: plugin option values parsed from its
+/// command line (plugins read them in SessionBegin) and its target route.
+struct SessionSetup {
+  OptionValues Values;
+  std::string Triple, CPU, Features, ObjectFormat;
+  uint32_t ExecutionLevel = 0;
+};
+
 /// One driver invocation.
 class Session {
 public:
@@ -266,7 +274,7 @@ public:
   bool initialized() const { return Initialized; }
 
   // --- sessions ----------------------------------------------------------
-  NevercStatus beginSession(Session **Out);
+  NevercStatus beginSession(Session **Out, SessionSetup Setup = {});
   NevercStatus endSession(Session *S);
 
   // --- execution ---------------------------------------------------------
