@@ -178,44 +178,42 @@ NevercStatus NEVERC_CALL checkCancelled(void *Context, NevercTaskHandle Task_) {
   });
 }
 
-NevercStatus NEVERC_CALL getSessionState(void *Context,
-                                         NevercSessionHandle Session_,
-                                         NevercStringView PluginID,
-                                         void **Out) {
+/// GetSessionState and GetTaskState: resolve the scope handle, then the
+/// plugin whose state is asked for.
+template <typename Scope, typename Handle>
+NevercStatus getState(void *Context, Handle H, NevercStringView PluginID,
+                      void **Out,
+                      NevercStatus (Host::*Resolve)(Handle, Scope **) const,
+                      void *(*StateOf)(Scope &, uint32_t)) {
   return guard([&] {
     if (!Context || !Out)
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
     *Out = nullptr;
-    Host &H = HostAccess::host(*pluginOf(Context));
-    Session *S = nullptr;
-    NevercStatus St = H.resolveSession(Session_, &S);
+    Host &Hst = HostAccess::host(*pluginOf(Context));
+    Scope *S = nullptr;
+    NevercStatus St = (Hst.*Resolve)(H, &S);
     if (!isOk(St))
       return St;
-    Plugin *Target = H.findPlugin(view(PluginID));
+    Plugin *Target = Hst.findPlugin(view(PluginID));
     if (!Target)
       return makeStatus(NEVERC_STATUS_NOT_FOUND);
-    *Out = HostAccess::sessionState(*S, HostAccess::index(*Target));
+    *Out = StateOf(*S, HostAccess::index(*Target));
     return okStatus();
   });
 }
 
+NevercStatus NEVERC_CALL getSessionState(void *Context,
+                                         NevercSessionHandle Session_,
+                                         NevercStringView PluginID,
+                                         void **Out) {
+  return getState<Session>(Context, Session_, PluginID, Out,
+                           &Host::resolveSession, &HostAccess::sessionState);
+}
+
 NevercStatus NEVERC_CALL getTaskState(void *Context, NevercTaskHandle Task_,
                                       NevercStringView PluginID, void **Out) {
-  return guard([&] {
-    if (!Context || !Out)
-      return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
-    *Out = nullptr;
-    Host &H = HostAccess::host(*pluginOf(Context));
-    Task *T = nullptr;
-    NevercStatus St = H.resolveTask(Task_, &T);
-    if (!isOk(St))
-      return St;
-    Plugin *Target = H.findPlugin(view(PluginID));
-    if (!Target)
-      return makeStatus(NEVERC_STATUS_NOT_FOUND);
-    *Out = HostAccess::taskState(*T, HostAccess::index(*Target));
-    return okStatus();
-  });
+  return getState<Task>(Context, Task_, PluginID, Out, &Host::resolveTask,
+                        &HostAccess::taskState);
 }
 
 NevercStatus lookupOption(void *Context, NevercSessionHandle Session_,

@@ -30,6 +30,17 @@ static const char *const PhaseDomains[] = {
 #undef TRACE_DOMAIN
 };
 
+static const uint64_t PhaseHighs[] = {
+#define TRACE_HIGH(X) NEVERC_PHASE_##X##_HIGH,
+    NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_HIGH)
+#undef TRACE_HIGH
+};
+static const uint64_t PhaseLows[] = {
+#define TRACE_LOW(X) NEVERC_PHASE_##X##_LOW,
+    NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_LOW)
+#undef TRACE_LOW
+};
+
 static NevercStringView sv(const char *S) {
   NevercStringView V;
   V.Data = S;
@@ -54,16 +65,6 @@ static NevercStatus NEVERC_CALL onPhase(const NevercPhaseFrame *Frame,
   const NevercCoreAPI *Core = (const NevercCoreAPI *)UserData;
   TraceSession *S = sessionOf(Core, Frame->Session);
   uint32_t I;
-  static const uint64_t Lows[] = {
-#define TRACE_LOW(X) NEVERC_PHASE_##X##_LOW,
-      NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_LOW)
-#undef TRACE_LOW
-  };
-  static const uint64_t Highs[] = {
-#define TRACE_HIGH(X) NEVERC_PHASE_##X##_HIGH,
-      NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_HIGH)
-#undef TRACE_HIGH
-  };
   static const uint32_t Points[] = {
 #define TRACE_POINTS(X) NEVERC_PHASE_##X##_OBSERVER_POINTS,
       NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_POINTS)
@@ -72,7 +73,7 @@ static NevercStatus NEVERC_CALL onPhase(const NevercPhaseFrame *Frame,
   if (!S)
     return neverc_status_ok();
   for (I = 0; I < NEVERC_BUILTIN_PHASE_COUNT; ++I)
-    if (Highs[I] == Frame->Phase.High && Lows[I] == Frame->Phase.Low)
+    if (PhaseHighs[I] == Frame->Phase.High && PhaseLows[I] == Frame->Phase.Low)
       break;
   if (I == NEVERC_BUILTIN_PHASE_COUNT)
     return neverc_status_ok();
@@ -105,16 +106,6 @@ static NevercStatus NEVERC_CALL onExecuteJob(const NevercPhaseFrame *Frame,
 static NevercStatus NEVERC_CALL traceRegister(const NevercCoreAPI *Core,
                                               const NevercRegistrarAPI *Reg,
                                               void *Ctx, void *ProcessState) {
-  static const uint64_t Highs[] = {
-#define TRACE_HIGH(X) NEVERC_PHASE_##X##_HIGH,
-      NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_HIGH)
-#undef TRACE_HIGH
-  };
-  static const uint64_t Lows[] = {
-#define TRACE_LOW(X) NEVERC_PHASE_##X##_LOW,
-      NEVERC_FOR_EACH_BUILTIN_PHASE(TRACE_LOW)
-#undef TRACE_LOW
-  };
   NevercObserverDescriptor O;
   NevercInterceptorDescriptor I;
   NevercOptionDescriptor Opt;
@@ -125,8 +116,8 @@ static NevercStatus NEVERC_CALL traceRegister(const NevercCoreAPI *Core,
     memset(&O, 0, sizeof O);
     O.Header.StructSize = sizeof O;
     O.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
-    O.Phase.High = Highs[K];
-    O.Phase.Low = Lows[K];
+    O.Phase.High = PhaseHighs[K];
+    O.Phase.Low = PhaseLows[K];
     O.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER |
                NEVERC_OBSERVER_AFTER_COMMIT;
     O.Callback = onPhase;
