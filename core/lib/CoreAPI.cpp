@@ -159,9 +159,15 @@ NevercStatus NEVERC_CALL queryInterface(void *Context, NevercInterfaceID ID,
   return guard([&] {
     if (!Context)
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
-    Host &H = HostAccess::host(*pluginOf(Context));
-    return H.interfaces().query(ID, Major, MinimumMinor, OutTable, OutMinor,
-                                OutSize);
+    Plugin &P = *pluginOf(Context);
+    NevercStatus S = HostAccess::host(P).interfaces().query(
+        ID, Major, MinimumMinor, OutTable, OutMinor, OutSize);
+    // The core table's Context names its caller, so each plugin gets its
+    // own copy rather than the registry's context-less template.
+    if (isOk(S) && ID == NevercInterfaceID{NEVERC_INTERFACE_CORE_HIGH,
+                                           NEVERC_INTERFACE_CORE_LOW})
+      *OutTable = P.core();
+    return S;
   });
 }
 

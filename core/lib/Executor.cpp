@@ -186,9 +186,16 @@ NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
 NevercStatus Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
   PhaseInfo &P = *C.P;
   *Out = emptyResult();
-  if (P.SelectedProvider >= 0 &&
-      routeMatches(P.Providers[size_t(P.SelectedProvider)], C.Frame.Route)) {
-    const ProviderRegistration &Prov = P.Providers[size_t(P.SelectedProvider)];
+  const ProviderRegistration *Chosen = nullptr;
+  if (P.ProviderOwner)
+    for (const ProviderRegistration &Candidate : P.Providers)
+      if (Candidate.Owner == P.ProviderOwner &&
+          routeMatches(Candidate, C.Frame.Route)) {
+        Chosen = &Candidate;
+        break;
+      }
+  if (Chosen) {
+    const ProviderRegistration &Prov = *Chosen;
     NevercPhaseResult Result = emptyResult();
     NevercStatus S = callPlugin(*Prov.Owner, C.T, CallbackRole::Provider, [&] {
       return Prov.Callback(&C.Frame, &Result, Prov.UserData);
@@ -234,6 +241,17 @@ NevercStatus Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
   Out->Output = C.T->createArtifact(P.Output, Output);
   C.BuiltinOutput = Out->Output;
   return okStatus();
+}
+
+NevercStatus Host::verifierFailed(const PhaseInfo &P, NevercStatus V) {
+  report(NEVERC_DIAGNOSTIC_ERROR,
+         "host verifier '" + P.Verifier + "' rejected the output (" +
+             statusText(V) + ")",
+         nullptr, P.Name);
+  if (V.Code == NEVERC_STATUS_VERIFICATION_FAILED)
+    return V;
+  return makeStatus(NEVERC_STATUS_VERIFICATION_FAILED, V.Flags,
+                    uint64_t(V.Code));
 }
 
 PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
@@ -301,11 +319,7 @@ PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
   if (R.Verifier.Verify) {
     NevercStatus V = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
     if (!isOk(V)) {
-      report(NEVERC_DIAGNOSTIC_ERROR,
-             "host verifier '" + P.Verifier + "' rejected the output", nullptr,
-             P.Name);
-      O.Status = makeStatus(NEVERC_STATUS_VERIFICATION_FAILED, V.Flags,
-                            uint64_t(V.Code));
+      O.Status = verifierFailed(P, V);
       return O;
     }
   }

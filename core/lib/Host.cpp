@@ -449,23 +449,27 @@ NevercStatus Host::initialize() {
                            [&](auto &R) { return R.Owner->ID == PluginID; });
     if (It == Ph.Providers.end())
       return Fail("plugin '" + PluginID + "' provides no '" + PhaseName + "'");
-    Ph.SelectedProvider = int(It - Ph.Providers.begin());
+    Ph.ProviderOwner = It->Owner;
   }
   for (uint32_t I = 0; I < Graph.size(); ++I) {
     PhaseInfo &Ph = Graph.at(I);
-    if (Ph.SelectedProvider >= 0 || Ph.Providers.empty())
+    if (Ph.ProviderOwner || Ph.Providers.empty())
       continue;
-    if (Ph.Providers.size() > 1) {
+    std::vector<Plugin *> Owners;
+    for (auto &R : Ph.Providers)
+      if (std::find(Owners.begin(), Owners.end(), R.Owner) == Owners.end())
+        Owners.push_back(R.Owner);
+    if (Owners.size() > 1) {
       std::string Names;
-      for (auto &R : Ph.Providers)
-        Names += (Names.empty() ? "'" : ", '") + R.Owner->ID + "'";
+      for (Plugin *O : Owners)
+        Names += (Names.empty() ? "'" : ", '") + O->ID + "'";
       report(NEVERC_DIAGNOSTIC_ERROR,
              "several plugins provide phase '" + Ph.Name + "' (" + Names +
                  "); choose one with -fplugin-provider=" + Ph.Name +
                  ":<plugin-id>");
       return makeStatus(NEVERC_STATUS_DUPLICATE_ID);
     }
-    Ph.SelectedProvider = 0;
+    Ph.ProviderOwner = Owners.front();
   }
   Graph.freeze();
   Initialized = true;

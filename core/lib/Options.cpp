@@ -121,12 +121,14 @@ NevercStatus readOptionDescriptor(const NevercOptionDescriptor *D,
   return okStatus();
 }
 
-void OptionValues::record(const OptionSpec &S, std::string Value) {
+void OptionValues::record(const OptionSpec &S,
+                          std::vector<std::string> Occurrence) {
   auto Key = std::make_pair(S.PluginID, S.Spelling);
   auto &V = Values[Key];
   if (S.Multiplicity != NEVERC_OPTION_APPEND)
     V.clear();
-  V.push_back(std::move(Value));
+  for (std::string &Value : Occurrence)
+    V.push_back(std::move(Value));
   ++Counts[Key];
 }
 
@@ -218,7 +220,9 @@ bool OptionParser::available(const OptionSpec &S) const {
   return S.TargetPredicate.empty() || globMatch(S.TargetPredicate, Triple);
 }
 
-NevercStatus OptionParser::record(const OptionSpec &S, std::string_view Value) {
+NevercStatus OptionParser::checkValue(const OptionSpec &S,
+                                      std::string_view Value,
+                                      size_t Occurrence) {
   auto Fail = [&](std::string Msg) {
     Diagnostic D;
     D.PluginID = S.PluginID;
@@ -226,12 +230,6 @@ NevercStatus OptionParser::record(const OptionSpec &S, std::string_view Value) {
     Diags.report(D);
     return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
   };
-  if (!available(S))
-    return Fail("option '" + S.Spelling + "' is not available for target '" +
-                Triple + "'");
-  size_t Occurrence = Values.occurrences(S);
-  if (S.Multiplicity == NEVERC_OPTION_SINGLE && Occurrence >= 1)
-    return Fail("option '" + S.Spelling + "' may be given only once");
   std::string V(Value);
   switch (S.ValueType) {
   case NEVERC_OPTION_BOOL: {
@@ -239,7 +237,6 @@ NevercStatus OptionParser::record(const OptionSpec &S, std::string_view Value) {
     if (!parseBool(V, B))
       return Fail("invalid boolean value '" + V + "' for option '" +
                   S.Spelling + "'");
-    V = B ? "1" : "0";
     break;
   }
   case NEVERC_OPTION_INT:
@@ -287,7 +284,33 @@ NevercStatus OptionParser::record(const OptionSpec &S, std::string_view Value) {
       return VS;
     }
   }
-  Values.record(S, std::move(V));
+  return okStatus();
+}
+
+NevercStatus OptionParser::record(const OptionSpec &S,
+                                  std::vector<std::string_view> Given) {
+  auto Fail = [&](std::string Msg) {
+    Diagnostic D;
+    D.PluginID = S.PluginID;
+    D.Message = std::move(Msg);
+    Diags.report(D);
+    return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
+  };
+  if (!available(S))
+    return Fail("option '" + S.Spelling + "' is not available for target '" +
+                Triple + "'");
+  size_t Occurrence = Values.occurrences(S);
+  if (S.Multiplicity == NEVERC_OPTION_SINGLE && Occurrence >= 1)
+    return Fail("option '" + S.Spelling + "' may be given only once");
+  // Values are recorded verbatim (core.md §11.5) once all of them passed.
+  std::vector<std::string> Occ;
+  for (std::string_view V : Given) {
+    NevercStatus St = checkValue(S, V, Occurrence);
+    if (!isOk(St))
+      return St;
+    Occ.emplace_back(V);
+  }
+  Values.record(S, std::move(Occ));
   return okStatus();
 }
 
@@ -301,18 +324,18 @@ bool OptionParser::consume(const std::vector<std::string> &Args, size_t &I,
   if (const OptionSpec *S = Registry.bySpelling(A)) {
     switch (S->Form) {
     case NEVERC_OPTION_FLAG:
-      Error = record(*S, "1");
+      Error = record(*S, {"1"});
       ++I;
       return true;
     case NEVERC_OPTION_JOINED:
       // A joined option with nothing joined has an empty value.
-      Error = record(*S, "");
+      Error = record(*S, {""});
       ++I;
       return true;
     case NEVERC_OPTION_SEPARATE:
     case NEVERC_OPTION_MULTI_ARG: {
       uint32_t N = S->Form == NEVERC_OPTION_SEPARATE ? 1 : S->ArgumentCount;
-      if (I + N >= Args.size() + 0 && I + N > Args.size() - 1) {
+      if (I + N >= Args.size()) {
         Diagnostic D;
         D.PluginID = S->PluginID;
         D.Message = "argument to '" + std::string(A) + "' is missing (expected " +
@@ -322,8 +345,10 @@ bool OptionParser::consume(const std::vector<std::string> &Args, size_t &I,
         I = Args.size();
         return true;
       }
-      for (uint32_t K = 1; K <= N && isOk(Error); ++K)
-        Error = record(*S, Args[I + K]);
+      std::vector<std::string_view> Vals;
+      for (uint32_t K = 1; K <= N; ++K)
+        Vals.emplace_back(Args[I + K]);
+      Error = record(*S, std::move(Vals));
       I += N + 1;
       return true;
     }
@@ -343,7 +368,7 @@ bool OptionParser::consume(const std::vector<std::string> &Args, size_t &I,
       } else {
         return false;
       }
-      Error = record(S, Rest);
+      Error = record(S, {Rest});
       ++I;
       return true;
     };
@@ -396,9 +421,9 @@ NevercStatus OptionParser::pluginArg(std::string_view Text) {
     if (S->Form != NEVERC_OPTION_FLAG && S->ValueType != NEVERC_OPTION_BOOL)
       return Fail("option '" + S->Spelling + "' of plugin '" + PluginID +
                   "' needs a value ('" + std::string(Key) + "=<value>')");
-    return record(*S, "1");
+    return record(*S, {"1"});
   }
-  return record(*S, Rest.substr(KeyEnd + 1));
+  return record(*S, {Rest.substr(KeyEnd + 1)});
 }
 
 NevercStatus OptionParser::passArg(std::string_view Text,

@@ -1201,10 +1201,48 @@ static NevercStatus mb_case_session_begin(MbProcess *P, NevercSessionHandle S) {
 }
 #endif
 
+#if defined(CASE_ENTRY_IGNORES_CAPACITY)
+/* Writes its whole descriptor whatever the capacity says (H2/H3). */
+#define MB_IGNORE_CAPACITY
+#endif
+
+#if defined(CASE_BAD_ARRAY)
+#define MB_HAVE_DESCRIPTOR
+static void mb_case_descriptor(NevercPluginDescriptor *D) {
+  D->Dependencies.Data = NULL; /* Count without Data */
+  D->Dependencies.Count = 3;
+  D->Dependencies.ElementStride = sizeof(NevercPluginDependency);
+}
+#endif
+
+#if defined(CASE_BAD_CONCURRENCY)
+#define MB_HAVE_DESCRIPTOR
+static void mb_case_descriptor(NevercPluginDescriptor *D) {
+  D->Concurrency = 7;
+}
+#endif
+
+#if defined(CASE_EMIT_IMPERSONATE)
+/* Claims another plugin's ID in a diagnostic; attribution is the host's. */
+#define MB_HAVE_PROCESS_BEGIN
+static NevercStatus mb_case_process_begin(MbProcess *P) {
+  NevercDiagnosticDescriptor D;
+  memset(&D, 0, sizeof D);
+  D.Header = mb_header((uint32_t)sizeof D, NEVERC_CORE_API_MAJOR,
+                       NEVERC_CORE_API_MINOR);
+  D.Severity = NEVERC_DIAGNOSTIC_NOTE;
+  D.PluginID = mb_sv("org.neverc.test.victim");
+  D.Message = mb_sv("mb-impersonation");
+  mb_observed(P->Core, P->Core->EmitDiagnostic(P->Core->Context, &D, NULL));
+  return neverc_status_ok();
+}
+#endif
+
 /* ---- dependencies and required interfaces (H5) ------------------------- */
 
 #if defined(CASE_CYCLE_A) || defined(CASE_CYCLE_B) || defined(CASE_DEP_MISSING) || \
-    defined(CASE_DEP_BEFORE_ABSENT)
+    defined(CASE_DEP_BEFORE_ABSENT) || defined(CASE_DEP_VERSION) ||             \
+    defined(CASE_DEP_REQUIRED_OK)
 #define MB_HAVE_DESCRIPTOR
 #if defined(CASE_CYCLE_A)
 #define MB_DEP_ID "org.neverc.test.mb.cycle_b"
@@ -1215,15 +1253,24 @@ static NevercStatus mb_case_session_begin(MbProcess *P, NevercSessionHandle S) {
 #elif defined(CASE_DEP_MISSING)
 #define MB_DEP_ID "org.neverc.test.mb.absent"
 #define MB_DEP_KIND NEVERC_DEPENDENCY_REQUIRED
+#elif defined(CASE_DEP_VERSION) || defined(CASE_DEP_REQUIRED_OK)
+/* good_minimal is version 1.0.0. */
+#define MB_DEP_ID "org.neverc.test.mb.good_minimal"
+#define MB_DEP_KIND NEVERC_DEPENDENCY_REQUIRED
 #else
 #define MB_DEP_ID "org.neverc.test.mb.absent"
 #define MB_DEP_KIND NEVERC_DEPENDENCY_BEFORE
+#endif
+#if defined(CASE_DEP_VERSION)
+#define MB_DEP_MIN_MAJOR 2
+#else
+#define MB_DEP_MIN_MAJOR 1
 #endif
 static const NevercPluginDependency MbDependency = {
     {(uint32_t)sizeof(NevercPluginDependency), NEVERC_CORE_API_MAJOR,
      NEVERC_CORE_API_MINOR, 0},
     {MB_DEP_ID, sizeof(MB_DEP_ID) - 1},
-    {{0, 0, 0, 0, {NULL, 0}, {NULL, 0}},
+    {{MB_DEP_MIN_MAJOR, 0, 0, 0, {NULL, 0}, {NULL, 0}},
      {0, 0, 0, 0, {NULL, 0}, {NULL, 0}},
      NEVERC_FALSE,
      NEVERC_FALSE,
@@ -1775,6 +1822,9 @@ NEVERC_EXPORT NevercStatus NEVERC_CALL neverc_plugin_entry(
   D.Destroy = mb_destroy;
   mb_case_descriptor(&D);
   Bytes = Capacity < sizeof D ? Capacity : sizeof D;
+#if defined(MB_IGNORE_CAPACITY)
+  Bytes = sizeof D;
+#endif
   memcpy(OutPlugin, &D, Bytes);
   return mb_case_entry_status();
 }

@@ -284,8 +284,11 @@ public:
       PhaseOutcome O;
       O.Status = R.Builtin.Run ? R.Builtin.Run(R.Builtin.Ctx, R.Input, &O.Output)
                                : okStatus();
-      if (isOk(O.Status) && R.Verifier.Verify)
-        O.Status = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
+      if (isOk(O.Status) && R.Verifier.Verify) {
+        NevercStatus V = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
+        if (!isOk(V))
+          O.Status = verifierFailed(P, V);
+      }
       return O;
     }
     return runObservedPhase(Phase, R);
@@ -331,6 +334,9 @@ private:
   bool sessionAlive(uint32_t S) const override;
   bool taskAlive(uint32_t S, uint32_t T) const override;
   PhaseOutcome runObservedPhase(uint32_t Phase, const PhaseRequest &R);
+  /// Reports a rejected output; VERIFICATION_FAILED with the verifier's own
+  /// code in Detail, on the observed and the unobserved path alike.
+  NevercStatus verifierFailed(const PhaseInfo &P, NevercStatus V);
   NevercStatus raiseObservedEvent(uint32_t Phase, Task &T, void *Payload);
   NevercStatus acceptDescriptor(std::unique_ptr<Plugin> P,
                                 NevercPluginEntryFn Entry);

@@ -54,7 +54,8 @@ NevercStatus readOptionDescriptor(const NevercOptionDescriptor *D,
 /// Values recorded in one session, keyed by (plugin ID, canonical spelling).
 class OptionValues {
 public:
-  void record(const OptionSpec &S, std::string Value);
+  /// One occurrence: a single value, or ArgumentCount values of MULTI_ARG.
+  void record(const OptionSpec &S, std::vector<std::string> Occurrence);
   const std::vector<std::string> *get(std::string_view PluginID,
                                       std::string_view Spelling) const;
   size_t occurrences(const OptionSpec &S) const;
@@ -106,7 +107,10 @@ public:
   NevercStatus finish();
 
 private:
-  NevercStatus record(const OptionSpec &S, std::string_view Value);
+  NevercStatus record(const OptionSpec &S,
+                      std::vector<std::string_view> Values);
+  NevercStatus checkValue(const OptionSpec &S, std::string_view Value,
+                          size_t Occurrence);
   bool available(const OptionSpec &S) const;
   const OptionRegistry &Registry;
   OptionValues &Values;

@@ -75,8 +75,10 @@ struct PhaseInfo {
       AfterCommit;
   boost::container::small_vector<InterceptorRegistration, 2> Interceptors;
   std::vector<ProviderRegistration> Providers;
-  /// Index into Providers chosen at freeze, or -1 for the built-in step.
-  int SelectedProvider = -1;
+  /// The plugin whose providers serve this phase (chosen at freeze, by
+  /// -fplugin-provider= or because it is the only one), or null for the
+  /// built-in step. Among its providers the first whose route matches runs.
+  Plugin *ProviderOwner = nullptr;
 
   bool has(NevercPhasePolicy Bit) const { return (Policy & Bit) != 0; }
 };
