@@ -19,7 +19,8 @@ import tempfile
 
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 INCLUDE = os.path.join(REPO, "sdk", "include")
-HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginDriver.h", "NevercPluginAPI.h")
+HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginSource.h", "PluginDriver.h",
+           "PluginPrep.h", "NevercPluginAPI.h")
 FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
 
 C_BODY = """

@@ -98,6 +98,35 @@ def main():
                     "policy", ["INTERCEPTABLE", "OBSERVABLE", "REPLACEABLE"]),
                 "bit order")
 
+        # Prep schema: a stale .inc and invalid schemas must be reported.
+        pinc = os.path.join(tmp, "PluginPrepSchema.inc")
+        with open(os.path.join(SCHEMA_DIR, "PluginPrepSchema.inc")) as f:
+            ptext = f.read()
+        with open(pinc, "w") as f:
+            f.write(ptext.replace("UINT32_C(230)", "UINT32_C(229)", 1))
+        expect("stale prep .inc detected", [os.path.join(GEN, "gen_prep_schema.py"), "--check",
+                                             "--output", pinc], 1, "@@")
+        with open(os.path.join(SCHEMA_DIR, "PrepSchema.json")) as f:
+            pdoc = json.load(f)
+
+        def prep_mutated(name, fn, needle):
+            d = copy.deepcopy(pdoc)
+            fn(d)
+            path = os.path.join(tmp, "prep-" + name + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            expect("invalid prep schema refused: " + name,
+                   [os.path.join(GEN, "gen_prep_schema.py"), "--schema", path, "--output",
+                    os.path.join(tmp, "prep-out.inc")], 2, needle)
+
+        prep_mutated("id-gap", lambda d: d["token_kinds"].pop(5), "breaks the sequence")
+        prep_mutated("constructible-keyword",
+                     lambda d: next(t for t in d["token_kinds"] if t["symbol"] == "KW_INT")
+                     .__setitem__("constructible", True), "not constructible")
+        prep_mutated("punctuator-without-spelling",
+                     lambda d: next(t for t in d["token_kinds"] if t["symbol"] == "SEMI")
+                     .__setitem__("spelling", None), "fixed spelling")
+
         # SDK manifest: a wrong digest must be reported.
         man = os.path.join(tmp, "manifest.json")
         with open(os.path.join(REPO, "sdk", "manifest", "plugin.json")) as f:

@@ -106,9 +106,11 @@ def mode_installed(args):
     run([args.cmake, "--install", args.build_dir, "--prefix", prefix, "--component", "neverc-pluginsdk"])
     sdk = os.path.join(prefix, "pluginsdk")
     expected = ["include/neverc/Plugin/PluginCore.h", "include/neverc/Plugin/PluginPhaseSchema.h",
-                "include/neverc/Plugin/PluginDriver.h", "include/neverc/Plugin/NevercPluginAPI.h",
-                "include/neverc/Plugin/Schema/PluginPhaseSchema.inc", "schemas/PhaseSchema.json",
-                "manifest/plugin.json", "templates/minimal/Plugin.c",
+                "include/neverc/Plugin/PluginSource.h", "include/neverc/Plugin/PluginDriver.h",
+                "include/neverc/Plugin/PluginPrep.h", "include/neverc/Plugin/NevercPluginAPI.h",
+                "include/neverc/Plugin/Schema/PluginPhaseSchema.inc",
+                "include/neverc/Plugin/Schema/PluginPrepSchema.inc", "schemas/PhaseSchema.json",
+                "schemas/PrepSchema.json", "manifest/plugin.json", "templates/minimal/Plugin.c",
                 "templates/minimal/CMakeLists.txt", "cmake/NevercPluginSDKConfig.cmake",
                 "cmake/NevercPluginSDKConfigVersion.cmake", "pkgconfig/neverc-plugin.pc"]
     missing = [p for p in expected if not os.path.isfile(os.path.join(sdk, p))]

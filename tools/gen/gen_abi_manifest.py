@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Measure the layout of every public SDK struct and write sdk/abi/plugin.json.
 
-The struct definitions are found with a small parser over the SDK module
-headers (the ones the umbrella NevercPluginAPI.h includes): both
-`typedef struct X { ... } X;` and `struct X { ... };`. A C program printing
+The struct and union definitions are found with a small parser over the SDK
+module headers (the ones the umbrella NevercPluginAPI.h includes):
+`typedef struct X { ... } X;`, `struct X { ... };` and the same with
+`union`. Members are plain declarations, arrays, or function pointers
+declared inline (`R (NEVERC_CALL *Name)(params);`). A C program printing
 sizeof/_Alignof of each struct and offsetof/sizeof of each field is
 generated, compiled with the host C compiler (--cc, default `cc`) and run.
 
@@ -39,8 +41,10 @@ GENERATOR = "tools/gen/gen_abi_manifest.py"
 ALL_KEYS = ("aarch64-le-64-sysv", "aarch64-le-64-win", "x86_64-le-64-sysv", "x86_64-le-64-win")
 
 STRUCT_RE = re.compile(
-    r"\b(typedef\s+)?struct\s+([A-Za-z_]\w*)\s*\{(.*?)\}\s*([A-Za-z_]\w*)?\s*;", re.S)
+    r"\b(typedef\s+)?(struct|union)\s+([A-Za-z_]\w*)\s*\{(.*?)\}\s*([A-Za-z_]\w*)?\s*;", re.S)
 FIELD_RE = re.compile(r"^(.*?[\s*])([A-Za-z_]\w*)\s*(\[[^\]]*\])?$", re.S)
+# An inline function-pointer member: R (CALLCONV *Name)(parameters)
+FNPTR_RE = re.compile(r"^[^()]*\(\s*(?:[A-Za-z_]\w*\s+)*\*\s*([A-Za-z_]\w*)\s*\)\s*\([^()]*\)$", re.S)
 
 
 class AbiError(Exception):
@@ -53,21 +57,25 @@ def parse_structs(path):
     text = re.sub(r"^\s*#.*$", " ", text, flags=re.M)  # preprocessor lines
     out = []
     for m in STRUCT_RE.finditer(text):
-        is_typedef, tag, body, alias = m.group(1), m.group(2), m.group(3), m.group(4)
+        is_typedef, keyword, tag, body, alias = m.groups()
         if "{" in body:
-            raise AbiError("%s: nested aggregate in struct %s is not supported" % (path, tag))
+            raise AbiError("%s: nested aggregate in %s %s is not supported" % (path, keyword, tag))
         if is_typedef:
             if alias != tag:
-                raise AbiError("%s: typedef struct %s names a different alias %r" % (path, tag, alias))
+                raise AbiError("%s: typedef %s %s names a different alias %r" % (path, keyword, tag, alias))
             ctype = tag
         else:
             if alias:
-                raise AbiError("%s: struct %s declares a variable" % (path, tag))
-            ctype = "struct " + tag
+                raise AbiError("%s: %s %s declares a variable" % (path, keyword, tag))
+            ctype = keyword + " " + tag
         fields = []
         for decl in body.split(";"):
             decl = " ".join(decl.split())
             if not decl:
+                continue
+            fp = FNPTR_RE.match(decl)
+            if fp:
+                fields.append(fp.group(1))
                 continue
             if "," in decl or "(" in decl:
                 raise AbiError("%s: struct %s: unsupported member declaration %r" % (path, tag, decl))

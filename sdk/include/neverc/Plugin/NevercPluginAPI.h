@@ -18,6 +18,8 @@
 
 #include "neverc/Plugin/PluginCore.h"
 #include "neverc/Plugin/PluginPhaseSchema.h"
+#include "neverc/Plugin/PluginSource.h"
 #include "neverc/Plugin/PluginDriver.h"
+#include "neverc/Plugin/PluginPrep.h"
 
 #endif /* NEVERC_PLUGIN_NEVERCPLUGINAPI_H */
