@@ -70,7 +70,45 @@ bool copyArray(const NevercStructArrayView &V, std::vector<T> &Out) {
   return true;
 }
 
+/// Zeroes every descriptor member that does not end within \p Readable.
+void zeroCutMembers(NevercPluginDescriptor &D, uint64_t Readable) {
+  struct Member {
+    size_t Offset, Size;
+  };
+#define NEVERC_MEMBER(F)                                                       \
+  Member { offsetof(NevercPluginDescriptor, F), sizeof(D.F) }
+  static constexpr Member Members[] = {
+      NEVERC_MEMBER(PluginID),       NEVERC_MEMBER(DisplayName),
+      NEVERC_MEMBER(Version),        NEVERC_MEMBER(Concurrency),
+      NEVERC_MEMBER(Reentrancy),     NEVERC_MEMBER(RequiredInterfaces),
+      NEVERC_MEMBER(OptionalInterfaces), NEVERC_MEMBER(Dependencies),
+      NEVERC_MEMBER(ProcessBegin),   NEVERC_MEMBER(Register),
+      NEVERC_MEMBER(SessionBegin),   NEVERC_MEMBER(SessionEnd),
+      NEVERC_MEMBER(TaskBegin),      NEVERC_MEMBER(TaskEnd),
+      NEVERC_MEMBER(Destroy),
+  };
+#undef NEVERC_MEMBER
+  for (const Member &M : Members)
+    if (M.Offset + M.Size > Readable)
+      std::memset(reinterpret_cast<char *>(&D) + M.Offset, 0, M.Size);
+}
+
 } // namespace
+
+void destroyUserData(NevercDestroyUserDataFn Destroy, void *UserData,
+                     Host &H, const Plugin *Owner) {
+  if (!Destroy || !UserData)
+    return;
+  bool Threw = false;
+  try {
+    Destroy(UserData);
+  } catch (...) {
+    Threw = true;
+  }
+  if (Threw)
+    H.report(NEVERC_DIAGNOSTIC_WARNING,
+             "an exception escaped DestroyUserData; ignored", Owner);
+}
 
 //===----------------------------------------------------------------------===//
 // Construction and set-up
@@ -208,7 +246,7 @@ NevercStatus Host::acceptDescriptor(std::unique_ptr<Plugin> P,
   const uint32_t Capacity = Config.DescriptorCapacity;
   std::vector<unsigned char> Buffer(
       std::max<size_t>(Capacity, sizeof(NevercPluginDescriptor)) + Guard, 0);
-  std::fill(Buffer.begin() + Capacity, Buffer.end(), 0xA5);
+  std::fill(Buffer.begin() + std::max<size_t>(Capacity, 4), Buffer.end(), 0xA5);
   auto *Out = reinterpret_cast<NevercPluginDescriptor *>(Buffer.data());
   uint32_t CapacityField = Capacity;
   std::memcpy(Buffer.data(), &CapacityField,
@@ -220,29 +258,39 @@ NevercStatus Host::acceptDescriptor(std::unique_ptr<Plugin> P,
   P->Core = CoreTemplate;
   P->Core.Context = P.get();
   NevercStatus S;
+  bool Threw = false;
   try {
     S = Entry(&Boot, Out);
   } catch (...) {
+    // Refuse (and unload) only after the handler: the exception object's
+    // destructor may live in the module.
+    Threw = true;
+  }
+  if (Threw)
     return Refuse(makeStatus(NEVERC_STATUS_PLUGIN_EXCEPTION),
                   "an exception escaped its entry point");
-  }
-  for (size_t I = Capacity; I < Buffer.size(); ++I)
+  if (!isOk(S))
+    return Refuse(S, "entry point failed with " + describe(S));
+  // The host itself wrote the 4-byte StructSize, so the guard zone starts
+  // after it even for a smaller capacity.
+  for (size_t I = std::max<size_t>(Capacity, 4); I < Buffer.size(); ++I)
     if (Buffer[I] != 0xA5)
       return Refuse(makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR),
                     "entry point wrote past the " + std::to_string(Capacity) +
                         "-byte descriptor capacity");
-  if (!isOk(S))
-    return Refuse(S, "entry point failed with " + describe(S));
   uint32_t Produced;
   std::memcpy(&Produced, Buffer.data(), sizeof(Produced));
   const uint64_t Readable = std::min<uint64_t>(Capacity, Produced);
   if (Readable < sizeof(NevercABITableHeader))
     return Refuse(makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR),
                   "descriptor header is truncated");
-  // H3: members past min(capacity, StructSize) read as zero.
+  // H3: a member is read only if it lies wholly inside
+  // min(capacity, StructSize); the rest, including a member the limit cuts
+  // in two, reads as zero.
   std::memset(&P->Desc, 0, sizeof(P->Desc));
   std::memcpy(&P->Desc, Buffer.data(),
               std::min<uint64_t>(Readable, sizeof(P->Desc)));
+  zeroCutMembers(P->Desc, Readable);
   const NevercPluginDescriptor &D = P->Desc;
   if (D.Header.Major != NEVERC_PLUGIN_ABI_MAJOR)
     return Refuse(makeStatus(NEVERC_STATUS_ABI_MISMATCH),
@@ -493,8 +541,7 @@ NevercStatus Host::applyRegistrations(Plugin &P) {
                     : "phase " + Phase + " does not allow it"),
            &P, Idx ? std::string_view(Graph.at(*Idx).Name) : "");
     // H33: accepted by the registrar, so the host owns UserData now.
-    if (Destroy && UserData)
-      Destroy(UserData);
+    destroyUserData(Destroy, UserData, *this, &P);
     if (isOk(First))
       First = S;
   };
@@ -778,14 +825,19 @@ bool Host::taskAlive(uint32_t S, uint32_t T) const {
   return false;
 }
 
+// Both resolvers take one pass over the live scopes (few: one session per
+// invocation, a handful of tasks) and lock only when tasks may run on
+// several threads; the statuses are those of checkHandleScope.
 NevercStatus Host::resolveSession(NevercSessionHandle H, Session **Out) const {
-  NevercStatus S = checkHandleScope(H, HandleKind::Session, {}, *this, false);
-  if (!isOk(S))
-    return S;
-  uint32_t Serial = decodeHandle(H).Scope.Session;
-  std::lock_guard<std::recursive_mutex> Lock(SessionsLock);
+  DecodedHandle D = decodeHandle(H);
+  if (isNull(H) || D.Kind != HandleKind::Session || D.Scope.Session == 0 ||
+      D.Scope.Task != 0)
+    return makeStatus(NEVERC_STATUS_WRONG_TYPE);
+  std::unique_lock<std::recursive_mutex> Lock(SessionsLock, std::defer_lock);
+  if (Config.Concurrent)
+    Lock.lock();
   for (auto &U : Sessions)
-    if (U->Serial == Serial) {
+    if (U->Serial == D.Scope.Session) {
       if (!(U->Handle == H))
         return makeStatus(NEVERC_STATUS_STALE_HANDLE);
       *Out = U.get();
@@ -795,13 +847,15 @@ NevercStatus Host::resolveSession(NevercSessionHandle H, Session **Out) const {
 }
 
 NevercStatus Host::resolveTask(NevercTaskHandle H, Task **Out) const {
-  NevercStatus S = checkHandleScope(H, HandleKind::Task, {}, *this, true);
-  if (!isOk(S))
-    return S;
   DecodedHandle D = decodeHandle(H);
-  std::lock_guard<std::recursive_mutex> Lock(SessionsLock);
+  if (isNull(H) || D.Kind != HandleKind::Task || D.Scope.Session == 0 ||
+      D.Scope.Task == 0)
+    return makeStatus(NEVERC_STATUS_WRONG_TYPE);
+  std::unique_lock<std::recursive_mutex> Lock(SessionsLock, std::defer_lock);
+  if (Config.Concurrent)
+    Lock.lock();
   for (auto &U : Sessions)
-    if (U->Serial == D.Scope.Session)
+    if (U->Serial == D.Scope.Session) {
       for (auto &K : U->Tasks)
         if (K->Serial == D.Scope.Task) {
           if (!(K->Handle == H))
@@ -809,6 +863,8 @@ NevercStatus Host::resolveTask(NevercTaskHandle H, Task **Out) const {
           *Out = K.get();
           return okStatus();
         }
+      return makeStatus(NEVERC_STATUS_STALE_HANDLE);
+    }
   return makeStatus(NEVERC_STATUS_STALE_HANDLE);
 }
 
@@ -885,14 +941,17 @@ static NevercStatus lookupIn(const Task &T, const Host &H, HandleKind Kind,
 void Host::destroyRegistrations() {
   for (Plugin *P : Order)
     for (auto &[Destroy, Data] : P->OwnedUserData)
-      Destroy(Data);
+      destroyUserData(Destroy, Data, *this, P);
   for (auto &P : Plugins)
     if (std::find(Order.begin(), Order.end(), P.get()) == Order.end())
       for (auto &[Destroy, Data] : P->OwnedUserData)
-        Destroy(Data);
+        destroyUserData(Destroy, Data, *this, P.get());
   for (auto &P : Plugins)
     P->OwnedUserData.clear();
-  Options.clear();
+  for (const OptionSpec &S : Options.all())
+    destroyUserData(S.DestroyUserData, S.UserData, *this,
+                    findPlugin(S.PluginID));
+  Options.forget();
 }
 
 void Host::shutdown() {

@@ -107,6 +107,11 @@ NevercStatus Host::callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F) {
   return S;
 }
 
+/// Calls a plugin's DestroyUserData; an escaping exception is reported and
+/// swallowed so teardown continues (H37).
+void destroyUserData(NevercDestroyUserDataFn Destroy, void *UserData, Host &H,
+                     const Plugin *Owner);
+
 /// The canonical-name rule for provider IDs.
 bool isCanonicalProviderID(std::string_view ID);
 

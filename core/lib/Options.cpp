@@ -183,13 +183,6 @@ bool OptionRegistry::knows(std::string_view PluginID,
   return false;
 }
 
-void OptionRegistry::clear() {
-  for (OptionSpec &S : Specs)
-    if (S.DestroyUserData && S.UserData)
-      S.DestroyUserData(S.UserData);
-  Specs.clear();
-}
-
 bool globMatch(std::string_view P, std::string_view T) {
   size_t PI = 0, TI = 0, Star = std::string_view::npos, Mark = 0;
   while (TI < T.size()) {

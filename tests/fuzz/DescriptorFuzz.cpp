@@ -33,6 +33,7 @@
 #include "neverc/Plugin/NevercPluginAPI.h"
 #include "neverc/core/Host.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -78,7 +79,8 @@ private:
   size_t N;
 };
 
-//===--- Per-input state ---------------------------------------------------===//
+//===--- Per-input state
+//---------------------------------------------------===//
 
 struct UserDataCell {
   uint32_t Magic = 0x5eedf00d;
@@ -289,8 +291,8 @@ void pokeCore(const NevercCoreAPI *Core, const NevercPhaseFrame *F,
         void *Q = nullptr;
         uint64_t NewSize = In.u16();
         if (In.bit() &&
-            neverc_status_is_ok(Core->Reallocate(Core->Context, P, Size,
-                                                 NewSize, Align, &Q)) &&
+            neverc_status_is_ok(
+                Core->Reallocate(Core->Context, P, Size, NewSize, Align, &Q)) &&
             (Q || NewSize == 0)) {
           P = Q;
           Size = NewSize;
@@ -311,8 +313,8 @@ void pokeCore(const NevercCoreAPI *Core, const NevercPhaseFrame *F,
       unsigned Notes = In.u8() % 3;
       if (Notes) {
         G->Tables.emplace_back(Notes * sizeof(NevercDiagnosticNote));
-        auto *N = reinterpret_cast<NevercDiagnosticNote *>(
-            G->Tables.back().data());
+        auto *N =
+            reinterpret_cast<NevercDiagnosticNote *>(G->Tables.back().data());
         for (unsigned K = 0; K < Notes; ++K) {
           N[K].Header = {sizeof(NevercDiagnosticNote), 1, 0, 0};
           N[K].Message = keptView(In.str(20));
@@ -470,7 +472,8 @@ NevercStringList stringList(Stream &In) {
   G->Lists.emplace_back();
   auto &L = G->Lists.back();
   for (unsigned I = 0; I < Count; ++I) {
-    std::string S = In.bit() ? "--fz-" + std::to_string(In.u8() % 4) : In.str(16);
+    std::string S =
+        In.bit() ? "--fz-" + std::to_string(In.u8() % 4) : In.str(16);
     L.push_back(keptView(std::move(S)));
   }
   return {L.data(), L.size(), sizeof(NevercStringView)};
@@ -512,8 +515,9 @@ void registerSome(PluginRT &P, const NevercRegistrarAPI *R, void *Ctx) {
       NevercProviderDescriptor D{};
       D.Header = header(In, sizeof D);
       D.Phase = phaseID(In);
-      D.ProviderID = In.u8() % 4 ? keptView("fz.p" + std::to_string(In.u8() % 3))
-                                 : keptView(In.str(255));
+      D.ProviderID = In.u8() % 4
+                         ? keptView("fz.p" + std::to_string(In.u8() % 3))
+                         : keptView(In.str(255));
       D.Route.Header = header(In, sizeof D.Route);
       if (In.u8() % 4 == 0) {
         D.Route.TargetTriple = keptView(In.str(24));
@@ -551,8 +555,8 @@ void registerSome(PluginRT &P, const NevercRegistrarAPI *R, void *Ctx) {
       D.Header = header(In, sizeof D, NEVERC_DRIVER_API_MAJOR);
       static const char *const Spellings[] = {"--fz", "--fz-a", "-fz-b",
                                               "--fz="};
-      D.Spelling = In.u8() % 4 ? keptView(Spellings[In.u8() % 4])
-                               : keptView(In.str(24));
+      D.Spelling =
+          In.u8() % 4 ? keptView(Spellings[In.u8() % 4]) : keptView(In.str(24));
       D.Aliases = stringList(In);
       D.Form = In.u8() % 5;
       D.ValueType = In.u8() % 7;
@@ -649,7 +653,9 @@ void registerSome(PluginRT &P, const NevercRegistrarAPI *R, void *Ctx) {
 
 //===--- Lifecycle callbacks ---------------------------------------------===//
 
-PluginRT &rt(void *ProcessState) { return *static_cast<PluginRT *>(ProcessState); }
+PluginRT &rt(void *ProcessState) {
+  return *static_cast<PluginRT *>(ProcessState);
+}
 
 NevercStatus lifecycleResult(PluginRT &P, unsigned Bit) {
   if (P.FailMask & (1u << Bit))
@@ -731,7 +737,8 @@ NevercStatus NEVERC_CALL destroy(const NevercCoreAPI *, void *State) {
   return State ? lifecycleResult(rt(State), 6) : neverc_status_ok();
 }
 
-//===--- The entry ---------------------------------------------------------===//
+//===--- The entry
+//---------------------------------------------------------===//
 
 NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *Bootstrap,
                                NevercPluginDescriptor *Out) {
@@ -763,6 +770,9 @@ NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *Bootstrap,
 
   NevercPluginDescriptor D{};
   D.Header = header(In, sizeof D);
+#ifdef NEVERC_FUZZ_ALIGNED_CAPACITY_ONLY
+  D.Header.StructSize &= ~7u;
+#endif
   D.PluginID = sv(P.ID.data(), P.ID.size());
   if (In.u8() % 16 == 0)
     D.PluginID.Data = nullptr;
@@ -841,7 +851,10 @@ NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *Bootstrap,
   if (In.u8() % 16 == 0) {
     // Writes less than it could, and says so: a descriptor that claims
     // bytes it never wrote (torn pointers) is the plugin's own bug.
-    Bytes = std::min<size_t>({In.u8(), sizeof D, Bytes});
+    Bytes = std::min<size_t>({size_t(In.u8()), sizeof D, Bytes});
+#ifdef NEVERC_FUZZ_ALIGNED_CAPACITY_ONLY
+    Bytes &= ~size_t(7);
+#endif
     if (Bytes >= sizeof(uint32_t) && D.Header.StructSize > Bytes)
       D.Header.StructSize = uint32_t(Bytes);
   }
@@ -866,8 +879,8 @@ NevercStatus verifierStep(void *, void *) {
 void runOne(Host &H, Session &S, Task &T) {
   Stream &In = G->In;
   const uint32_t Count = H.phases().size();
-  uint32_t Index = In.u8() % 4 == 0 ? Count - 1 - In.u8() % 4
-                                    : uint32_t(In.u16() % Count);
+  uint32_t Index =
+      In.u8() % 4 == 0 ? Count - 1 - In.u8() % 4 : uint32_t(In.u16() % Count);
   if (Index >= Count)
     Index = 0;
   static int Payload = 42;
@@ -896,9 +909,14 @@ void parseOptions(Host &H, Session &S) {
   Stream &In = G->In;
   std::vector<std::string> Args;
   unsigned N = In.u8() % 6;
-  static const char *const Common[] = {
-      "--fz", "--fz-a", "value", "-fz-b", "--fz=1", "-fplugin-arg=fz.one:fz=2",
-      "-fplugin-arg=fz-a", "-fplugin-arg=fz.two:--fz-a=x:y"};
+  static const char *const Common[] = {"--fz",
+                                       "--fz-a",
+                                       "value",
+                                       "-fz-b",
+                                       "--fz=1",
+                                       "-fplugin-arg=fz.one:fz=2",
+                                       "-fplugin-arg=fz-a",
+                                       "-fplugin-arg=fz.two:--fz-a=x:y"};
   for (unsigned I = 0; I < N; ++I)
     Args.push_back(In.u8() % 3 ? Common[In.u8() % std::size(Common)]
                                : In.str(24));
@@ -933,6 +951,10 @@ void runInput(const uint8_t *Data, size_t Size) {
   switch (In.u8() % 8) {
   case 0:
     Config.DescriptorCapacity = In.u8() % (sizeof(NevercPluginDescriptor) + 32);
+#ifdef NEVERC_FUZZ_ALIGNED_CAPACITY_ONLY
+    // Local hunting aid: capacities that never split an 8-byte member.
+    Config.DescriptorCapacity &= ~7u;
+#endif
     break;
   case 1:
     Config.DescriptorCapacity = offsetof(NevercPluginDescriptor, SessionBegin);

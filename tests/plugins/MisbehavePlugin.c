@@ -109,7 +109,7 @@ static MB_UNUSED NevercHandle mb_null_handle(void) {
         NEVERC_PHASE_IR_FINAL_VERIFY_LOW) /* O|G */
 #define MB_EVENT                                                               \
   mb_id(NEVERC_PHASE_SOURCE_AFTER_OPEN_HIGH,                                   \
-        NEVERC_PHASE_SOURCE_AFTER_OPEN_LOW) /* O, event */
+        NEVERC_PHASE_SOURCE_AFTER_OPEN_LOW)               /* O, event */
 #define MB_EXT mb_id(MB_EXT_PHASE_HIGH, MB_EXT_PHASE_LOW) /* O|I|R|S */
 #define MB_UNKNOWN mb_id(UINT64_C(0x4e43544553547878), UINT64_C(0x1234))
 
@@ -179,10 +179,9 @@ static MB_UNUSED const MbTestAPI *mb_test_api(const NevercCoreAPI *Core) {
   const void *Table = NULL;
   uint16_t Minor = 0;
   uint64_t Size = 0;
-  NevercStatus S =
-      Core->QueryInterface(Core->Context,
-                           mb_id(MB_TEST_INTERFACE_HIGH, MB_TEST_INTERFACE_LOW),
-                           MB_TEST_API_MAJOR, 0, &Table, &Minor, &Size);
+  NevercStatus S = Core->QueryInterface(
+      Core->Context, mb_id(MB_TEST_INTERFACE_HIGH, MB_TEST_INTERFACE_LOW),
+      MB_TEST_API_MAJOR, 0, &Table, &Minor, &Size);
   if (S.Code != NEVERC_STATUS_OK || Size < sizeof(MbTestAPI))
     return NULL;
   return (const MbTestAPI *)Table;
@@ -252,8 +251,8 @@ mb_provider_desc(NevercInterfaceID Phase, const char *ProviderID,
   return D;
 }
 
-static MB_UNUSED NevercPhaseDescriptor mb_phase_desc(NevercPhasePolicy Policy,
-                                                     NevercObserverPoint Points) {
+static MB_UNUSED NevercPhaseDescriptor
+mb_phase_desc(NevercPhasePolicy Policy, NevercObserverPoint Points) {
   NevercPhaseDescriptor D;
   memset(&D, 0, sizeof D);
   D.Header = mb_header((uint32_t)sizeof D, NEVERC_CORE_API_MAJOR,
@@ -284,9 +283,8 @@ static MB_UNUSED NevercStatus mb_observe_on(MbProcess *P,
   return P->Registrar->RegisterObserver(P->RegistrarContext, &D);
 }
 
-static MB_UNUSED NevercStatus mb_intercept_on(MbProcess *P,
-                                              NevercInterfaceID Phase,
-                                              NevercPhaseInterceptorFn Callback) {
+static MB_UNUSED NevercStatus mb_intercept_on(
+    MbProcess *P, NevercInterfaceID Phase, NevercPhaseInterceptorFn Callback) {
   NevercInterceptorDescriptor D = mb_interceptor_desc(Phase, Callback, P);
   return P->Registrar->RegisterInterceptor(P->RegistrarContext, &D);
 }
@@ -378,10 +376,10 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_cb_provide_input(
 
 #if defined(CASE_GOOD_OBSERVER)
 #define MB_HAVE_REGISTER
-#define MB_FRAME_OK(F)                                                    \
+#define MB_FRAME_OK(F)                                                         \
   ((F)->Header.StructSize >= sizeof(NevercPhaseFrame) &&                       \
-   !neverc_handle_is_null((F)->Session) && !neverc_handle_is_null((F)->Task) && \
-   !neverc_handle_is_null((F)->Input))
+   !neverc_handle_is_null((F)->Session) &&                                     \
+   !neverc_handle_is_null((F)->Task) && !neverc_handle_is_null((F)->Input))
 static NevercStatus NEVERC_CALL good_observer(const NevercPhaseFrame *F,
                                               NevercObserverPoint Point,
                                               void *UserData) {
@@ -394,8 +392,8 @@ static NevercStatus NEVERC_CALL good_observer(const NevercPhaseFrame *F,
   return neverc_status_ok();
 }
 static NevercStatus mb_case_register(MbProcess *P) {
-  return mb_observe_on(P, MB_RAW, NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER,
-                       good_observer);
+  return mb_observe_on(
+      P, MB_RAW, NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER, good_observer);
 }
 #endif
 
@@ -506,9 +504,9 @@ static NevercStatus NEVERC_CALL all_provider(const NevercPhaseFrame *F,
   return neverc_status_ok();
 }
 static NevercStatus mb_case_register(MbProcess *P) {
-  NevercStatus S = mb_observe_on(
-      P, MB_TOKEN, NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER,
-      all_observer);
+  NevercStatus S =
+      mb_observe_on(P, MB_TOKEN, NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER,
+                    all_observer);
   if (S.Code == NEVERC_STATUS_OK)
     S = mb_intercept_on(P, MB_TOKEN, all_interceptor);
   if (S.Code == NEVERC_STATUS_OK)
@@ -524,6 +522,39 @@ static NevercStatus mb_case_register(MbProcess *P) {
   return mb_observe_on(P, MB_SEALED,
                        NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER,
                        mb_cb_note_observer);
+}
+#endif
+
+#if defined(CASE_OBSERVER_UNDECLARED_POINTS)
+/* H18: asks for BEFORE|AFTER|AFTER_COMMIT on a sealed commit, which declares
+ * BEFORE|AFTER_COMMIT only: AFTER must never fire. */
+#define MB_HAVE_REGISTER
+static NevercStatus mb_case_register(MbProcess *P) {
+  return mb_observe_on(P,
+                       mb_id(NEVERC_PHASE_ASSEMBLY_COMMIT_HIGH,
+                             NEVERC_PHASE_ASSEMBLY_COMMIT_LOW),
+                       NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER |
+                           NEVERC_OBSERVER_AFTER_COMMIT,
+                       mb_cb_note_observer);
+}
+#endif
+
+#if defined(CASE_EVENT_OBSERVER) || defined(CASE_EVENT_OBSERVER_FAILS)
+#define MB_HAVE_REGISTER
+static NevercStatus NEVERC_CALL event_observer(const NevercPhaseFrame *F,
+                                               NevercObserverPoint Point,
+                                               void *UserData) {
+  MbProcess *P = (MbProcess *)UserData;
+  mb_emit(P->Core, "mb-event point=%u input=%d", (unsigned)Point,
+          !neverc_handle_is_null(F->Input));
+#if defined(CASE_EVENT_OBSERVER_FAILS)
+  return mb_fail();
+#else
+  return neverc_status_ok();
+#endif
+}
+static NevercStatus mb_case_register(MbProcess *P) {
+  return mb_observe_on(P, MB_EVENT, NEVERC_OBSERVER_AFTER, event_observer);
 }
 #endif
 
@@ -547,15 +578,16 @@ static NevercStatus mb_case_session_begin(MbProcess *P, NevercSessionHandle S) {
       &Minor, &Size);
   (void)S;
   mb_observed(P->Core, Q);
-  mb_emit(P->Core, "mb-iface same=%d size=%llu", Table == (const void *)&MbPublishedTable,
-          (unsigned long long)Size);
+  mb_emit(P->Core, "mb-iface same=%d size=%llu",
+          Table == (const void *)&MbPublishedTable, (unsigned long long)Size);
   return neverc_status_ok();
 }
 #endif
 
 /* ---- interceptor result rules (core.md §10.1, H19, H22) ---------------- */
 
-#if defined(CASE_DOUBLE_INVOKE_NEXT) || defined(CASE_DOUBLE_INVOKE_NEXT_PROPAGATE)
+#if defined(CASE_DOUBLE_INVOKE_NEXT) ||                                        \
+    defined(CASE_DOUBLE_INVOKE_NEXT_PROPAGATE)
 /* The second InvokeNext is refused (H19). The first variant swallows the
  * refusal and returns a valid CONTINUE; the _PROPAGATE variant returns the
  * refusal as its own status. */
@@ -583,9 +615,9 @@ static NevercStatus mb_case_register(MbProcess *P) {
 
 #if defined(CASE_CONTINUE_WITHOUT_NEXT)
 #define MB_HAVE_REGISTER
-static NevercStatus NEVERC_CALL continue_without_next(
-    const NevercPhaseFrame *F, NevercPhaseContinuation *C,
-    NevercPhaseResult *Out, void *UserData) {
+static NevercStatus NEVERC_CALL
+continue_without_next(const NevercPhaseFrame *F, NevercPhaseContinuation *C,
+                      NevercPhaseResult *Out, void *UserData) {
   (void)F;
   (void)C;
   (void)UserData;
@@ -893,7 +925,8 @@ static NevercStatus mb_case_register(MbProcess *P) {
 
 /* ---- apply-time policy checks (H16) ------------------------------------ */
 
-#if defined(CASE_INTERCEPTOR_ON_SEALED) || defined(CASE_INTERCEPTOR_ON_EVENT) || \
+#if defined(CASE_INTERCEPTOR_ON_SEALED) ||                                     \
+    defined(CASE_INTERCEPTOR_ON_EVENT) ||                                      \
     defined(CASE_INTERCEPTOR_UNKNOWN_PHASE)
 #define MB_HAVE_REGISTER
 #if defined(CASE_INTERCEPTOR_ON_SEALED)
@@ -909,13 +942,14 @@ static NevercStatus mb_case_register(MbProcess *P) {
   NevercInterceptorDescriptor D =
       mb_interceptor_desc(MB_TARGET, mb_cb_continue, mb_tracked(P));
   D.DestroyUserData = mb_destroy_tracked;
-  mb_observed(P->Core, P->Registrar->RegisterInterceptor(P->RegistrarContext, &D));
+  mb_observed(P->Core,
+              P->Registrar->RegisterInterceptor(P->RegistrarContext, &D));
   return neverc_status_ok();
 }
 #endif
 
-#if defined(CASE_PROVIDER_ON_SEALED) || defined(CASE_PROVIDER_NOT_REPLACEABLE) || \
-    defined(CASE_PROVIDER_ON_EVENT)
+#if defined(CASE_PROVIDER_ON_SEALED) ||                                        \
+    defined(CASE_PROVIDER_NOT_REPLACEABLE) || defined(CASE_PROVIDER_ON_EVENT)
 #define MB_HAVE_REGISTER
 #if defined(CASE_PROVIDER_ON_SEALED)
 #define MB_TARGET MB_SEALED
@@ -925,9 +959,9 @@ static NevercStatus mb_case_register(MbProcess *P) {
 #define MB_TARGET MB_RAW
 #endif
 static NevercStatus mb_case_register(MbProcess *P) {
-  NevercProviderDescriptor D = mb_provider_desc(
-      MB_TARGET, "org.neverc.test.mb-provider", mb_cb_provide_input,
-      mb_tracked(P));
+  NevercProviderDescriptor D =
+      mb_provider_desc(MB_TARGET, "org.neverc.test.mb-provider",
+                       mb_cb_provide_input, mb_tracked(P));
   D.DestroyUserData = mb_destroy_tracked;
   mb_observed(P->Core, P->Registrar->RegisterProvider(P->RegistrarContext, &D));
   return neverc_status_ok();
@@ -947,12 +981,14 @@ static NevercStatus mb_case_register(MbProcess *P) {
 
 /* ---- structural registrar checks (H11-H15): observed in Register ------- */
 
-#if defined(CASE_PROVIDER_ID_UPPER) || defined(CASE_PROVIDER_ID_LEADING_DOT) || \
-    defined(CASE_PROVIDER_ID_TRAILING_DOT) ||                                   \
-    defined(CASE_PROVIDER_ID_DOUBLE_DOT) || defined(CASE_PROVIDER_ID_EMPTY) ||   \
-    defined(CASE_PROVIDER_ID_BAD_CHAR) || defined(CASE_PROVIDER_ID_TOO_LONG) ||  \
-    defined(CASE_PROVIDER_ID_MAX_LEN) || defined(CASE_PROVIDER_ZERO_ROUTE) ||    \
-    defined(CASE_PROVIDER_NULL_CALLBACK) ||                                     \
+#if defined(CASE_PROVIDER_ID_UPPER) ||                                         \
+    defined(CASE_PROVIDER_ID_LEADING_DOT) ||                                   \
+    defined(CASE_PROVIDER_ID_TRAILING_DOT) ||                                  \
+    defined(CASE_PROVIDER_ID_DOUBLE_DOT) || defined(CASE_PROVIDER_ID_EMPTY) || \
+    defined(CASE_PROVIDER_ID_BAD_CHAR) ||                                      \
+    defined(CASE_PROVIDER_ID_TOO_LONG) || defined(CASE_PROVIDER_ID_MAX_LEN) || \
+    defined(CASE_PROVIDER_ZERO_ROUTE) ||                                       \
+    defined(CASE_PROVIDER_NULL_CALLBACK) ||                                    \
     defined(CASE_PROVIDER_SHORT_HEADER)
 #define MB_HAVE_REGISTER
 static NevercStatus mb_case_register(MbProcess *P) {
@@ -996,15 +1032,15 @@ static NevercStatus mb_case_register(MbProcess *P) {
 }
 #endif
 
-#if defined(CASE_OBSERVER_POINTS_ZERO) || defined(CASE_OBSERVER_POINTS_BIT8) ||  \
-    defined(CASE_OBSERVER_NULL_CALLBACK) ||                                     \
-    defined(CASE_OBSERVER_SHORT_HEADER) || defined(CASE_OBSERVER_BAD_MAJOR) ||   \
+#if defined(CASE_OBSERVER_POINTS_ZERO) ||                                      \
+    defined(CASE_OBSERVER_POINTS_BIT8) ||                                      \
+    defined(CASE_OBSERVER_NULL_CALLBACK) ||                                    \
+    defined(CASE_OBSERVER_SHORT_HEADER) || defined(CASE_OBSERVER_BAD_MAJOR) || \
     defined(CASE_OBSERVER_NULL_DESCRIPTOR)
 #define MB_HAVE_REGISTER
 static NevercStatus mb_case_register(MbProcess *P) {
-  NevercObserverDescriptor D =
-      mb_observer_desc(MB_RAW, NEVERC_OBSERVER_BEFORE, mb_cb_note_observer,
-                       mb_tracked(P));
+  NevercObserverDescriptor D = mb_observer_desc(
+      MB_RAW, NEVERC_OBSERVER_BEFORE, mb_cb_note_observer, mb_tracked(P));
   const NevercObserverDescriptor *Arg = &D;
   D.DestroyUserData = mb_destroy_tracked;
 #if defined(CASE_OBSERVER_POINTS_ZERO)
@@ -1020,7 +1056,8 @@ static NevercStatus mb_case_register(MbProcess *P) {
 #elif defined(CASE_OBSERVER_NULL_DESCRIPTOR)
   Arg = NULL;
 #endif
-  mb_observed(P->Core, P->Registrar->RegisterObserver(P->RegistrarContext, Arg));
+  mb_observed(P->Core,
+              P->Registrar->RegisterObserver(P->RegistrarContext, Arg));
   return neverc_status_ok();
 }
 #endif
@@ -1044,16 +1081,16 @@ static NevercStatus mb_case_register(MbProcess *P) {
 #endif
 
 #if defined(CASE_PHASE_ZERO_ID) || defined(CASE_PHASE_ZERO_ARTIFACT) ||        \
-    defined(CASE_PHASE_POLICY_ZERO) || defined(CASE_PHASE_POLICY_BIT20) ||       \
-    defined(CASE_PHASE_POINTS_WITHOUT_O) ||                                     \
-    defined(CASE_PHASE_SEALED_REPLACEABLE) || defined(CASE_PHASE_BUILTIN_ID) ||  \
-    defined(CASE_PHASE_EMPTY_NAME) || defined(CASE_PHASE_SHORT_HEADER) ||        \
-    defined(CASE_PHASE_NULL_DESCRIPTOR)
+    defined(CASE_PHASE_POLICY_ZERO) || defined(CASE_PHASE_POLICY_BIT20) ||     \
+    defined(CASE_PHASE_POINTS_WITHOUT_O) ||                                    \
+    defined(CASE_PHASE_SEALED_REPLACEABLE) ||                                  \
+    defined(CASE_PHASE_BUILTIN_ID) || defined(CASE_PHASE_EMPTY_NAME) ||        \
+    defined(CASE_PHASE_SHORT_HEADER) || defined(CASE_PHASE_NULL_DESCRIPTOR)
 #define MB_HAVE_REGISTER
 static NevercStatus mb_case_register(MbProcess *P) {
-  NevercPhaseDescriptor D = mb_phase_desc(
-      NEVERC_PHASE_OBSERVABLE | NEVERC_PHASE_INTERCEPTABLE,
-      NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER);
+  NevercPhaseDescriptor D =
+      mb_phase_desc(NEVERC_PHASE_OBSERVABLE | NEVERC_PHASE_INTERCEPTABLE,
+                    NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER);
   const NevercPhaseDescriptor *Arg = &D;
 #if defined(CASE_PHASE_ZERO_ID)
   D.Phase = mb_id(0, 0);
@@ -1096,8 +1133,8 @@ static NevercStatus mb_case_register(MbProcess *P) {
 #if defined(CASE_IFACE_LOCKSTEP_NULL_KEY) ||                                   \
     defined(CASE_IFACE_LOCKSTEP_EMPTY_BUILD) ||                                \
     defined(CASE_IFACE_LOCKSTEP_EMPTY_ABI) ||                                  \
-    defined(CASE_IFACE_LOCKSTEP_LLVM_ZERO) || defined(CASE_IFACE_DUPLICATE) ||   \
-    defined(CASE_IFACE_CORE_DUPLICATE) || defined(CASE_IFACE_NULL_TABLE) ||      \
+    defined(CASE_IFACE_LOCKSTEP_LLVM_ZERO) || defined(CASE_IFACE_DUPLICATE) || \
+    defined(CASE_IFACE_CORE_DUPLICATE) || defined(CASE_IFACE_NULL_TABLE) ||    \
     defined(CASE_IFACE_LOCKSTEP_OK)
 #define MB_HAVE_REGISTER
 static const MbPublishedAPI MbIfaceTable = {
@@ -1187,7 +1224,9 @@ static void mb_case_descriptor(NevercPluginDescriptor *D) {
 
 #if defined(CASE_NULL_REGISTER)
 #define MB_HAVE_DESCRIPTOR
-static void mb_case_descriptor(NevercPluginDescriptor *D) { D->Register = NULL; }
+static void mb_case_descriptor(NevercPluginDescriptor *D) {
+  D->Register = NULL;
+}
 #endif
 
 #if defined(CASE_HONOURS_CAPACITY)
@@ -1240,9 +1279,9 @@ static NevercStatus mb_case_process_begin(MbProcess *P) {
 
 /* ---- dependencies and required interfaces (H5) ------------------------- */
 
-#if defined(CASE_CYCLE_A) || defined(CASE_CYCLE_B) || defined(CASE_DEP_MISSING) || \
-    defined(CASE_DEP_BEFORE_ABSENT) || defined(CASE_DEP_VERSION) ||             \
-    defined(CASE_DEP_REQUIRED_OK)
+#if defined(CASE_CYCLE_A) || defined(CASE_CYCLE_B) ||                          \
+    defined(CASE_DEP_MISSING) || defined(CASE_DEP_BEFORE_ABSENT) ||            \
+    defined(CASE_DEP_VERSION) || defined(CASE_DEP_REQUIRED_OK)
 #define MB_HAVE_DESCRIPTOR
 #if defined(CASE_CYCLE_A)
 #define MB_DEP_ID "org.neverc.test.mb.cycle_b"
@@ -1284,8 +1323,8 @@ static void mb_case_descriptor(NevercPluginDescriptor *D) {
 }
 #endif
 
-#if defined(CASE_REQ_IFACE_MISSING) || defined(CASE_REQ_IFACE_MINOR) ||         \
-    defined(CASE_REQ_IFACE_MAJOR) || defined(CASE_OPT_IFACE_MISSING) ||          \
+#if defined(CASE_REQ_IFACE_MISSING) || defined(CASE_REQ_IFACE_MINOR) ||        \
+    defined(CASE_REQ_IFACE_MAJOR) || defined(CASE_OPT_IFACE_MISSING) ||        \
     defined(CASE_REQ_IFACE_OK)
 #define MB_HAVE_DESCRIPTOR
 #if defined(CASE_REQ_IFACE_MISSING) || defined(CASE_OPT_IFACE_MISSING)
@@ -1440,9 +1479,9 @@ static NevercStatus mb_case_task_begin(MbProcess *P, NevercTaskHandle T) {
 #define MB_HAVE_SESSION_BEGIN
 static NevercStatus mb_case_session_begin(MbProcess *P, NevercSessionHandle S) {
   void *State = NULL;
-  mb_observed(P->Core,
-              P->Core->GetSessionState(P->Core->Context, S,
-                                       mb_sv("org.neverc.test.nobody"), &State));
+  mb_observed(P->Core, P->Core->GetSessionState(P->Core->Context, S,
+                                                mb_sv("org.neverc.test.nobody"),
+                                                &State));
   return neverc_status_ok();
 }
 #endif
@@ -1688,9 +1727,21 @@ static NevercStatus mb_case_task_begin(MbProcess *P, NevercTaskHandle T) {
 
 /* ===== skeleton ======================================================== */
 
-static MB_UNUSED NevercStatus NEVERC_CALL mb_process_begin(const NevercCoreAPI *Core,
-                                                 void **OutProcessState) {
+#if defined(CASE_HONOURS_CAPACITY)
+/* Run with a capacity that hides Destroy: nothing could free a heap state,
+ * so this case keeps it in static storage. */
+#define MB_STATIC_PROCESS
+static MbProcess MbStaticProcess;
+#endif
+
+static MB_UNUSED NevercStatus NEVERC_CALL
+mb_process_begin(const NevercCoreAPI *Core, void **OutProcessState) {
+#if defined(MB_STATIC_PROCESS)
+  MbProcess *P = &MbStaticProcess;
+  memset(P, 0, sizeof *P);
+#else
   MbProcess *P = (MbProcess *)calloc(1, sizeof(MbProcess));
+#endif
   NevercStatus S;
   if (!P)
     return mb_status(NEVERC_STATUS_RESOURCE_EXHAUSTED, 0, 0);
@@ -1699,16 +1750,17 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_process_begin(const NevercCoreAPI *
   S = mb_case_process_begin(P);
   if (S.Code != NEVERC_STATUS_OK) {
     /* A failed ProcessBegin cleans up after itself. */
+#if !defined(MB_STATIC_PROCESS)
     free(P);
+#endif
     *OutProcessState = NULL;
   }
   return S;
 }
 
-static MB_UNUSED NevercStatus NEVERC_CALL mb_register(const NevercCoreAPI *Core,
-                                            const NevercRegistrarAPI *Registrar,
-                                            void *RegistrarContext,
-                                            void *ProcessState) {
+static MB_UNUSED NevercStatus NEVERC_CALL
+mb_register(const NevercCoreAPI *Core, const NevercRegistrarAPI *Registrar,
+            void *RegistrarContext, void *ProcessState) {
   MbProcess *P = (MbProcess *)ProcessState;
   if (!P)
     return mb_status(NEVERC_STATUS_INVALID_STATE, 0, 0);
@@ -1719,10 +1771,9 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_register(const NevercCoreAPI *Core,
   return mb_case_register(P);
 }
 
-static MB_UNUSED NevercStatus NEVERC_CALL mb_session_begin(const NevercCoreAPI *Core,
-                                                 NevercSessionHandle Session,
-                                                 void *ProcessState,
-                                                 void **OutSessionState) {
+static MB_UNUSED NevercStatus NEVERC_CALL
+mb_session_begin(const NevercCoreAPI *Core, NevercSessionHandle Session,
+                 void *ProcessState, void **OutSessionState) {
   MbProcess *P = (MbProcess *)ProcessState;
   NevercStatus S;
   (void)Core;
@@ -1733,10 +1784,9 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_session_begin(const NevercCoreAPI *
   return S;
 }
 
-static MB_UNUSED NevercStatus NEVERC_CALL mb_session_end(const NevercCoreAPI *Core,
-                                               NevercSessionHandle Session,
-                                               void *ProcessState,
-                                               void *SessionState) {
+static MB_UNUSED NevercStatus NEVERC_CALL
+mb_session_end(const NevercCoreAPI *Core, NevercSessionHandle Session,
+               void *ProcessState, void *SessionState) {
   (void)Core;
   (void)Session;
   (void)ProcessState;
@@ -1744,12 +1794,9 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_session_end(const NevercCoreAPI *Co
   return neverc_status_ok();
 }
 
-static MB_UNUSED NevercStatus NEVERC_CALL mb_task_begin(const NevercCoreAPI *Core,
-                                              NevercTaskHandle Task,
-                                              NevercTaskKind Kind,
-                                              void *ProcessState,
-                                              void *SessionState,
-                                              void **OutTaskState) {
+static MB_UNUSED NevercStatus NEVERC_CALL mb_task_begin(
+    const NevercCoreAPI *Core, NevercTaskHandle Task, NevercTaskKind Kind,
+    void *ProcessState, void *SessionState, void **OutTaskState) {
   MbProcess *P = (MbProcess *)ProcessState;
   NevercStatus S;
   (void)Core;
@@ -1762,12 +1809,9 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_task_begin(const NevercCoreAPI *Cor
   return S;
 }
 
-static MB_UNUSED NevercStatus NEVERC_CALL mb_task_end(const NevercCoreAPI *Core,
-                                            NevercTaskHandle Task,
-                                            NevercTaskKind Kind,
-                                            void *ProcessState,
-                                            void *SessionState,
-                                            void *TaskState) {
+static MB_UNUSED NevercStatus NEVERC_CALL mb_task_end(
+    const NevercCoreAPI *Core, NevercTaskHandle Task, NevercTaskKind Kind,
+    void *ProcessState, void *SessionState, void *TaskState) {
   (void)Core;
   (void)Task;
   (void)Kind;
@@ -1778,9 +1822,13 @@ static MB_UNUSED NevercStatus NEVERC_CALL mb_task_end(const NevercCoreAPI *Core,
 }
 
 static MB_UNUSED NevercStatus NEVERC_CALL mb_destroy(const NevercCoreAPI *Core,
-                                           void *ProcessState) {
+                                                     void *ProcessState) {
   (void)Core;
+#if !defined(MB_STATIC_PROCESS)
   free(ProcessState);
+#else
+  (void)ProcessState;
+#endif
   return neverc_status_ok();
 }
 

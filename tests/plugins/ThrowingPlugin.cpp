@@ -144,8 +144,9 @@ NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   return Registrar->RegisterProvider(Context, &Pr);
 }
 
-NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *, NevercSessionHandle,
-                                      void *, void **OutState) {
+NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *,
+                                      NevercSessionHandle, void *,
+                                      void **OutState) {
 #if defined(THROW_IN_SESSION_BEGIN)
   boom("SessionBegin");
 #endif
@@ -171,9 +172,8 @@ NevercStatus NEVERC_CALL destroy(const NevercCoreAPI *Core, void *State) {
 
 } // namespace
 
-extern "C" NEVERC_EXPORT NevercStatus NEVERC_CALL
-neverc_plugin_entry(const NevercBootstrapAPI *Bootstrap,
-                    NevercPluginDescriptor *OutPlugin) {
+extern "C" NEVERC_EXPORT NevercStatus NEVERC_CALL neverc_plugin_entry(
+    const NevercBootstrapAPI *Bootstrap, NevercPluginDescriptor *OutPlugin) {
   if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
     return {NEVERC_STATUS_INVALID_ARGUMENT, 0, 0};
 #if defined(THROW_IN_ENTRY)

@@ -14,6 +14,7 @@
 //   BeginTask     Session::beginTask(TRANSLATION_UNIT)
 //   SecondTask    endTask(first), then beginTask again (checked)
 //   RunPhase      Host::runPhase(Phase, ...) with a counting built-in step
+//   RaiseEvent    Host::raiseEvent(neverc.source.after_open) instead
 //   EndTask       Session::endTask
 //   Shutdown      Host::shutdown must return normally (no exception)
 // After the checked stage the harness ends what it began and shuts the host
@@ -49,8 +50,8 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <ostream>
 #include <memory>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -67,26 +68,38 @@ enum class Act {
   BeginTask,
   SecondTask,
   RunPhase,
+  RaiseEvent,
   EndTask,
   Shutdown,
 };
 
 const char *actName(Act A) {
   switch (A) {
-  case Act::Load: return "Load";
-  case Act::Initialize: return "Initialize";
-  case Act::BeginSession: return "BeginSession";
-  case Act::SecondSession: return "SecondSession";
-  case Act::BeginTask: return "BeginTask";
-  case Act::SecondTask: return "SecondTask";
-  case Act::RunPhase: return "RunPhase";
-  case Act::EndTask: return "EndTask";
-  case Act::Shutdown: return "Shutdown";
+  case Act::Load:
+    return "Load";
+  case Act::Initialize:
+    return "Initialize";
+  case Act::BeginSession:
+    return "BeginSession";
+  case Act::SecondSession:
+    return "SecondSession";
+  case Act::BeginTask:
+    return "BeginTask";
+  case Act::SecondTask:
+    return "SecondTask";
+  case Act::RunPhase:
+    return "RunPhase";
+  case Act::RaiseEvent:
+    return "RaiseEvent";
+  case Act::EndTask:
+    return "EndTask";
+  case Act::Shutdown:
+    return "Shutdown";
   }
   return "?";
 }
 
-enum class Ph { None, Raw, Token, Sealed, Ext };
+enum class Ph { None, Raw, Token, Sealed, Commit, Ext };
 
 constexpr const char *RawName = NEVERC_PHASE_DRIVER_RAW_ARGUMENTS_NAME;
 constexpr const char *TokenName = NEVERC_PHASE_PREP_TOKEN_NAME;
@@ -98,11 +111,11 @@ struct Row {
   const char *Name;
   std::vector<std::string> Modules; ///< case names ("mb_" + name + suffix)
   Act Action;
-  NevercStatusCode Expect; ///< status of the Action stage
-  Ph Phase = Ph::None;     ///< for RunPhase
-  int Observed = -1;       ///< code in the plugin's "observed=<n>;" notes
-  int BuiltinRuns = -1;    ///< runs of the built-in step, -1 = don't care
-  int ByPlugin = -1;       ///< PhaseOutcome::ByPlugin, -1 = don't care
+  NevercStatusCode Expect;      ///< status of the Action stage
+  Ph Phase = Ph::None;          ///< for RunPhase
+  int Observed = -1;            ///< code in the plugin's "observed=<n>;" notes
+  int BuiltinRuns = -1;         ///< runs of the built-in step, -1 = don't care
+  int ByPlugin = -1;            ///< PhaseOutcome::ByPlugin, -1 = don't care
   const char *Diag = nullptr;   ///< some diagnostic contains this
   const char *NoDiag = nullptr; ///< no diagnostic contains this
   std::vector<std::string> InOrder = {}; ///< diagnostics in this order
@@ -120,11 +133,14 @@ constexpr NevercStatusCode INVALID_ARGUMENT = NEVERC_STATUS_INVALID_ARGUMENT;
 constexpr NevercStatusCode ABI_MISMATCH = NEVERC_STATUS_ABI_MISMATCH;
 constexpr NevercStatusCode MISSING_INTERFACE = NEVERC_STATUS_MISSING_INTERFACE;
 constexpr NevercStatusCode VERSION_MISMATCH = NEVERC_STATUS_VERSION_MISMATCH;
-constexpr NevercStatusCode INVALID_DESCRIPTOR = NEVERC_STATUS_INVALID_DESCRIPTOR;
+constexpr NevercStatusCode INVALID_DESCRIPTOR =
+    NEVERC_STATUS_INVALID_DESCRIPTOR;
 constexpr NevercStatusCode DUPLICATE_ID = NEVERC_STATUS_DUPLICATE_ID;
-constexpr NevercStatusCode DEPENDENCY_MISSING = NEVERC_STATUS_DEPENDENCY_MISSING;
+constexpr NevercStatusCode DEPENDENCY_MISSING =
+    NEVERC_STATUS_DEPENDENCY_MISSING;
 constexpr NevercStatusCode DEPENDENCY_CYCLE = NEVERC_STATUS_DEPENDENCY_CYCLE;
-constexpr NevercStatusCode RESOURCE_EXHAUSTED = NEVERC_STATUS_RESOURCE_EXHAUSTED;
+constexpr NevercStatusCode RESOURCE_EXHAUSTED =
+    NEVERC_STATUS_RESOURCE_EXHAUSTED;
 constexpr NevercStatusCode STALE_HANDLE = NEVERC_STATUS_STALE_HANDLE;
 constexpr NevercStatusCode WRONG_SCOPE = NEVERC_STATUS_WRONG_SCOPE;
 constexpr NevercStatusCode WRONG_TYPE = NEVERC_STATUS_WRONG_TYPE;
@@ -169,6 +185,17 @@ const std::vector<Row> &rows() {
   {.Name = "observer_on_sealed_gate", .Modules = {"observer_on_sealed"},
    .Action = Act::RunPhase, .Expect = OK, .Phase = Ph::Sealed, .BuiltinRuns = 1,
    .InOrder = {"mb-observer point=1", "mb-observer point=2"}},
+  {.Name = "observer_only_at_declared_points",
+   .Modules = {"observer_undeclared_points"}, .Action = Act::RunPhase,
+   .Expect = OK, .Phase = Ph::Commit, .BuiltinRuns = 1,
+   .NoDiag = "mb-observer point=2",
+   .InOrder = {"mb-observer point=1", "mb-observer point=4"}},
+  {.Name = "event_observer", .Modules = {"event_observer"},
+   .Action = Act::RaiseEvent, .Expect = OK,
+   .Diag = "mb-event point=2 input=1"},
+  {.Name = "event_observer_fails", .Modules = {"event_observer_fails"},
+   .Action = Act::RaiseEvent, .Expect = PLUGIN_FAILURE,
+   .Diag = "mb-event point=2 input=1", .Attributed = EventName},
   {.Name = "iface_publish_then_query", .Modules = {"iface_publish_ok"},
    .Action = Act::BeginSession, .Expect = OK, .Observed = OK,
    .Diag = "mb-iface same=1"},
@@ -198,6 +225,14 @@ const std::vector<Row> &rows() {
    .Modules = {"honours_capacity"}, .Action = Act::BeginSession, .Expect = OK,
    .NoDiag = "mb-session-begin-called",
    .Capacity = CapacityBeforeSessionBegin},
+  // A capacity that ends inside the Register pointer: the template copies
+  // min(capacity, sizeof) bytes, so only part of the pointer is written. H3:
+  // a member not wholly inside min(capacity, StructSize) reads as NULL, so
+  // the descriptor has no Register. (Stops at Load: with a torn pointer
+  // accepted, Initialize would jump to a garbage address.)
+  {.Name = "capacity_ends_inside_register", .Modules = {"honours_capacity"},
+   .Action = Act::Load, .Expect = INVALID_DESCRIPTOR,
+   .Capacity = uint32_t(offsetof(NevercPluginDescriptor, Register) + 4)},
   {.Name = "tiny_capacity_template_refuses", .Modules = {"good_minimal"},
    .Action = Act::Load, .Expect = INVALID_ARGUMENT, .Capacity = 2},
   {.Name = "entry_returns_failure", .Modules = {"entry_fails"},
@@ -672,7 +707,8 @@ TEST_P(Misbehave, Row) {
       Stage(Act::SecondSession, H->beginSession(&Sess));
       return;
     }
-    if (!Stage(Act::BeginTask, Sess->beginTask(NEVERC_TASK_TRANSLATION_UNIT, &T)))
+    if (!Stage(Act::BeginTask,
+               Sess->beginTask(NEVERC_TASK_TRANSLATION_UNIT, &T)))
       return;
     if (R.Action == Act::SecondTask) {
       NevercStatus E = Sess->endTask(T);
@@ -681,16 +717,24 @@ TEST_P(Misbehave, Row) {
         ADD_FAILURE() << "endTask failed with " << statusName(E.Code);
         return;
       }
-      Stage(Act::SecondTask,
-            Sess->beginTask(NEVERC_TASK_TRANSLATION_UNIT, &T));
+      Stage(Act::SecondTask, Sess->beginTask(NEVERC_TASK_TRANSLATION_UNIT, &T));
       return;
     }
     if (R.Action == Act::RunPhase) {
       uint32_t Index = 0;
       switch (R.Phase) {
-      case Ph::Raw: Index = Phase_DRIVER_RAW_ARGUMENTS; break;
-      case Ph::Token: Index = Phase_PREP_TOKEN; break;
-      case Ph::Sealed: Index = Phase_IR_FINAL_VERIFY; break;
+      case Ph::Raw:
+        Index = Phase_DRIVER_RAW_ARGUMENTS;
+        break;
+      case Ph::Token:
+        Index = Phase_PREP_TOKEN;
+        break;
+      case Ph::Sealed:
+        Index = Phase_IR_FINAL_VERIFY;
+        break;
+      case Ph::Commit:
+        Index = Phase_ASSEMBLY_COMMIT;
+        break;
       case Ph::Ext: {
         auto I = H->phases().indexOf({MB_EXT_PHASE_HIGH, MB_EXT_PHASE_LOW});
         if (!I) {
@@ -716,6 +760,12 @@ TEST_P(Misbehave, Row) {
         ADD_FAILURE() << "phase succeeded but its output is not the input "
                          "payload every step here passes through";
       Stage(Act::RunPhase, Outcome.Status);
+      return;
+    }
+    if (R.Action == Act::RaiseEvent) {
+      static int Payload = 9;
+      Stage(Act::RaiseEvent,
+            H->raiseEvent(Phase_SOURCE_AFTER_OPEN, *T, &Payload));
       return;
     }
     NevercStatus E = Sess->endTask(T);
@@ -783,7 +833,8 @@ TEST_P(Misbehave, Row) {
   if (R.Diag)
     EXPECT_TRUE(Has(R.Diag)) << "no diagnostic contains \"" << R.Diag << "\"";
   if (R.NoDiag)
-    EXPECT_FALSE(Has(R.NoDiag)) << "a diagnostic contains \"" << R.NoDiag << "\"";
+    EXPECT_FALSE(Has(R.NoDiag))
+        << "a diagnostic contains \"" << R.NoDiag << "\"";
   if (!R.InOrder.empty()) {
     size_t Next = 0;
     for (const Diagnostic &D : All)
@@ -813,9 +864,10 @@ TEST_P(Misbehave, Row) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    core, Misbehave, ::testing::ValuesIn(rows()),
-    [](const ::testing::TestParamInfo<Row> &Info) { return Info.param.Name; });
+INSTANTIATE_TEST_SUITE_P(core, Misbehave, ::testing::ValuesIn(rows()),
+                         [](const ::testing::TestParamInfo<Row> &Info) {
+                           return Info.param.Name;
+                         });
 
 /// The table itself: enough rows, unique names, every module file exists.
 TEST(MisbehaveTable, Shape) {

@@ -78,8 +78,8 @@ public:
                                 std::string_view Key) const;
   bool knows(std::string_view PluginID, std::string_view Spelling) const;
   const std::vector<OptionSpec> &all() const { return Specs; }
-  /// Calls every DestroyUserData once and forgets the options.
-  void clear();
+  /// Forgets the options; their owner has already destroyed UserData.
+  void forget() { Specs.clear(); }
 
 private:
   std::vector<OptionSpec> Specs;
