@@ -238,8 +238,14 @@ NevercStatus Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
   if (!isOk(S))
     return S;
   Out->Action = NEVERC_PHASE_CONTINUE;
-  Out->Output = C.T->createArtifact(P.Output, Output);
-  C.BuiltinOutput = Out->Output;
+  C.BuiltinRan = true;
+  C.BuiltinPayload = Output;
+  // Only interceptors (through InvokeNext) and AFTER observers (through
+  // CurrentOutput) can see the built-in's output; without them no handle.
+  if (!P.Interceptors.empty() || !P.After.empty() || !P.AfterCommit.empty()) {
+    Out->Output = C.T->createArtifact(P.Output, Output);
+    C.BuiltinOutput = Out->Output;
+  }
   return okStatus();
 }
 
@@ -296,7 +302,11 @@ PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
   if (!isOk(O.Status))
     return O;
   O.Action = Result.Action;
-  if (!isNull(Result.Output)) {
+  if (Result.Action == NEVERC_PHASE_CONTINUE && C.BuiltinRan) {
+    // Every interceptor continued: the output is the built-in's, whose
+    // payload the host already holds.
+    O.Output = C.BuiltinPayload;
+  } else if (!isNull(Result.Output)) {
     NevercInterfaceID Type;
     NevercStatus S = T.lookupArtifact(Result.Output, &Type, &O.Output);
     if (!isOk(S)) {

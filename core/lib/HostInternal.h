@@ -27,6 +27,8 @@ struct Host::ChainRun {
   NevercPhaseFrame Frame;
   NevercPhaseResult Downstream; ///< what the last InvokeNext produced
   NevercArtifactHandle BuiltinOutput; ///< dropped when the run ends
+  void *BuiltinPayload = nullptr;     ///< what the built-in step produced
+  bool BuiltinRan = false;
 };
 
 /// Grants the C slot implementations access to host internals.
