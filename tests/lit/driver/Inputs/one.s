@@ -1,0 +1,5 @@
+	.text
+	.globl	one
+one:
+	movl	$1, %eax
+	ret

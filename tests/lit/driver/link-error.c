@@ -1,0 +1,19 @@
+// A failed link: lld's diagnostic, clang's "linker command failed" line,
+// exit status 1 and no output file (lld stages its output; the driver drops
+// the failed job's result file).
+// RUN: rm -rf %t && mkdir %t
+// RUN: echo stale > %t/prog
+// RUN: not %neverc %s -o %t/prog 2>&1 | FileCheck %s
+// CHECK: ld.lld: error: undefined symbol: missing_function
+// CHECK: neverc: error: linker command failed with exit code 1 (use -v to see invocation)
+// RUN: not test -e %t/prog
+// RUN: sh -c '%neverc %s -o %t/prog 2>/dev/null; echo "status=$?"' | FileCheck %s --check-prefix=STATUS
+// STATUS: status=1
+//
+// Linker flags pass through -Wl, and -Xlinker.
+// RUN: %neverc %s -Wl,--defsym=missing_function=main -o %t/defsym
+// RUN: %neverc %s -Xlinker --defsym=missing_function=main -Xlinker -Map=%t/map.txt -o %t/defsym2
+// RUN: FileCheck %s --check-prefix=MAP < %t/map.txt
+// MAP: link-error-{{.*}}.o:(.text)
+int missing_function(void);
+int main(void) { return missing_function() == 12345; }

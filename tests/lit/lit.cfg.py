@@ -1,0 +1,44 @@
+# lit configuration for neverc's integration tests (tests/lit/<domain>/).
+# Run through CTest (tests/lit/CMakeLists.txt) or by hand:
+#   lit -sv --param neverc=build/bin/neverc tests/lit/driver
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "neverc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".s", ".S", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = lit_config.params.get(
+    "exec_root", os.path.join(config.test_source_root, "Output"))
+
+neverc = lit_config.params.get("neverc")
+if not neverc or not os.path.exists(neverc):
+    lit_config.fatal("pass --param neverc=<path to the neverc binary>")
+llvm_bin = lit_config.params.get("llvm_bin", "/usr/lib/llvm-22/bin")
+
+# FileCheck, not, llvm-readelf ... come from LLVM 22's bin directory.
+config.environment["PATH"] = os.pathsep.join(
+    [llvm_bin, os.environ.get("PATH", "/usr/bin:/bin")])
+for var in ("HOME", "TMPDIR", "LANG"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%neverc", neverc))
+config.substitutions.append(("%clang", os.path.join(llvm_bin, "clang")))
+
+# neverc built with tracing/editing driver hooks (driver/test/HookProbe.cpp).
+hook_probe = lit_config.params.get("hook_probe")
+if hook_probe and os.path.exists(hook_probe):
+    config.substitutions.append(("%hook_probe", hook_probe))
+    config.available_features.add("hook-probe")
+
+# Tracing exec calls proves jobs ran in-process; containers may forbid it.
+strace = shutil.which("strace")
+if strace and subprocess.run([strace, "-f", "-o", os.devnull, "true"],
+                             stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("strace")

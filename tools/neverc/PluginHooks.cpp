@@ -1,0 +1,378 @@
+//===- PluginHooks.cpp - Driver data <-> driver domain models -------------===//
+#include "PluginHooks.h"
+
+#include <algorithm>
+
+namespace neverc {
+
+using namespace neverc::driver;
+using core::okStatus;
+
+namespace {
+
+//===--- Conversions --------------------------------------------------------===//
+// Enumerator values of Driver.h equal the ABI constants (Driver.h says so),
+// so enums convert by static_cast.
+
+api::RawArguments toModel(const std::vector<RawArgument> &Argv) {
+  api::RawArguments M;
+  M.Entries.reserve(Argv.size());
+  for (const RawArgument &A : Argv)
+    M.Entries.push_back({A.Value, NevercArgumentOrigin(A.Origin), A.Source,
+                         A.Position});
+  return M;
+}
+
+std::vector<RawArgument> fromModel(const api::RawArguments &M) {
+  std::vector<RawArgument> Argv;
+  for (const api::ArgumentEntry &E : M.Entries)
+    Argv.push_back({E.Text, ArgumentOrigin(E.Origin), E.Source, E.Position});
+  return Argv;
+}
+
+api::ParsedArguments toModel(const std::vector<OptionOccurrence> &Occ) {
+  api::ParsedArguments M;
+  for (const OptionOccurrence &O : Occ)
+    M.Occurrences.push_back(
+        {O.ID, O.Spelling, O.Values, NevercArgumentOrigin(O.Origin)});
+  return M;
+}
+
+std::vector<OptionOccurrence>
+fromModel(const api::ParsedArguments &M,
+          const std::vector<OptionOccurrence> &Before) {
+  std::vector<OptionOccurrence> Occ;
+  for (const api::OptionOccurrence &O : M.Occurrences) {
+    OptionOccurrence R;
+    // Occurrences the driver handed out keep their id; added ones get 0,
+    // which tells the driver to re-derive everything from the spelling.
+    auto Old = std::find_if(Before.begin(), Before.end(),
+                            [&](auto &B) { return B.ID == O.Id; });
+    bool Same = Old != Before.end() && Old->Spelling == O.Spelling &&
+                Old->Values == O.Values;
+    R.ID = Old != Before.end() ? O.Id : 0;
+    R.Spelling = O.Spelling;
+    R.Values = O.Values;
+    R.Origin = ArgumentOrigin(O.Origin);
+    R.OptionName = Same ? Old->OptionName : std::string();
+    Occ.push_back(std::move(R));
+  }
+  return Occ;
+}
+
+api::ActionGraph toModel(const ActionGraph &G) {
+  api::ActionGraph M;
+  for (const DriverInput &I : G.Inputs)
+    M.Inputs.push_back({I.ID, NevercDriverType(I.Type), I.Value});
+  for (const ActionNode &N : G.Nodes)
+    M.Nodes.push_back({N.ID, NevercActionKind(N.Kind),
+                       NevercDriverType(N.OutputType), N.DriverInput,
+                       N.BindArch, N.Inputs});
+  M.Roots = G.Roots;
+  return M;
+}
+
+void applyModel(const api::ActionGraph &M, ActionGraph &G) {
+  std::vector<ActionNode> Nodes;
+  for (const api::ActionNode &N : M.Nodes) {
+    ActionNode R;
+    R.ID = N.Id;
+    R.Kind = ActionKind(N.Kind);
+    R.OutputType = FileType(N.OutputType);
+    R.Inputs = N.Inputs;
+    R.DriverInput = N.DriverInput;
+    R.BindArch = N.BindArch;
+    if (auto It = std::find_if(G.Nodes.begin(), G.Nodes.end(),
+                               [&](auto &O) { return O.ID == N.Id; });
+        It != G.Nodes.end() && It->Kind == R.Kind)
+      R.ClangClassName = It->ClangClassName;
+    Nodes.push_back(std::move(R));
+  }
+  G.Nodes = std::move(Nodes);
+  G.Roots = M.Roots;
+}
+
+NevercJobKind jobKind(JobInfo::Kind K) {
+  switch (K) {
+  case JobInfo::CC1:
+  case JobInfo::CC1AS:
+    return NEVERC_JOB_FRONTEND;
+  case JobInfo::Link:
+    return NEVERC_JOB_LINKER;
+  case JobInfo::Archive:
+    return NEVERC_JOB_ARCHIVE;
+  case JobInfo::Plugin:
+    return NEVERC_JOB_PLUGIN;
+  default:
+    return NEVERC_JOB_COMMAND;
+  }
+}
+
+std::vector<api::JobFile> toModel(const std::vector<JobFile> &Files) {
+  std::vector<api::JobFile> M;
+  for (const JobFile &F : Files)
+    M.push_back({F.Path, NevercDriverType(F.Type)});
+  return M;
+}
+
+std::vector<JobFile> fromModel(const std::vector<api::JobFile> &M) {
+  std::vector<JobFile> Files;
+  for (const api::JobFile &F : M)
+    Files.push_back({F.Path, FileType(F.Type)});
+  return Files;
+}
+
+api::JobModel toModel(const JobInfo &J) {
+  api::JobModel M;
+  M.Id = J.ID;
+  M.Kind = jobKind(J.K);
+  M.ResponseFileKind = NevercResponseFileKind(J.ResponseFileKind);
+  M.ResponseFileEncoding = NevercResponseFileEncoding(J.ResponseFileEncoding);
+  M.InProcess = J.InProcess;
+  M.SourceAction = J.SourceAction;
+  M.LinkerFlavor = NevercLinkerFlavor(J.Flavor);
+  M.Executable = J.Executable;
+  M.Arguments = J.Arguments;
+  M.Environment = J.Environment;
+  M.Inputs = toModel(J.Inputs);
+  M.Outputs = toModel(J.Outputs);
+  M.Dependencies = J.Dependencies;
+  M.CallbackID = J.CallbackID;
+  return M;
+}
+
+JobResult fromModel(const api::JobResult &R) {
+  JobResult Out;
+  Out.ExitCode = R.ExitCode;
+  Out.ExecutionFailed = R.ExecutionFailed;
+  Out.ErrorMessage = R.ErrorMessage;
+  Out.HasProcessStatistics = R.HasProcessStatistics;
+  Out.TotalTimeMicroseconds = R.TotalTimeMicroseconds;
+  Out.UserTimeMicroseconds = R.UserTimeMicroseconds;
+  Out.PeakMemoryKiB = R.PeakMemoryKiB;
+  return Out;
+}
+
+api::JobResult toModel(const JobResult &R, NevercJobID Job) {
+  api::JobResult M;
+  M.Job = Job;
+  M.ExitCode = R.ExitCode;
+  M.ExecutionFailed = R.ExecutionFailed;
+  M.ErrorMessage = R.ErrorMessage;
+  M.HasProcessStatistics = R.HasProcessStatistics;
+  M.TotalTimeMicroseconds = R.TotalTimeMicroseconds;
+  M.UserTimeMicroseconds = R.UserTimeMicroseconds;
+  M.PeakMemoryKiB = R.PeakMemoryKiB;
+  return M;
+}
+
+} // namespace
+
+int PluginHooks::fail(uint32_t Phase, NevercStatus St) {
+  // Plugins and verifiers already reported the details; this names the
+  // phase that stopped the compile.
+  H.report(NEVERC_DIAGNOSTIC_ERROR,
+           "phase '" + H.phases().at(Phase).Name + "' failed: " +
+               std::string(core::statusName(St.Code)));
+  return 1;
+}
+
+int PluginHooks::rawArguments(std::vector<RawArgument> &Argv) {
+  if (!observed(core::Phase_DRIVER_RAW_ARGUMENTS))
+    return 0;
+  api::RawArguments M = toModel(Argv);
+  driver::PhaseReport R;
+  NevercStatus St = D.runRawArguments(Invocation, M, &R);
+  if (!core::isOk(St))
+    return fail(core::Phase_DRIVER_RAW_ARGUMENTS, St);
+  if (R.Mutated)
+    Argv = fromModel(M);
+  return 0;
+}
+
+int PluginHooks::parsedArguments(std::vector<OptionOccurrence> &Occ) {
+  if (!observed(core::Phase_DRIVER_PARSED_ARGUMENTS))
+    return 0;
+  api::ParsedArguments M = toModel(Occ);
+  driver::PhaseReport R;
+  NevercStatus St = D.runParsedArguments(Invocation, M, &R);
+  if (!core::isOk(St))
+    return fail(core::Phase_DRIVER_PARSED_ARGUMENTS, St);
+  if (R.Mutated)
+    Occ = fromModel(M, Occ);
+  return 0;
+}
+
+int PluginHooks::selectToolChain(ToolChainInfo &TC) {
+  if (!observed(core::Phase_DRIVER_SELECT_TOOLCHAIN))
+    return 0;
+  api::ToolChainRequest Req;
+  Req.RequestedTriple = TC.RequestedTriple;
+  Req.ComputedTriple = TC.Triple;
+  Req.SysRoot = TC.Sysroot;
+  Req.ResourceDir = TC.ResourceDir;
+  Req.CPU = TC.CPU;
+  Req.Features = TC.Features;
+  Req.ExecutionLevel = NEVERC_EXECUTION_LEVEL_USER;
+  // The built-in selection is what Clang already chose, from the request as
+  // it stands after interceptors (a changed triple is re-encoded by the
+  // driver, which then rebuilds the compilation).
+  auto Builtin = [&](const api::ToolChainRequest &Q,
+                     api::ToolChainSelection &Sel) -> NevercStatus {
+    bool TripleEdited = Q.RequestedTriple != TC.RequestedTriple;
+    Sel.TargetTriple = TripleEdited ? Q.RequestedTriple : TC.Triple;
+    Sel.ToolChainID = TripleEdited
+                          ? std::string(api::toolChainIDForTriple(Q.RequestedTriple))
+                          : TC.ToolChainID;
+    Sel.TargetKey = Sel.TargetTriple;
+    Sel.CPU = Q.CPU;
+    Sel.Features = Q.Features;
+    Sel.BuiltinProviderUsed = true;
+    return okStatus();
+  };
+  api::ToolChainSelection Sel;
+  driver::PhaseReport R;
+  NevercStatus St = D.runSelectToolChain(
+      Invocation, Req, Sel, SelectToolChainStep::of(Builtin), &R);
+  if (!core::isOk(St))
+    return fail(core::Phase_DRIVER_SELECT_TOOLCHAIN, St);
+  TC.Triple = Sel.TargetTriple;
+  TC.CPU = Sel.CPU;
+  TC.Features = Sel.Features;
+  TC.Sysroot = Req.SysRoot;
+  TC.ResourceDir = Req.ResourceDir;
+  if (!Sel.ToolChainID.empty() && Sel.ToolChainID != TC.ToolChainID &&
+      Sel.ToolChainID != api::toolChainIDForTriple(Sel.TargetTriple)) {
+    H.report(NEVERC_DIAGNOSTIC_ERROR,
+             "toolchain '" + Sel.ToolChainID +
+                 "' cannot be selected on stock Clang 22: Clang picks its "
+                 "toolchain from the triple alone",
+             nullptr, NEVERC_PHASE_DRIVER_SELECT_TOOLCHAIN_NAME);
+    return 1;
+  }
+  return 0;
+}
+
+int PluginHooks::buildActions(ActionGraph &Graph) {
+  if (!observed(core::Phase_DRIVER_BUILD_ACTIONS))
+    return 0;
+  api::ActionGraph Built = toModel(Graph);
+  api::ActionGraph M;
+  M.Inputs = Built.Inputs;
+  // Clang has already built the graph; the built-in step hands it over.
+  auto Builtin = [&](api::ActionGraph &G) -> NevercStatus {
+    G.Nodes = Built.Nodes;
+    G.Roots = Built.Roots;
+    return okStatus();
+  };
+  driver::PhaseReport R;
+  NevercStatus St =
+      D.runBuildActions(Invocation, M, BuildActionsStep::of(Builtin), &R);
+  if (!core::isOk(St))
+    return fail(core::Phase_DRIVER_BUILD_ACTIONS, St);
+  if (R.Mutated || R.ByPlugin)
+    applyModel(M, Graph);
+  return 0;
+}
+
+int PluginHooks::buildJobs(std::vector<JobInfo> &Jobs) {
+  if (!observed(core::Phase_DRIVER_BUILD_JOBS))
+    return 0;
+  api::JobGraph Built;
+  for (const JobInfo &J : Jobs)
+    Built.Jobs.push_back(toModel(J));
+  api::ActionGraph Actions; // the job graph's input; sources by id only
+  auto Builtin = [&](const api::ActionGraph &, api::JobGraph &G) {
+    G = Built;
+    return okStatus();
+  };
+  api::JobGraph M;
+  driver::PhaseReport R;
+  NevercStatus St = D.runBuildJobs(Invocation, Actions, M,
+                                   BuildJobsStep::of(Builtin), &R);
+  if (!core::isOk(St))
+    return fail(core::Phase_DRIVER_BUILD_JOBS, St);
+  if (!R.Mutated && !R.ByPlugin)
+    return 0;
+  std::vector<JobInfo> Out;
+  for (const api::JobModel &J : M.Jobs) {
+    auto Old = std::find_if(Jobs.begin(), Jobs.end(),
+                            [&](auto &O) { return O.ID == J.Id; });
+    JobInfo N;
+    if (Old != Jobs.end())
+      N = *Old;
+    else
+      N.ID = 0;
+    N.Executable = J.Executable;
+    N.Arguments = J.Arguments;
+    N.Environment = J.Environment;
+    N.Inputs = fromModel(J.Inputs);
+    N.Outputs = fromModel(J.Outputs);
+    N.Dependencies = J.Dependencies;
+    N.SourceAction = J.SourceAction;
+    N.CallbackID = J.CallbackID;
+    if (J.Kind == NEVERC_JOB_PLUGIN) {
+      N.K = JobInfo::Plugin;
+      api::JobModel Copy = J;
+      N.Callback = [this, Copy](const JobInfo &) {
+        api::JobResult Res;
+        NevercStatus CS = D.executePluginJob(Invocation, Copy, Res);
+        if (!core::isOk(CS))
+          return 1;
+        return int(Res.ExecutionFailed ? 1 : Res.ExitCode);
+      };
+    } else if (Old == Jobs.end()) {
+      bool CC1 = !J.Arguments.empty() && J.Arguments[0] == "-cc1";
+      bool CC1AS = !J.Arguments.empty() && J.Arguments[0] == "-cc1as";
+      N.K = CC1 ? JobInfo::CC1
+                : CC1AS ? JobInfo::CC1AS
+                        : J.Kind == NEVERC_JOB_LINKER ? JobInfo::Link
+                                                      : JobInfo::Other;
+    }
+    Out.push_back(std::move(N));
+  }
+  Jobs = std::move(Out);
+  return 0;
+}
+
+int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
+                            const std::function<void(JobResult &)> &RunBuiltin) {
+  // A translation unit is a task of its own: plugins see TaskBegin/TaskEnd
+  // around every in-process compile.
+  core::Task *TU = nullptr;
+  if (Job.K == JobInfo::CC1) {
+    NevercStatus TS = S.beginTask(NEVERC_TASK_TRANSLATION_UNIT, &TU);
+    if (!core::isOk(TS))
+      return 1;
+  }
+  struct EndTU {
+    core::Session &S;
+    core::Task *&T;
+    ~EndTU() {
+      if (T)
+        S.endTask(T);
+    }
+  } End{S, TU};
+
+  if (!observed(core::Phase_DRIVER_EXECUTE_JOB)) {
+    RunBuiltin(Result);
+    return 0;
+  }
+  api::JobModel M = toModel(Job);
+  auto Builtin = [&](const api::JobModel &, api::JobResult &Out) {
+    JobResult R;
+    RunBuiltin(R);
+    Out = toModel(R, Job.ID);
+    return okStatus();
+  };
+  api::JobResult Out;
+  driver::PhaseReport R;
+  NevercStatus St = D.runExecuteJob(Invocation, M, ExecuteJobStep::of(Builtin),
+                                    Out, &R);
+  if (!core::isOk(St))
+    return fail(core::Phase_DRIVER_EXECUTE_JOB, St);
+  Result = fromModel(Out);
+  return 0;
+}
+
+} // namespace neverc

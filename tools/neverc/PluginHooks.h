@@ -1,0 +1,46 @@
+//===- PluginHooks.h - The driver hooks that run the plugin phases -*- C++ -*-===//
+//
+// Bridges the Clang-side driver (neverc/driver/Driver.h) to the plugin side
+// (neverc/driver/DriverDomain.h): each hook converts the driver's data into
+// the domain model, runs the phase through the host, and hands back what
+// interceptors and providers made of it. A hook whose phase has no
+// registration returns at once: no conversion, no copy.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_TOOLS_NEVERC_PLUGINHOOKS_H
+#define NEVERC_TOOLS_NEVERC_PLUGINHOOKS_H
+
+#include "neverc/core/Host.h"
+#include "neverc/driver/Driver.h"
+#include "neverc/driver/DriverDomain.h"
+
+namespace neverc {
+
+class PluginHooks final : public driver::DriverHooks {
+public:
+  PluginHooks(core::Host &H, driver::DriverDomain &D, core::Session &S,
+              core::Task &Invocation)
+      : H(H), D(D), S(S), Invocation(Invocation) {}
+
+  int rawArguments(std::vector<driver::RawArgument> &Argv) override;
+  int parsedArguments(std::vector<driver::OptionOccurrence> &Occ) override;
+  int selectToolChain(driver::ToolChainInfo &TC) override;
+  int buildActions(driver::ActionGraph &Graph) override;
+  int buildJobs(std::vector<driver::JobInfo> &Jobs) override;
+  int executeJob(const driver::JobInfo &Job, driver::JobResult &Result,
+                 const std::function<void(driver::JobResult &)> &RunBuiltin)
+      override;
+
+private:
+  bool observed(uint32_t Phase) const { return H.phases().at(Phase).Active; }
+  int fail(uint32_t Phase, NevercStatus S);
+
+  core::Host &H;
+  driver::DriverDomain &D;
+  core::Session &S;
+  core::Task &Invocation;
+};
+
+} // namespace neverc
+
+#endif

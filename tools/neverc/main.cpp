@@ -1,0 +1,184 @@
+//===- neverc: the C compiler driver, with plugins ------------------------===//
+//
+// Without -fplugin= this is runDriver() with the default hooks: no host, no
+// phase machinery, the cost of clang's own driver.
+//
+// With plugins: the reserved flags are taken out of argv first
+//   -fplugin=<path>  -fplugin-arg=<id>:<key>[=<value>]
+//   -fplugin-provider=<phase>:<id>  -fplugin-pass=<path>
+//   -fplugin-pass-arg=<key>=<value>
+// then the plugins are loaded and initialized, their registered option
+// spellings are taken out of argv too, a session (one per invocation) and
+// its INVOCATION task begin, and the driver runs with PluginHooks, which
+// carry the six neverc.driver.* phases. Every cc1 job runs inside a
+// TRANSLATION_UNIT task of its own.
+//
+//===----------------------------------------------------------------------===//
+#include "PluginHooks.h"
+
+#include "neverc/core/Host.h"
+#include "neverc/driver/Driver.h"
+#include "neverc/driver/DriverDomain.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace neverc;
+
+namespace {
+
+struct PluginFlags {
+  std::vector<std::string> Modules; ///< -fplugin= and -fplugin-pass=, in order
+  std::vector<std::string> PassModules;
+  std::vector<std::string> Args, PassArgs;
+  std::vector<std::pair<std::string, std::string>> Providers;
+};
+
+bool startsWith(const std::string &S, const char *P) {
+  return S.rfind(P, 0) == 0;
+}
+
+/// Takes the reserved -fplugin* flags out of \p Argv.
+bool extractPluginFlags(std::vector<std::string> &Argv, PluginFlags &F,
+                        core::DiagnosticSink &Diags) {
+  std::vector<std::string> Rest;
+  bool Ok = true;
+  for (size_t I = 0; I < Argv.size(); ++I) {
+    const std::string &A = Argv[I];
+    if (I > 0 && startsWith(A, "-fplugin=")) {
+      F.Modules.push_back(A.substr(9));
+    } else if (I > 0 && startsWith(A, "-fplugin-pass=")) {
+      F.Modules.push_back(A.substr(14));
+      F.PassModules.push_back(A.substr(14));
+    } else if (I > 0 && startsWith(A, "-fplugin-arg=")) {
+      F.Args.push_back(A.substr(13));
+    } else if (I > 0 && startsWith(A, "-fplugin-pass-arg=")) {
+      F.PassArgs.push_back(A.substr(18));
+    } else if (I > 0 && startsWith(A, "-fplugin-provider=")) {
+      std::string V = A.substr(18);
+      size_t Colon = V.rfind(':');
+      if (Colon == std::string::npos || Colon == 0 || Colon + 1 == V.size()) {
+        core::Diagnostic D;
+        D.Message = "'" + A + "' must have the form "
+                    "-fplugin-provider=<phase>:<plugin-id>";
+        Diags.report(D);
+        Ok = false;
+        continue;
+      }
+      F.Providers.emplace_back(V.substr(0, Colon), V.substr(Colon + 1));
+    } else {
+      Rest.push_back(A);
+    }
+  }
+  Argv = std::move(Rest);
+  return Ok;
+}
+
+/// The triple option predicates are matched against.
+std::string targetTriple(const std::vector<std::string> &Argv) {
+  std::string Triple = "x86_64-pc-linux-gnu";
+  for (size_t I = 1; I < Argv.size(); ++I) {
+    if (startsWith(Argv[I], "--target="))
+      Triple = Argv[I].substr(9);
+    else if (Argv[I] == "-target" && I + 1 < Argv.size())
+      Triple = Argv[++I];
+  }
+  return Triple;
+}
+
+int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
+  core::Host H;
+  driver::DriverDomain Domain(H);
+  for (const std::string &M : F.Modules)
+    if (!core::isOk(H.loadPlugin(M)))
+      return 1;
+  for (auto &[Phase, ID] : F.Providers)
+    H.chooseProvider(Phase, ID);
+  if (!core::isOk(H.initialize()))
+    return 1;
+
+  // Plugin options: from -fplugin-arg= and under their own spellings.
+  core::SessionSetup Setup;
+  Setup.Triple = targetTriple(Argv);
+  std::vector<std::string> Active;
+  for (auto &P : H.plugins())
+    Active.emplace_back(P->id());
+  core::OptionParser Parser(H.options(), Setup.Values, H.diagnostics(),
+                            Setup.Triple, Active);
+  bool Bad = false;
+  for (const std::string &A : F.Args)
+    Bad |= !core::isOk(Parser.pluginArg(A));
+  std::string PassID;
+  if (F.PassModules.size() == 1)
+    for (auto &P : H.plugins())
+      if (P->path() == F.PassModules.front())
+        PassID = std::string(P->id());
+  for (const std::string &A : F.PassArgs)
+    Bad |= !core::isOk(Parser.passArg(A, PassID));
+  std::vector<std::string> Rest{Argv.front()};
+  for (size_t I = 1; I < Argv.size();) {
+    NevercStatus E;
+    if (Parser.consume(Argv, I, E)) {
+      Bad |= !core::isOk(E);
+      continue;
+    }
+    Rest.push_back(Argv[I++]);
+  }
+  Bad |= !core::isOk(Parser.finish());
+  if (Bad)
+    return 1;
+
+  core::Session *S = nullptr;
+  if (!core::isOk(H.beginSession(&S, std::move(Setup))))
+    return 1;
+  core::Task *T = nullptr;
+  if (!core::isOk(S->beginTask(NEVERC_TASK_INVOCATION, &T))) {
+    H.endSession(S);
+    return 1;
+  }
+  PluginHooks Hooks(H, Domain, *S, *T);
+  int RC = driver::runDriver(Rest, Hooks);
+  bool EndOk = core::isOk(S->endTask(T));
+  EndOk &= core::isOk(H.endSession(S));
+  // A plugin that reported an error fails the compile even if every job
+  // succeeded.
+  if (RC == 0 && (!EndOk || H.pluginErrorCount() > 0))
+    RC = 1;
+  H.shutdown();
+  return RC;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv, Argv + Argc);
+  // Re-entry points (-cc1, -cc1as) never carry plugin flags.
+  if (Args.size() > 1 && (Args[1] == "-cc1" || Args[1] == "-cc1as")) {
+    driver::DriverHooks None;
+    return driver::runDriver(Args, None);
+  }
+  core::StreamDiagnosticSink Diags(stderr);
+  PluginFlags F;
+  if (!extractPluginFlags(Args, F, Diags))
+    return 1;
+  if (F.Modules.empty()) {
+    // H34: plugin arguments without a plugin are a hard error.
+    auto Error = [&](const std::string &What) {
+      core::Diagnostic D;
+      D.Message = What + " given but no plugin is loaded (use -fplugin=<path>)";
+      Diags.report(D);
+      return 1;
+    };
+    if (!F.Args.empty())
+      return Error("'-fplugin-arg=" + F.Args.front() + "'");
+    if (!F.Providers.empty())
+      return Error("'-fplugin-provider=" + F.Providers.front().first + ":" +
+                   F.Providers.front().second + "'");
+    if (!F.PassArgs.empty())
+      return Error("'-fplugin-pass-arg=" + F.PassArgs.front() + "'");
+    driver::DriverHooks None;
+    return driver::runDriver(Args, None);
+  }
+  return withPlugins(std::move(Args), F);
+}
