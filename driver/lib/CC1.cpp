@@ -53,7 +53,7 @@ std::atomic<bool> FrontendCrashed{false};
 bool inProcessFrontendIsSafe() { return !FrontendCrashed; }
 
 int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
-           bool MayLeak) {
+           bool MayLeak, DriverHooks *Hooks, const JobInfo *Job) {
   noteBottomOfStack();
 
   DiagnosticOptions BufferOpts;
@@ -89,6 +89,10 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
   if (!FE.LLVMArgs.empty())
     llvm::cl::ResetAllOptionOccurrences();
 
+  if (Hooks && Job && Hooks->frontendStarting(*Clang, *Job) != 0) {
+    Clang->getDiagnosticClient().finish();
+    return 1;
+  }
   llvm::install_fatal_error_handler(reportFatalToDiagnostics,
                                     &Clang->getDiagnostics());
   bool Success;
@@ -108,6 +112,8 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
     llvm::timeTraceProfilerCleanup();
   }
   llvm::remove_fatal_error_handler();
+  if (Hooks && Job && Hooks->frontendFinished(*Clang, Success) != 0)
+    Success = false;
 
   if (FE.DisableFree) {
     // What cc1 does under -disable-free: skip teardown, the process is
@@ -117,7 +123,8 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
   return !Success;
 }
 
-int runCC1Tool(llvm::ArrayRef<const char *> Argv, bool MayLeak) {
+int runCC1Tool(llvm::ArrayRef<const char *> Argv, bool MayLeak,
+               DriverHooks *Hooks, const JobInfo *Job) {
   llvm::StringRef Tool = Argv.size() > 1 ? Argv[1] : "";
   llvm::ArrayRef<const char *> Rest = Argv.drop_front(std::min<size_t>(2, Argv.size()));
   if (Tool != "-cc1" && Tool != "-cc1as") {
@@ -130,7 +137,7 @@ int runCC1Tool(llvm::ArrayRef<const char *> Argv, bool MayLeak) {
   const void *PrettyState = llvm::SavePrettyStackState();
   int Result = 1;
   bool Completed = CRC.RunSafely([&] {
-    Result = Tool == "-cc1" ? runCC1(Rest, Argv[0], MayLeak)
+    Result = Tool == "-cc1" ? runCC1(Rest, Argv[0], MayLeak, Hooks, Job)
                             : runCC1As(Rest, Argv[0]);
   });
   if (!Completed) {

@@ -115,7 +115,7 @@ void runBuiltin(Session &S, Session::PlannedJob &P, bool MayLeak,
     if (J.K == JobInfo::Plugin) {
       R.ExitCode = J.Callback(J);
     } else if (Frontend) {
-      R.ExitCode = runCC1Tool(Argv, MayLeak);
+      R.ExitCode = runCC1Tool(Argv, MayLeak, &S.Hooks, &J);
     } else {
       Argv[0] = "ld.lld"; // lld picks its flavor from argv[0]
       R.ExitCode = runLld(Argv);

@@ -36,6 +36,14 @@ int DriverHooks::executeJob(const JobInfo &, JobResult &Result,
   return 0;
 }
 
+int DriverHooks::frontendStarting(clang::CompilerInstance &, const JobInfo &) {
+  return 0;
+}
+
+int DriverHooks::frontendFinished(clang::CompilerInstance &, bool) {
+  return 0;
+}
+
 bool JobInfo::sameAs(const JobInfo &O) const {
   return K == O.K && ID == O.ID && Executable == O.Executable &&
          Arguments == O.Arguments && Environment == O.Environment &&

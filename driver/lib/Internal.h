@@ -45,7 +45,10 @@ std::string versionBanner();
 /// Runs `Argv[0] -cc1 ...` or `Argv[0] -cc1as ...` in this process, inside a
 /// crash-recovery context. MayLeak keeps cc1's `-disable-free` (fast exit)
 /// when the caller knows no other cc1 job follows in this process.
-int runCC1Tool(llvm::ArrayRef<const char *> Argv, bool MayLeak);
+/// \p Hooks and \p Job (both optional) get frontendStarting/Finished
+/// around an in-process cc1.
+int runCC1Tool(llvm::ArrayRef<const char *> Argv, bool MayLeak,
+               DriverHooks *Hooks = nullptr, const JobInfo *Job = nullptr);
 
 /// False once an in-process frontend crashed; later frontend jobs of this
 /// process are then spawned as `neverc -cc1 ...` instead.
@@ -54,7 +57,8 @@ bool inProcessFrontendIsSafe();
 /// cc1: CompilerInvocation::CreateFromArgs + ExecuteCompilerInvocation.
 /// Args excludes "-cc1".
 int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
-           bool MayLeak);
+           bool MayLeak, DriverHooks *Hooks = nullptr,
+           const JobInfo *Job = nullptr);
 
 /// cc1as: our own assembler front end on LLVM MC. Args excludes "-cc1as".
 int runCC1As(llvm::ArrayRef<const char *> Args, const char *Argv0);

@@ -33,6 +33,10 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class CompilerInstance;
+} // namespace clang
+
 namespace neverc::driver {
 
 /// Where one argv entry came from (= NevercArgumentOrigin).
@@ -271,6 +275,17 @@ public:
   /// Result itself.
   virtual int executeJob(const JobInfo &Job, JobResult &Result,
                          const std::function<void(JobResult &)> &RunBuiltin);
+
+  /// An in-process cc1 job is about to execute: \p CI is fully configured
+  /// (invocation, diagnostics, virtual file system) and nothing has run.
+  /// The frontend domains (source, prep, ...) attach here: VFS overlay,
+  /// output manager, preprocessor callbacks. Non-zero fails the job (exit
+  /// code 1) before it runs. Not called for cc1 jobs that are spawned.
+  virtual int frontendStarting(clang::CompilerInstance &CI,
+                               const JobInfo &Job);
+  /// The same job's ExecuteCompilerInvocation returned \p Success; \p CI is
+  /// still alive. A non-zero result turns a success into a failure.
+  virtual int frontendFinished(clang::CompilerInstance &CI, bool Success);
 };
 
 /// The canonical phase names, in pipeline order.
