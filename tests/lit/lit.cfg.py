@@ -28,6 +28,12 @@ for var in ("HOME", "TMPDIR", "LANG"):
         config.environment[var] = os.environ[var]
 
 config.substitutions.append(("%neverc", neverc))
+# Plugin modules: the SDK examples (%plugins) and the test plugins
+# (%test_plugins); %cc is the host C compiler, %sdk_include the SDK headers.
+for name in ("plugins", "test_plugins", "sdk_include", "cc"):
+    value = lit_config.params.get(name)
+    if value:
+        config.substitutions.append(("%" + name, value))
 config.substitutions.append(("%clang", os.path.join(llvm_bin, "clang")))
 
 # neverc built with tracing/editing driver hooks (driver/test/HookProbe.cpp).
