@@ -45,8 +45,7 @@ NevercStatus NEVERC_CALL allocate(void *Context, uint64_t Size,
     Plugin &P = *pluginOf(Context);
     Host &H = HostAccess::host(P);
     uint64_t Budget = H.config().AllocationBudget;
-    if (Size > MaxAllocation ||
-        (Budget && P.bytesAllocated() + Size > Budget))
+    if (Size > MaxAllocation || (Budget && P.bytesAllocated() + Size > Budget))
       return makeStatus(NEVERC_STATUS_RESOURCE_EXHAUSTED);
     void *Mem = ::operator new(Size, std::align_val_t(Alignment), std::nothrow);
     if (!Mem)
@@ -57,8 +56,8 @@ NevercStatus NEVERC_CALL allocate(void *Context, uint64_t Size,
   });
 }
 
-NevercStatus NEVERC_CALL deallocate(void *Context, void *Pointer,
-                                    uint64_t Size, uint64_t Alignment) {
+NevercStatus NEVERC_CALL deallocate(void *Context, void *Pointer, uint64_t Size,
+                                    uint64_t Alignment) {
   return guard([&] {
     if (!Context)
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -114,7 +113,8 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Context,
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
     constexpr uint32_t Min = offsetof(NevercDiagnosticDescriptor, Message) +
                              sizeof(NevercStringView);
-    if (D->Header.StructSize < Min || D->Header.Major != NEVERC_PLUGIN_ABI_MAJOR ||
+    if (D->Header.StructSize < Min ||
+        D->Header.Major != NEVERC_PLUGIN_ABI_MAJOR ||
         D->Severity > NEVERC_DIAGNOSTIC_FATAL || !D->Message.Data ||
         D->Message.Length == 0)
       return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
@@ -131,7 +131,8 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Context,
     if (NEVERC_ABI_FIELD_AVAILABLE(D, NevercDiagnosticDescriptor, Notes) &&
         D->Notes.Count) {
       const NevercStructArrayView &N = D->Notes;
-      if (!N.Data || N.Count > 256 || N.ElementStride < sizeof(NevercDiagnosticNote))
+      if (!N.Data || N.Count > 256 ||
+          N.ElementStride < sizeof(NevercDiagnosticNote))
         return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
       for (uint64_t I = 0; I < N.Count; ++I) {
         auto *Note = reinterpret_cast<const NevercDiagnosticNote *>(
@@ -150,7 +151,8 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Context,
   });
 }
 
-//===--- Negotiation, cancellation, state, options -------------------------===//
+//===--- Negotiation, cancellation, state, options
+//-------------------------===//
 
 NevercStatus NEVERC_CALL queryInterface(void *Context, NevercInterfaceID ID,
                                         uint16_t Major, uint16_t MinimumMinor,
@@ -241,9 +243,11 @@ NevercStatus lookupOption(void *Context, NevercSessionHandle Session_,
   return okStatus();
 }
 
-NevercStatus NEVERC_CALL getPluginOptionValueCount(
-    void *Context, NevercSessionHandle Session_, NevercStringView PluginID,
-    NevercStringView Spelling, uint64_t *OutCount) {
+NevercStatus NEVERC_CALL getPluginOptionValueCount(void *Context,
+                                                   NevercSessionHandle Session_,
+                                                   NevercStringView PluginID,
+                                                   NevercStringView Spelling,
+                                                   uint64_t *OutCount) {
   return guard([&] {
     if (!OutCount)
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -287,91 +291,94 @@ NevercStatus registering(void *Registrar, Plugin *&P) {
   return okStatus();
 }
 
+/// The shared front of the descriptor-taking registrar slots: inside the
+/// caller's Register (else INVALID_STATE), a descriptor (else
+/// INVALID_ARGUMENT), no exception out.
+template <typename Desc, typename Fn>
+NevercStatus registrarCall(void *Registrar, const Desc *D, Fn &&F) {
+  return guard([&] {
+    Plugin *P;
+    NevercStatus S = registering(Registrar, P);
+    if (!isOk(S))
+      return S;
+    if (!D)
+      return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
+    return F(*P, *D);
+  });
+}
+
 bool headerOk(const NevercABITableHeader &H, size_t Size) {
   return H.StructSize >= Size && H.Major == NEVERC_PLUGIN_ABI_MAJOR;
 }
 
 NevercStatus NEVERC_CALL registerObserver(void *Registrar,
                                           const NevercObserverDescriptor *D) {
-  return guard([&] {
-    Plugin *P;
-    NevercStatus S = registering(Registrar, P);
-    if (!isOk(S))
-      return S;
-    if (!D)
-      return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!headerOk(D->Header, sizeof(*D)) || isZero(D->Phase) || D->Points == 0 ||
-        (D->Points & ~uint32_t(7)) || !D->Callback)
-      return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    HostAccess::pendingObservers(*P).push_back(*D);
-    return okStatus();
-  });
+  return registrarCall(
+      Registrar, D, [&](Plugin &Owner, const NevercObserverDescriptor &) {
+        Plugin *P = &Owner;
+        if (!headerOk(D->Header, sizeof(*D)) || isZero(D->Phase) ||
+            D->Points == 0 || (D->Points & ~uint32_t(7)) || !D->Callback)
+          return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+        HostAccess::pendingObservers(*P).push_back(*D);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL
 registerInterceptor(void *Registrar, const NevercInterceptorDescriptor *D) {
-  return guard([&] {
-    Plugin *P;
-    NevercStatus S = registering(Registrar, P);
-    if (!isOk(S))
-      return S;
-    if (!D)
-      return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!headerOk(D->Header, sizeof(*D)) || isZero(D->Phase) || !D->Callback)
-      return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    HostAccess::pendingInterceptors(*P).push_back(*D);
-    return okStatus();
-  });
+  return registrarCall(Registrar, D,
+                       [&](Plugin &Owner, const NevercInterceptorDescriptor &) {
+                         Plugin *P = &Owner;
+                         if (!headerOk(D->Header, sizeof(*D)) ||
+                             isZero(D->Phase) || !D->Callback)
+                           return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+                         HostAccess::pendingInterceptors(*P).push_back(*D);
+                         return okStatus();
+                       });
 }
 
 NevercStatus NEVERC_CALL registerProvider(void *Registrar,
                                           const NevercProviderDescriptor *D) {
-  return guard([&] {
-    Plugin *P;
-    NevercStatus S = registering(Registrar, P);
-    if (!isOk(S))
-      return S;
-    if (!D)
-      return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!headerOk(D->Header, sizeof(*D)) || isZero(D->Phase) || !D->Callback ||
-        !headerOk(D->Route.Header, sizeof(NevercPhaseRoute)) ||
-        !isCanonicalProviderID(view(D->ProviderID)))
-      return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    auto &Pending = HostAccess::pendingProviders(*P);
-    for (auto &Other : Pending)
-      if (Other.D.Phase == D->Phase && Other.R.ProviderID == view(D->ProviderID))
-        return makeStatus(NEVERC_STATUS_DUPLICATE_ID);
-    ProviderRegistration R;
-    R.Callback = D->Callback;
-    R.UserData = D->UserData;
-    R.Owner = P;
-    R.ProviderID = std::string(view(D->ProviderID));
-    R.Triple = std::string(view(D->Route.TargetTriple));
-    R.CPU = std::string(view(D->Route.CPU));
-    R.Features = std::string(view(D->Route.Features));
-    R.ObjectFormat = std::string(view(D->Route.ObjectFormat));
-    R.ExecutionLevel = D->Route.ExecutionLevel;
-    R.Deterministic = D->Deterministic != 0;
-    R.Cacheable = D->Cacheable != 0;
-    R.FallbackSafe = D->FallbackSafe != 0;
-    Pending.push_back({*D, std::move(R)});
-    return okStatus();
-  });
+  return registrarCall(
+      Registrar, D, [&](Plugin &Owner, const NevercProviderDescriptor &) {
+        Plugin *P = &Owner;
+        if (!headerOk(D->Header, sizeof(*D)) || isZero(D->Phase) ||
+            !D->Callback ||
+            !headerOk(D->Route.Header, sizeof(NevercPhaseRoute)) ||
+            !isCanonicalProviderID(view(D->ProviderID)))
+          return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+        auto &Pending = HostAccess::pendingProviders(*P);
+        for (auto &Other : Pending)
+          if (Other.D.Phase == D->Phase &&
+              Other.R.ProviderID == view(D->ProviderID))
+            return makeStatus(NEVERC_STATUS_DUPLICATE_ID);
+        ProviderRegistration R;
+        R.Callback = D->Callback;
+        R.UserData = D->UserData;
+        R.Owner = P;
+        R.ProviderID = std::string(view(D->ProviderID));
+        R.Triple = std::string(view(D->Route.TargetTriple));
+        R.CPU = std::string(view(D->Route.CPU));
+        R.Features = std::string(view(D->Route.Features));
+        R.ObjectFormat = std::string(view(D->Route.ObjectFormat));
+        R.ExecutionLevel = D->Route.ExecutionLevel;
+        R.Deterministic = D->Deterministic != 0;
+        R.Cacheable = D->Cacheable != 0;
+        R.FallbackSafe = D->FallbackSafe != 0;
+        Pending.push_back({*D, std::move(R)});
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL registerPhase(void *Registrar,
                                        const NevercPhaseDescriptor *D) {
-  return guard([&] {
-    Plugin *P;
-    NevercStatus S = registering(Registrar, P);
-    if (!isOk(S))
-      return S;
-    if (!D)
-      return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!headerOk(D->Header, sizeof(*D)))
-      return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    return HostAccess::host(*P).phases().addPluginPhase(*D, P);
-  });
+  return registrarCall(
+      Registrar, D, [&](Plugin &Owner, const NevercPhaseDescriptor &) {
+        Plugin *P = &Owner;
+        if (!headerOk(D->Header, sizeof(*D)))
+          return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+        return HostAccess::host(*P).phases().addPluginPhase(*D, P);
+      });
 }
 
 NevercStatus NEVERC_CALL registerOption(void *Registrar,
@@ -417,8 +424,8 @@ NevercStatus NEVERC_CALL registerInterface(void *Registrar,
     E.Owner = std::string(P->id());
     if (Stability == NEVERC_INTERFACE_LOCKSTEP) {
       if (!Key || !headerOk(Key->Header, sizeof(*Key)) ||
-          view(Key->ProducerBuildID).empty() || view(Key->TargetABIKey).empty() ||
-          Key->LLVMMajor == 0)
+          view(Key->ProducerBuildID).empty() ||
+          view(Key->TargetABIKey).empty() || Key->LLVMMajor == 0)
         return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
       E.ProducerBuildID = std::string(view(Key->ProducerBuildID));
       E.TargetABIKey = std::string(view(Key->TargetABIKey));
