@@ -1,6 +1,9 @@
 //===- PluginHooks.cpp - Driver data <-> driver domain models -------------===//
 #include "PluginHooks.h"
 
+#include "neverc/driver/ClangDiagnostics.h"
+#include "neverc/driver/FrontendAccess.h"
+
 #include <algorithm>
 
 namespace neverc {
@@ -339,7 +342,6 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
                             const std::function<void(JobResult &)> &RunBuiltin) {
   // A translation unit is a task of its own: plugins see TaskBegin/TaskEnd
   // around every in-process compile.
-  core::Task *TU = nullptr;
   if (Job.K == JobInfo::CC1) {
     NevercStatus TS = S.beginTask(NEVERC_TASK_TRANSLATION_UNIT, &TU);
     if (!core::isOk(TS))
@@ -351,6 +353,7 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
     ~EndTU() {
       if (T)
         S.endTask(T);
+      T = nullptr;
     }
   } End{S, TU};
 
@@ -372,6 +375,17 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
   if (!core::isOk(St))
     return fail(core::Phase_DRIVER_EXECUTE_JOB, St);
   Result = fromModel(Out);
+  return 0;
+}
+
+int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
+                                  const JobInfo &) {
+  Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI)));
+  return 0;
+}
+
+int PluginHooks::frontendFinished(clang::CompilerInstance &, bool) {
+  Sink.use(nullptr);
   return 0;
 }
 

@@ -16,11 +16,29 @@
 
 namespace neverc {
 
+/// The host's diagnostic sink: clang-style on stderr, except while a
+/// translation unit compiles, when it reports through that compile's
+/// DiagnosticsEngine.
+class SwitchableSink final : public core::DiagnosticSink {
+public:
+  SwitchableSink() : Stderr(stderr), Current(&Stderr) {}
+  void report(const core::Diagnostic &D) override { Current->report(D); }
+  void use(std::unique_ptr<core::DiagnosticSink> S) {
+    Scoped = std::move(S);
+    Current = Scoped ? Scoped.get() : &Stderr;
+  }
+
+private:
+  core::StreamDiagnosticSink Stderr;
+  std::unique_ptr<core::DiagnosticSink> Scoped;
+  core::DiagnosticSink *Current;
+};
+
 class PluginHooks final : public driver::DriverHooks {
 public:
   PluginHooks(core::Host &H, driver::DriverDomain &D, core::Session &S,
-              core::Task &Invocation)
-      : H(H), D(D), S(S), Invocation(Invocation) {}
+              core::Task &Invocation, SwitchableSink &Sink)
+      : H(H), D(D), S(S), Invocation(Invocation), Sink(Sink) {}
 
   int rawArguments(std::vector<driver::RawArgument> &Argv) override;
   int parsedArguments(std::vector<driver::OptionOccurrence> &Occ) override;
@@ -30,6 +48,9 @@ public:
   int executeJob(const driver::JobInfo &Job, driver::JobResult &Result,
                  const std::function<void(driver::JobResult &)> &RunBuiltin)
       override;
+  int frontendStarting(clang::CompilerInstance &CI,
+                       const driver::JobInfo &Job) override;
+  int frontendFinished(clang::CompilerInstance &CI, bool Success) override;
 
 private:
   bool observed(uint32_t Phase) const { return H.phases().at(Phase).Active; }
@@ -39,6 +60,8 @@ private:
   driver::DriverDomain &D;
   core::Session &S;
   core::Task &Invocation;
+  SwitchableSink &Sink;
+  core::Task *TU = nullptr; ///< the translation unit compiling now
 };
 
 } // namespace neverc

@@ -155,7 +155,10 @@ std::string targetTriple(const std::vector<std::string> &Argv) {
 }
 
 int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
-  core::Host H;
+  SwitchableSink Sink;
+  core::HostConfig Config;
+  Config.Diagnostics = &Sink;
+  core::Host H(Config);
   driver::DriverDomain Domain(H);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
@@ -204,7 +207,7 @@ int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
     H.endSession(S);
     return 1;
   }
-  PluginHooks Hooks(H, Domain, *S, *T);
+  PluginHooks Hooks(H, Domain, *S, *T, Sink);
   int RC = driver::runDriver(Rest, Hooks);
   bool EndOk = core::isOk(S->endTask(T));
   EndOk &= core::isOk(H.endSession(S));

@@ -1,0 +1,79 @@
+//===- ClangDiagnostics.cpp - core::DiagnosticSink over DiagnosticsEngine -===//
+#include "neverc/driver/ClangDiagnostics.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+
+namespace neverc::driver {
+
+namespace {
+
+class ClangSink final : public core::DiagnosticSink {
+public:
+  ClangSink(clang::DiagnosticsEngine &E, LocationResolver R)
+      : Engine(E), Resolve(std::move(R)) {}
+
+  void report(const core::Diagnostic &D) override {
+    clang::DiagnosticsEngine::Level Level;
+    switch (D.Severity) {
+    case NEVERC_DIAGNOSTIC_NOTE:
+      Level = clang::DiagnosticsEngine::Note;
+      break;
+    case NEVERC_DIAGNOSTIC_REMARK:
+      Level = clang::DiagnosticsEngine::Remark;
+      break;
+    case NEVERC_DIAGNOSTIC_WARNING:
+      Level = clang::DiagnosticsEngine::Warning;
+      break;
+    case NEVERC_DIAGNOSTIC_ERROR:
+      Level = clang::DiagnosticsEngine::Error;
+      break;
+    default:
+      Level = clang::DiagnosticsEngine::Fatal;
+      break;
+    }
+    // "%0" keeps plugin text verbatim; the plugin and phase are named the
+    // way clang names a warning flag: in brackets after the message.
+    unsigned ID = Engine.getCustomDiagID(Level, "%0");
+    std::string Text = D.Message;
+    if (!D.PluginID.empty() || !D.Phase.empty()) {
+      Text += " [";
+      Text += D.PluginID.empty() ? "neverc" : "plugin " + D.PluginID;
+      if (!D.Phase.empty())
+        Text += ", " + D.Phase;
+      Text += "]";
+    }
+    clang::SourceLocation Loc;
+    if (Resolve && !(D.Location.Owner == 0 && D.Location.Value == 0))
+      if (unsigned Raw = Resolve(D.Location))
+        Loc = clang::SourceLocation::getFromRawEncoding(Raw);
+    Engine.Report(Loc, ID) << Text;
+    unsigned NoteID =
+        Engine.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
+    for (const std::string &N : D.Notes)
+      Engine.Report(Loc, NoteID) << N;
+  }
+
+private:
+  clang::DiagnosticsEngine &Engine;
+  LocationResolver Resolve;
+};
+
+} // namespace
+
+std::unique_ptr<core::DiagnosticSink>
+makeClangDiagnosticSink(clang::DiagnosticsEngine &Engine,
+                        LocationResolver Resolve) {
+  return std::make_unique<ClangSink>(Engine, std::move(Resolve));
+}
+
+} // namespace neverc::driver
+
+#include "neverc/driver/FrontendAccess.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+
+clang::DiagnosticsEngine &
+neverc::driver::diagnosticsOf(clang::CompilerInstance &CI) {
+  return CI.getDiagnostics();
+}
