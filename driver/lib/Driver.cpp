@@ -72,8 +72,10 @@ std::string versionBanner() {
 Session::~Session() = default;
 
 int Session::hookFailed(int Phase, int Status) {
-  error(std::string("driver phase '") + PhaseNames[Phase] +
-        "' failed (status " + std::to_string(Status) + ")");
+  // A negative status: the hook has already reported why.
+  if (Status > 0)
+    error(std::string("driver phase '") + PhaseNames[Phase] +
+          "' failed (status " + std::to_string(Status) + ")");
   return 1;
 }
 
@@ -179,6 +181,21 @@ bool buildCompilation(Session &S, bool Rebuild) {
 
 using namespace detail;
 
+namespace {
+int runGathered(Session &S, const char *Argv0);
+} // namespace
+
+int runDriver(const std::vector<RawArgument> &Argv, DriverHooks &Hooks) {
+  const char *Argv0 = Argv.empty() ? "neverc" : Argv[0].Value.c_str();
+  initializeProcess(Argv0);
+  if (Argv.empty())
+    return 1;
+  Session S(Hooks);
+  S.ProgName = llvm::sys::path::stem(Argv0).str();
+  S.Raw = Argv;
+  return runGathered(S, Argv0);
+}
+
 int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks) {
   const char *Argv0 = Argv.empty() ? "neverc" : Argv[0].c_str();
   initializeProcess(Argv0);
@@ -200,6 +217,11 @@ int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks) {
   // when the -cc1 came from a response file, skips the driver entirely.
   if (!gatherRawArguments(S, Argv))
     return 1;
+  return runGathered(S, Argv0);
+}
+
+namespace {
+int runGathered(Session &S, const char *Argv0) {
   if (S.Raw.size() > 1 && llvm::StringRef(S.Raw[1].Value).starts_with("-cc1")) {
     llvm::SmallVector<const char *, 256> CC1Argv;
     for (const RawArgument &A : S.Raw)
@@ -210,7 +232,7 @@ int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks) {
   static int AddressInThisBinary;
   S.Executable = llvm::sys::fs::getMainExecutable(Argv0, &AddressInThisBinary);
   if (S.Executable.empty())
-    S.Executable = Argv[0];
+    S.Executable = Argv0;
   for (const RawArgument &A : S.Raw)
     S.Argv.push_back(S.save(A.Value));
   createDiagnostics(S);
@@ -257,5 +279,6 @@ int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks) {
   Res = executePlan(S);
   return Finish(Res);
 }
+} // namespace
 
 } // namespace neverc::driver

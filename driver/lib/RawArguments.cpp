@@ -14,30 +14,50 @@
 
 namespace neverc::driver::detail {
 
-bool gatherRawArguments(Session &S, const std::vector<std::string> &Argv) {
-  S.Raw.clear();
+} // namespace neverc::driver::detail
+
+namespace neverc::driver {
+
+bool expandArguments(const std::vector<std::string> &Argv,
+                     std::vector<RawArgument> &Out, std::string &Error) {
+  Out.clear();
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
   for (size_t I = 0; I < Argv.size(); ++I) {
     const std::string &A = Argv[I];
     if (I == 0 || A.size() < 2 || A[0] != '@') {
-      S.Raw.push_back({A, ArgumentOrigin::CommandLine, "", I});
+      Out.push_back({A, ArgumentOrigin::CommandLine, "", I});
       continue;
     }
     // Expand this one entry on its own so its tokens can be attributed.
-    llvm::cl::ExpansionContext ECtx(S.Alloc, llvm::cl::TokenizeGNUCommandLine);
-    llvm::SmallVector<const char *, 32> Expanded{S.save(A)};
+    llvm::cl::ExpansionContext ECtx(Alloc, llvm::cl::TokenizeGNUCommandLine);
+    llvm::SmallVector<const char *, 32> Expanded{Saver.save(A).data()};
     if (llvm::Error E = ECtx.expandResponseFiles(Expanded)) {
-      S.error(llvm::toString(std::move(E)));
+      Error = llvm::toString(std::move(E));
       return false;
     }
     // An unreadable response file stays as a literal argument, as in clang.
     if (Expanded.size() == 1 && A == Expanded[0]) {
-      S.Raw.push_back({A, ArgumentOrigin::CommandLine, "", I});
+      Out.push_back({A, ArgumentOrigin::CommandLine, "", I});
       continue;
     }
     std::string Source = A.substr(1);
     for (size_t J = 0; J < Expanded.size(); ++J)
       if (Expanded[J])
-        S.Raw.push_back({Expanded[J], ArgumentOrigin::CommandLine, Source, J});
+        Out.push_back({Expanded[J], ArgumentOrigin::CommandLine, Source, J});
+  }
+  return true;
+}
+
+} // namespace neverc::driver
+
+namespace neverc::driver::detail {
+
+bool gatherRawArguments(Session &S, const std::vector<std::string> &Argv) {
+  std::string Error;
+  if (!expandArguments(Argv, S.Raw, Error)) {
+    S.error(Error);
+    return false;
   }
   return true;
 }

@@ -96,7 +96,7 @@ static NevercStatus NEVERC_CALL onExecuteJob(const NevercPhaseFrame *Frame,
   Downstream.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
   if (S) {
     S->Intercepted++;
-    printf("%sexecute_job: intercepted, continuing\n", S->Prefix);
+    fprintf(stderr, "%sexecute_job: intercepted, continuing\n", S->Prefix);
   }
   Status = Next->InvokeNext(Next, Frame, &Downstream);
   Out->Action = NEVERC_PHASE_CONTINUE;
@@ -173,7 +173,7 @@ static NevercStatus NEVERC_CALL traceSessionBegin(const NevercCoreAPI *Core,
   } else if (St.Code != NEVERC_STATUS_NOT_FOUND) {
     return St;
   }
-  printf("%ssession begins\n", S->Prefix);
+  fprintf(stderr, "%ssession begins\n", S->Prefix);
   *OutState = S;
   return neverc_status_ok();
 }
@@ -187,7 +187,7 @@ static NevercStatus NEVERC_CALL traceTaskBegin(const NevercCoreAPI *Core,
   TraceSession *S = (TraceSession *)SessionState;
   (void)Core, (void)Task, (void)ProcessState;
   S->Tasks++;
-  printf("%stask %u begins (kind %u)\n", S->Prefix, S->Tasks, Kind);
+  fprintf(stderr, "%stask %u begins (kind %u)\n", S->Prefix, S->Tasks, Kind);
   *OutTaskState = NULL;
   return neverc_status_ok();
 }
@@ -216,8 +216,8 @@ static NevercStatus NEVERC_CALL traceSessionEnd(const NevercCoreAPI *Core,
   }
   for (D = 0; D < NumDomains; ++D)
     if (Counts[D])
-      printf("%s  %-10s %u phase runs\n", S->Prefix, Domains[D], Counts[D]);
-  printf("%ssession ends: %u phase runs, %u distinct phases, %u job "
+      fprintf(stderr, "%s  %-10s %u phase runs\n", S->Prefix, Domains[D], Counts[D]);
+  fprintf(stderr, "%ssession ends: %u phase runs, %u distinct phases, %u job "
          "interceptions\n",
          S->Prefix, Total, Distinct, S->Intercepted);
   return Core->Deallocate(Core->Context, S, sizeof *S, 8);

@@ -171,44 +171,48 @@ api::JobResult toModel(const JobResult &R, NevercJobID Job) {
 
 } // namespace
 
-int PluginHooks::fail(uint32_t Phase, NevercStatus St) {
-  // Plugins and verifiers already reported the details; this names the
-  // phase that stopped the compile.
-  H.report(NEVERC_DIAGNOSTIC_ERROR,
-           "phase '" + H.phases().at(Phase).Name + "' failed: " +
-               std::string(core::statusName(St.Code)));
-  return 1;
+int PluginHooks::fail(uint32_t Phase, NevercStatus St, uint32_t Before) {
+  // The host, the plugin or a verifier normally reported the cause already;
+  // only a failure nobody explained gets a line of its own.
+  if (Sink.errors() == Before)
+    H.report(NEVERC_DIAGNOSTIC_ERROR,
+             "phase '" + H.phases().at(Phase).Name + "' failed: " +
+                 std::string(core::statusName(St.Code)));
+  return -1;
 }
 
 int PluginHooks::rawArguments(std::vector<RawArgument> &Argv) {
   if (!observed(core::Phase_DRIVER_RAW_ARGUMENTS))
     return 0;
+  uint32_t Errors = Sink.errors();
   api::RawArguments M = toModel(Argv);
   driver::PhaseReport R;
   NevercStatus St = D.runRawArguments(Invocation, M, &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_RAW_ARGUMENTS, St);
+    return fail(core::Phase_DRIVER_RAW_ARGUMENTS, St, Errors);
   if (R.Mutated)
     Argv = fromModel(M);
-  return 0;
+  return errorsSince(Errors);
 }
 
 int PluginHooks::parsedArguments(std::vector<OptionOccurrence> &Occ) {
   if (!observed(core::Phase_DRIVER_PARSED_ARGUMENTS))
     return 0;
+  uint32_t Errors = Sink.errors();
   api::ParsedArguments M = toModel(Occ);
   driver::PhaseReport R;
   NevercStatus St = D.runParsedArguments(Invocation, M, &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_PARSED_ARGUMENTS, St);
+    return fail(core::Phase_DRIVER_PARSED_ARGUMENTS, St, Errors);
   if (R.Mutated)
     Occ = fromModel(M, Occ);
-  return 0;
+  return errorsSince(Errors);
 }
 
 int PluginHooks::selectToolChain(ToolChainInfo &TC) {
   if (!observed(core::Phase_DRIVER_SELECT_TOOLCHAIN))
     return 0;
+  uint32_t Errors = Sink.errors();
   api::ToolChainRequest Req;
   Req.RequestedTriple = TC.RequestedTriple;
   Req.ComputedTriple = TC.Triple;
@@ -238,7 +242,7 @@ int PluginHooks::selectToolChain(ToolChainInfo &TC) {
   NevercStatus St = D.runSelectToolChain(
       Invocation, Req, Sel, SelectToolChainStep::of(Builtin), &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_SELECT_TOOLCHAIN, St);
+    return fail(core::Phase_DRIVER_SELECT_TOOLCHAIN, St, Errors);
   TC.Triple = Sel.TargetTriple;
   TC.CPU = Sel.CPU;
   TC.Features = Sel.Features;
@@ -251,14 +255,18 @@ int PluginHooks::selectToolChain(ToolChainInfo &TC) {
                  "' cannot be selected on stock Clang 22: Clang picks its "
                  "toolchain from the triple alone",
              nullptr, NEVERC_PHASE_DRIVER_SELECT_TOOLCHAIN_NAME);
-    return 1;
+    return -1;
   }
-  return 0;
+  return errorsSince(Errors);
 }
 
 int PluginHooks::buildActions(ActionGraph &Graph) {
-  if (!observed(core::Phase_DRIVER_BUILD_ACTIONS))
+  if (!observed(core::Phase_DRIVER_BUILD_ACTIONS)) {
+    if (observed(core::Phase_DRIVER_BUILD_JOBS))
+      Actions = toModel(Graph);
     return 0;
+  }
+  uint32_t Errors = Sink.errors();
   api::ActionGraph Built = toModel(Graph);
   api::ActionGraph M;
   M.Inputs = Built.Inputs;
@@ -272,19 +280,21 @@ int PluginHooks::buildActions(ActionGraph &Graph) {
   NevercStatus St =
       D.runBuildActions(Invocation, M, BuildActionsStep::of(Builtin), &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_BUILD_ACTIONS, St);
+    return fail(core::Phase_DRIVER_BUILD_ACTIONS, St, Errors);
   if (R.Mutated || R.ByPlugin)
     applyModel(M, Graph);
-  return 0;
+  if (observed(core::Phase_DRIVER_BUILD_JOBS))
+    Actions = std::move(M);
+  return errorsSince(Errors);
 }
 
 int PluginHooks::buildJobs(std::vector<JobInfo> &Jobs) {
   if (!observed(core::Phase_DRIVER_BUILD_JOBS))
     return 0;
+  uint32_t Errors = Sink.errors();
   api::JobGraph Built;
   for (const JobInfo &J : Jobs)
     Built.Jobs.push_back(toModel(J));
-  api::ActionGraph Actions; // the job graph's input; sources by id only
   auto Builtin = [&](const api::ActionGraph &, api::JobGraph &G) {
     G = Built;
     return okStatus();
@@ -294,9 +304,9 @@ int PluginHooks::buildJobs(std::vector<JobInfo> &Jobs) {
   NevercStatus St = D.runBuildJobs(Invocation, Actions, M,
                                    BuildJobsStep::of(Builtin), &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_BUILD_JOBS, St);
+    return fail(core::Phase_DRIVER_BUILD_JOBS, St, Errors);
   if (!R.Mutated && !R.ByPlugin)
-    return 0;
+    return errorsSince(Errors);
   std::vector<JobInfo> Out;
   for (const api::JobModel &J : M.Jobs) {
     auto Old = std::find_if(Jobs.begin(), Jobs.end(),
@@ -335,7 +345,7 @@ int PluginHooks::buildJobs(std::vector<JobInfo> &Jobs) {
     Out.push_back(std::move(N));
   }
   Jobs = std::move(Out);
-  return 0;
+  return errorsSince(Errors);
 }
 
 int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
@@ -345,7 +355,7 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
   if (Job.K == JobInfo::CC1) {
     NevercStatus TS = S.beginTask(NEVERC_TASK_TRANSLATION_UNIT, &TU);
     if (!core::isOk(TS))
-      return 1;
+      return -1;
   }
   struct EndTU {
     core::Session &S;
@@ -357,9 +367,10 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
     }
   } End{S, TU};
 
+  uint32_t Errors = Sink.errors();
   if (!observed(core::Phase_DRIVER_EXECUTE_JOB)) {
     RunBuiltin(Result);
-    return 0;
+    return errorsSince(Errors);
   }
   api::JobModel M = toModel(Job);
   auto Builtin = [&](const api::JobModel &, api::JobResult &Out) {
@@ -373,9 +384,9 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
   NevercStatus St = D.runExecuteJob(Invocation, M, ExecuteJobStep::of(Builtin),
                                     Out, &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_EXECUTE_JOB, St);
+    return fail(core::Phase_DRIVER_EXECUTE_JOB, St, Errors);
   Result = fromModel(Out);
-  return 0;
+  return errorsSince(Errors);
 }
 
 int PluginHooks::frontendStarting(clang::CompilerInstance &CI,

@@ -22,7 +22,13 @@ namespace neverc {
 class SwitchableSink final : public core::DiagnosticSink {
 public:
   SwitchableSink() : Stderr(stderr), Current(&Stderr) {}
-  void report(const core::Diagnostic &D) override { Current->report(D); }
+  void report(const core::Diagnostic &D) override {
+    if (D.Severity >= NEVERC_DIAGNOSTIC_ERROR)
+      ++Errors;
+    Current->report(D);
+  }
+  /// Errors and fatal errors reported so far, by plugins and the host.
+  uint32_t errors() const { return Errors; }
   void use(std::unique_ptr<core::DiagnosticSink> S) {
     Scoped = std::move(S);
     Current = Scoped ? Scoped.get() : &Stderr;
@@ -32,6 +38,7 @@ private:
   core::StreamDiagnosticSink Stderr;
   std::unique_ptr<core::DiagnosticSink> Scoped;
   core::DiagnosticSink *Current;
+  uint32_t Errors = 0;
 };
 
 class PluginHooks final : public driver::DriverHooks {
@@ -54,7 +61,13 @@ public:
 
 private:
   bool observed(uint32_t Phase) const { return H.phases().at(Phase).Active; }
-  int fail(uint32_t Phase, NevercStatus S);
+  int fail(uint32_t Phase, NevercStatus S, uint32_t ErrorsBefore);
+  /// -1 (stop, already reported) when an error was reported since
+  /// \p Before: the driver then stops before the next job and drops the
+  /// current job's outputs.
+  int errorsSince(uint32_t Before) const {
+    return Sink.errors() > Before ? -1 : 0;
+  }
 
   core::Host &H;
   driver::DriverDomain &D;
@@ -62,6 +75,9 @@ private:
   core::Task &Invocation;
   SwitchableSink &Sink;
   core::Task *TU = nullptr; ///< the translation unit compiling now
+  /// The action graph after build_actions, kept only when build_jobs is
+  /// observed (its verifier checks jobs' source actions against it).
+  driver::api::ActionGraph Actions;
 };
 
 } // namespace neverc

@@ -28,10 +28,12 @@ using namespace neverc;
 
 namespace {
 
+/// The flags that decide which plugins load. -fplugin-arg= and
+/// -fplugin-pass-arg= stay in argv: they are values, read in command-line
+/// order together with the plugins' own option spellings.
 struct PluginFlags {
   std::vector<std::string> Modules; ///< -fplugin= and -fplugin-pass=, in order
   std::vector<std::string> PassModules;
-  std::vector<std::string> Args, PassArgs;
   std::vector<std::pair<std::string, std::string>> Providers;
 };
 
@@ -39,22 +41,18 @@ bool startsWith(const std::string &S, const char *P) {
   return S.rfind(P, 0) == 0;
 }
 
-/// Takes the reserved -fplugin* flags out of \p Argv.
-bool extractPluginFlags(std::vector<std::string> &Argv, PluginFlags &F,
+/// Takes the loading flags out of \p Argv (already @file-expanded).
+bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
                         core::DiagnosticSink &Diags) {
-  std::vector<std::string> Rest;
+  std::vector<driver::RawArgument> Rest;
   bool Ok = true;
   for (size_t I = 0; I < Argv.size(); ++I) {
-    const std::string &A = Argv[I];
+    const std::string &A = Argv[I].Value;
     if (I > 0 && startsWith(A, "-fplugin=")) {
       F.Modules.push_back(A.substr(9));
     } else if (I > 0 && startsWith(A, "-fplugin-pass=")) {
       F.Modules.push_back(A.substr(14));
       F.PassModules.push_back(A.substr(14));
-    } else if (I > 0 && startsWith(A, "-fplugin-arg=")) {
-      F.Args.push_back(A.substr(13));
-    } else if (I > 0 && startsWith(A, "-fplugin-pass-arg=")) {
-      F.PassArgs.push_back(A.substr(18));
     } else if (I > 0 && startsWith(A, "-fplugin-provider=")) {
       std::string V = A.substr(18);
       size_t Colon = V.rfind(':');
@@ -68,7 +66,7 @@ bool extractPluginFlags(std::vector<std::string> &Argv, PluginFlags &F,
       }
       F.Providers.emplace_back(V.substr(0, Colon), V.substr(Colon + 1));
     } else {
-      Rest.push_back(A);
+      Rest.push_back(Argv[I]);
     }
   }
   Argv = std::move(Rest);
@@ -143,18 +141,18 @@ int printPhases() {
 }
 
 /// The triple option predicates are matched against.
-std::string targetTriple(const std::vector<std::string> &Argv) {
+std::string targetTriple(const std::vector<driver::RawArgument> &Argv) {
   std::string Triple = "x86_64-pc-linux-gnu";
   for (size_t I = 1; I < Argv.size(); ++I) {
-    if (startsWith(Argv[I], "--target="))
-      Triple = Argv[I].substr(9);
-    else if (Argv[I] == "-target" && I + 1 < Argv.size())
-      Triple = Argv[++I];
+    if (startsWith(Argv[I].Value, "--target="))
+      Triple = Argv[I].Value.substr(9);
+    else if (Argv[I].Value == "-target" && I + 1 < Argv.size())
+      Triple = Argv[++I].Value;
   }
   return Triple;
 }
 
-int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
+int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
   SwitchableSink Sink;
   core::HostConfig Config;
   Config.Diagnostics = &Sink;
@@ -168,7 +166,8 @@ int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
   if (!core::isOk(H.initialize()))
     return 1;
 
-  // Plugin options: from -fplugin-arg= and under their own spellings.
+  // Plugin option values, in command-line order: -fplugin-arg=,
+  // -fplugin-pass-arg= and the plugins' own spellings alike.
   core::SessionSetup Setup;
   Setup.Triple = targetTriple(Argv);
   std::vector<std::string> Active;
@@ -176,20 +175,30 @@ int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
     Active.emplace_back(P->id());
   core::OptionParser Parser(H.options(), Setup.Values, H.diagnostics(),
                             Setup.Triple, Active);
-  bool Bad = false;
-  for (const std::string &A : F.Args)
-    Bad |= !core::isOk(Parser.pluginArg(A));
   std::string PassID;
   if (F.PassModules.size() == 1)
     for (auto &P : H.plugins())
       if (P->path() == F.PassModules.front())
         PassID = std::string(P->id());
-  for (const std::string &A : F.PassArgs)
-    Bad |= !core::isOk(Parser.passArg(A, PassID));
-  std::vector<std::string> Rest{Argv.front()};
-  for (size_t I = 1; I < Argv.size();) {
+  std::vector<std::string> Values;
+  for (const driver::RawArgument &A : Argv)
+    Values.push_back(A.Value);
+  bool Bad = false;
+  std::vector<driver::RawArgument> Rest{Argv.front()};
+  for (size_t I = 1; I < Values.size();) {
+    const std::string &A = Values[I];
+    if (startsWith(A, "-fplugin-arg=")) {
+      Bad |= !core::isOk(Parser.pluginArg(A.substr(13)));
+      ++I;
+      continue;
+    }
+    if (startsWith(A, "-fplugin-pass-arg=")) {
+      Bad |= !core::isOk(Parser.passArg(A.substr(18), PassID));
+      ++I;
+      continue;
+    }
     NevercStatus E;
-    if (Parser.consume(Argv, I, E)) {
+    if (Parser.consume(Values, I, E)) {
       Bad |= !core::isOk(E);
       continue;
     }
@@ -211,8 +220,8 @@ int withPlugins(std::vector<std::string> Argv, const PluginFlags &F) {
   int RC = driver::runDriver(Rest, Hooks);
   bool EndOk = core::isOk(S->endTask(T));
   EndOk &= core::isOk(H.endSession(S));
-  // A plugin that reported an error fails the compile even if every job
-  // succeeded.
+  // A plugin error reported after the last job (TaskEnd, SessionEnd) still
+  // fails the compile.
   if (RC == 0 && (!EndOk || H.pluginErrorCount() > 0))
     RC = 1;
   H.shutdown();
@@ -230,27 +239,50 @@ int main(int Argc, char **Argv) {
   }
   if (Args.size() == 2 && Args[1] == "--print-phases")
     return printPhases();
-  core::StreamDiagnosticSink Diags(stderr);
-  PluginFlags F;
-  if (!extractPluginFlags(Args, F, Diags))
-    return 1;
-  if (F.Modules.empty()) {
-    // H34: plugin arguments without a plugin are a hard error.
-    auto Error = [&](const std::string &What) {
-      core::Diagnostic D;
-      D.Message = What + " given but no plugin is loaded (use -fplugin=<path>)";
-      Diags.report(D);
-      return 1;
-    };
-    if (!F.Args.empty())
-      return Error("'-fplugin-arg=" + F.Args.front() + "'");
-    if (!F.Providers.empty())
-      return Error("'-fplugin-provider=" + F.Providers.front().first + ":" +
-                   F.Providers.front().second + "'");
-    if (!F.PassArgs.empty())
-      return Error("'-fplugin-pass-arg=" + F.PassArgs.front() + "'");
+  // Without any plugin flag (looked for in response files too) this is the
+  // plain driver: no host, no phase machinery.
+  bool ResponseFiles = false, PluginFlag = false;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    ResponseFiles |= startsWith(Args[I], "@");
+    PluginFlag |= startsWith(Args[I], "-fplugin");
+  }
+  if (!ResponseFiles && !PluginFlag) {
     driver::DriverHooks None;
     return driver::runDriver(Args, None);
   }
-  return withPlugins(std::move(Args), F);
+  core::StreamDiagnosticSink Diags(stderr);
+  std::vector<driver::RawArgument> Raw;
+  std::string Error;
+  if (!driver::expandArguments(Args, Raw, Error)) {
+    core::Diagnostic D;
+    D.Message = Error;
+    Diags.report(D);
+    return 1;
+  }
+  PluginFlags F;
+  if (!extractPluginFlags(Raw, F, Diags))
+    return 1;
+  if (F.Modules.empty()) {
+    // H34: plugin arguments without a plugin are a hard error.
+    for (const driver::RawArgument &A : Raw)
+      if (startsWith(A.Value, "-fplugin-arg=") ||
+          startsWith(A.Value, "-fplugin-pass-arg=")) {
+        core::Diagnostic D;
+        D.Message = "'" + A.Value +
+                    "' given but no plugin is loaded (use -fplugin=<path>)";
+        Diags.report(D);
+        return 1;
+      }
+    if (!F.Providers.empty()) {
+      core::Diagnostic D;
+      D.Message = "'-fplugin-provider=" + F.Providers.front().first + ":" +
+                  F.Providers.front().second +
+                  "' given but no plugin is loaded (use -fplugin=<path>)";
+      Diags.report(D);
+      return 1;
+    }
+    driver::DriverHooks None;
+    return driver::runDriver(Raw, None);
+  }
+  return withPlugins(std::move(Raw), F);
 }

@@ -13,8 +13,9 @@
 //
 // Conventions shared by every hook:
 //  * A hook returns 0 to continue. Any other value stops the driver (no
-//    further job runs); runDriver() reports "driver phase '<name>' failed
-//    (status N)" and returns non-zero (1 for phases 1-5).
+//    further job runs) and runDriver() returns non-zero (1 for phases 1-5);
+//    a positive value also makes it report "driver phase '<name>' failed
+//    (status N)", a negative one means the hook already reported why.
 //  * A hook may edit the data it is given. The driver compares the result
 //    with what it handed out and only then pays for applying the edit
 //    (re-encoding argv, rebuilding the compilation, the action list or the
@@ -296,6 +297,18 @@ extern const char *const PhaseNames[6];
 /// and the `ld.lld` personality (argv[0] named ld.lld), which bypass hooks.
 /// Returns the process exit code, as clang's driver would.
 int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks);
+
+/// `@file` expansion exactly as runDriver does it (GNU quoting, nested
+/// files followed), each entry with its origin (Source = the response file,
+/// Position within it). An unreadable response file stays a literal
+/// argument, as in clang. False, with \p Error, for a malformed one.
+bool expandArguments(const std::vector<std::string> &Argv,
+                     std::vector<RawArgument> &Out, std::string &Error);
+
+/// runDriver on an argv expandArguments already produced: a plugin host
+/// expands first, so that plugin flags inside response files are found,
+/// and the raw_arguments phase still sees every entry's origin.
+int runDriver(const std::vector<RawArgument> &Argv, DriverHooks &Hooks);
 
 } // namespace neverc::driver
 
