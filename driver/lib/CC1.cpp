@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 
+#include "neverc/source/Outputs.h"
+
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -89,6 +91,9 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
   if (!FE.LLVMArgs.empty())
     llvm::cl::ResetAllOptionOccurrences();
 
+  // Every output of the job is staged and renamed into place only on
+  // success, with or without plugins (source domain).
+  neverc::source::installAtomicOutputs(*Clang);
   if (Hooks && Job && Hooks->frontendStarting(*Clang, *Job) != 0) {
     Clang->getDiagnosticClient().finish();
     return 1;

@@ -392,12 +392,24 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
 int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
                                   const JobInfo &) {
   Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI)));
+  // The TU task began (and its TaskBegin callbacks ran) in executeJob, so
+  // the domains see every subscription made there.
+  // Source first: it installs the VFS layer the preprocessor reads from.
+  if (TU && F.Source && F.Source->attach(CI, *TU) != 0)
+    return -1;
+  if (TU && F.Prep && F.Prep->attach(CI, *TU) != 0)
+    return -1;
   return 0;
 }
 
-int PluginHooks::frontendFinished(clang::CompilerInstance &, bool) {
+int PluginHooks::frontendFinished(clang::CompilerInstance &CI, bool Success) {
+  int Failed = 0;
+  if (TU && F.Prep)
+    Failed |= F.Prep->detach(CI, *TU, Success);
+  if (TU && F.Source)
+    Failed |= F.Source->detach(CI, *TU, Success);
   Sink.use(nullptr);
-  return 0;
+  return Failed;
 }
 
 } // namespace neverc

@@ -13,6 +13,8 @@
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
 #include "neverc/driver/DriverDomain.h"
+#include "neverc/prep/PrepDomain.h"
+#include "neverc/source/SourceDomain.h"
 
 namespace neverc {
 
@@ -41,11 +43,17 @@ private:
   uint32_t Errors = 0;
 };
 
+/// The frontend domains that attach to every in-process cc1.
+struct FrontendDomains {
+  source::SourceDomain *Source = nullptr;
+  prep::PrepDomain *Prep = nullptr;
+};
+
 class PluginHooks final : public driver::DriverHooks {
 public:
-  PluginHooks(core::Host &H, driver::DriverDomain &D, core::Session &S,
-              core::Task &Invocation, SwitchableSink &Sink)
-      : H(H), D(D), S(S), Invocation(Invocation), Sink(Sink) {}
+  PluginHooks(core::Host &H, driver::DriverDomain &D, FrontendDomains F,
+              core::Session &S, core::Task &Invocation, SwitchableSink &Sink)
+      : H(H), D(D), F(F), S(S), Invocation(Invocation), Sink(Sink) {}
 
   int rawArguments(std::vector<driver::RawArgument> &Argv) override;
   int parsedArguments(std::vector<driver::OptionOccurrence> &Occ) override;
@@ -71,6 +79,7 @@ private:
 
   core::Host &H;
   driver::DriverDomain &D;
+  FrontendDomains F;
   core::Session &S;
   core::Task &Invocation;
   SwitchableSink &Sink;

@@ -76,7 +76,7 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 /// Domains whose phases fire in a real neverc run of this build. A phase
 /// counts as implemented only when its domain is listed here and
 /// docs/plugin-api-coverage.json maps it to its tests (a test checks both).
-constexpr const char *ImplementedDomains[] = {"driver"};
+constexpr const char *ImplementedDomains[] = {"driver", "source", "prep"};
 
 bool implemented(const core::PhaseInfo &P) {
   for (const char *D : ImplementedDomains)
@@ -158,6 +158,8 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
   Config.Diagnostics = &Sink;
   core::Host H(Config);
   driver::DriverDomain Domain(H);
+  source::SourceDomain Source(H);
+  prep::PrepDomain Prep(H);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;
@@ -216,7 +218,10 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
     H.endSession(S);
     return 1;
   }
-  PluginHooks Hooks(H, Domain, *S, *T, Sink);
+  FrontendDomains Frontend;
+  Frontend.Source = &Source;
+  Frontend.Prep = &Prep;
+  PluginHooks Hooks(H, Domain, Frontend, *S, *T, Sink);
   int RC = driver::runDriver(Rest, Hooks);
   bool EndOk = core::isOk(S->endTask(T));
   EndOk &= core::isOk(H.endSession(S));
@@ -224,6 +229,9 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
   // fails the compile.
   if (RC == 0 && (!EndOk || H.pluginErrorCount() > 0))
     RC = 1;
+  // Provider registrations of the source domain end before the modules
+  // that own their UserData are unloaded.
+  Source.shutdown();
   H.shutdown();
   return RC;
 }

@@ -1,0 +1,293 @@
+//===- PrepDomain.h - The preprocessor domain (plugin side + bridge) -*- C++ -*-===//
+//
+// LLVM-free. The prep domain publishes NevercPrepAPI 1.0 (37 slots, 320
+// bytes, Context = the domain), delivers the 39 preprocessor events to the
+// per-task subscriptions made with RegisterEventObserver, and runs the six
+// neverc.prep.* phases.
+//
+// Two libraries implement this class:
+//  * neverc_prep_api (lib/api/, LLVM-free): models, handle tables, the C
+//    slots, event dispatch and the phase runners. Everything Clang-specific
+//    is reached through PrepBackend.
+//  * neverc_prep (lib/, Clang 22): attach()/detach(), which hook a
+//    clang::CompilerInstance (PPCallbacks, a catch-all PragmaHandler, a
+//    token watcher) and implement PrepBackend over the live Preprocessor.
+//
+// Zero cost: attach() adds nothing at all to the CompilerInstance when no
+// prep phase has a registration and the task has no event subscription.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_PREP_PREPDOMAIN_H
+#define NEVERC_PREP_PREPDOMAIN_H
+
+#include "neverc/Plugin/PluginPrep.h"
+#include "neverc/core/Host.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+} // namespace clang
+
+namespace neverc::prep {
+
+/// Handle kinds of the prep domain. The driver uses FirstDomainKind..+6 and
+/// the source domain the kinds right after it; prep starts at 64.
+enum class PrepHandleKind : uint8_t {
+  Token = 64,
+  TokenStream,
+  Identifier,
+  MacroDefinition,
+  MacroDirective,
+  MacroArguments,
+  TokenBuilder,
+  TokenStreamBuilder,
+  /// Default encodings of source locations / ranges / files until a source
+  /// domain codec is installed (PrepDomain::setSourceCodec).
+  SourceLocation,
+  SourceRange,
+  File,
+  End,
+};
+
+/// One token as the domain keeps it (spelling copied: a token handle stays
+/// readable after the preprocessor is gone).
+struct TokenModel {
+  NevercTokenKind Kind = NEVERC_TOKEN_UNKNOWN;
+  NevercTokenFlags Flags = 0;
+  NevercTokenOriginKind Origin = NEVERC_TOKEN_ORIGIN_FILE;
+  std::string Spelling;
+  NevercSourceLocation Location{};
+  NevercSourceRange Range{};
+  NevercIdentifierHandle Identifier{};
+  NevercMacroDefinitionHandle MacroDefinition{};
+  /// The lexer's own token (opaque bytes, owned by the bridge) when the
+  /// token came from the preprocessor; synthesized tokens have none.
+  alignas(8) unsigned char Native[32] = {};
+  bool HasNative = false;
+};
+
+struct IdentifierFacts {
+  std::string Name;
+  NevercTokenKind TokenKind = NEVERC_TOKEN_IDENTIFIER;
+  NevercPPKeywordKind PPKeywordKind = NEVERC_PP_KEYWORD_NOT_KEYWORD;
+  uint32_t BuiltinID = 0;
+  NevercIdentifierFlags Flags = 0;
+};
+
+struct MacroDefinitionFacts {
+  void *Directive = nullptr; ///< native directive, may be null
+  NevercSourceLocation DefinitionLocation{}, DefinitionEndLocation{},
+      UndefinitionLocation{};
+  uint32_t ParameterCount = 0, ReplacementTokenCount = 0;
+  NevercMacroFlags Flags = 0;
+};
+
+struct MacroDirectiveFacts {
+  NevercMacroDirectiveKind Kind = NEVERC_MACRO_DIRECTIVE_DEFINE;
+  NevercSourceLocation Location{};
+  void *Previous = nullptr;   ///< native directive
+  void *Definition = nullptr; ///< native macro definition (null for #undef)
+  void *Identifier = nullptr; ///< the macro's identifier
+};
+
+/// What a stock Clang 22 can honour is decided by the bridge.
+struct Capability {
+  bool Available = true;
+  std::string Limitation; ///< names the missing Clang hook when !Available
+};
+
+/// The live preprocessor of a task, as the slots need it. Natives are
+/// opaque pointers owned by the bridge.
+class PrepBackend {
+public:
+  virtual ~PrepBackend();
+  virtual bool identifierFacts(void *Identifier, IdentifierFacts &Out) = 0;
+  virtual void *getOrCreateIdentifier(std::string_view Name) = 0;
+  /// Current definition of an identifier (null: none) and its directive.
+  virtual void *macroDefinitionOf(void *Identifier, void **Directive) = 0;
+  virtual bool macroDefinitionFacts(void *Definition,
+                                    MacroDefinitionFacts &Out) = 0;
+  /// Parameter \p Index (an identifier) or null when out of range.
+  virtual void *macroParameter(void *Definition, uint32_t Index) = 0;
+  virtual bool macroReplacementToken(void *Definition, uint32_t Index,
+                                     TokenModel &Out) = 0;
+  virtual bool macroDirectiveFacts(void *Directive,
+                                   MacroDirectiveFacts &Out) = 0;
+  /// The identifier spelling keyword \p Kind (null: not a keyword this
+  /// lexer knows).
+  virtual void *keywordIdentifier(NevercTokenKind Kind) = 0;
+  /// Whether this lexer has a token kind for \p Kind.
+  virtual bool lexerHasKind(NevercTokenKind Kind) = 0;
+  /// Whether an output with \p Action can be applied to the request of
+  /// \p Phase now running (\p Operation: macro operation / query kind).
+  virtual Capability canApply(uint32_t Phase, uint32_t Operation,
+                              uint32_t Action) = 0;
+};
+
+//===--- Phase payloads ----------------------------------------------------===//
+
+struct IncludeRequest {
+  NevercSourceLocation Location{};
+  NevercTokenHandle IncludeToken{};
+  std::string Filename, SearchPath, RelativePath;
+  bool IsAngled = false, IsImport = false, IsIncludeNext = false;
+};
+struct IncludeDecision {
+  NevercPrepIncludeAction Action = NEVERC_PREP_INCLUDE_CONTINUE;
+  bool IsAngled = false;
+  std::string Filename;
+};
+
+struct MacroRequest {
+  NevercPrepMacroOperation Operation = NEVERC_PREP_MACRO_EXPAND;
+  NevercTokenHandle NameToken{};
+  NevercIdentifierHandle Name{};
+  NevercMacroDefinitionHandle Definition{};
+  NevercMacroArgumentHandle Arguments{};
+};
+struct MacroDecision {
+  NevercPrepMacroAction Action = NEVERC_PREP_MACRO_CONTINUE;
+  std::vector<NevercTokenHandle> Tokens;
+};
+
+struct PragmaRequest {
+  NevercSourceLocation Location{};
+  NevercPrepPragmaIntroducer Introducer = NEVERC_PREP_PRAGMA_HASH;
+  std::string Namespace, Name;
+  NevercTokenStreamHandle Tokens{};
+};
+struct PragmaDecision {
+  NevercPrepPragmaAction Action = NEVERC_PREP_PRAGMA_CONTINUE;
+  std::vector<NevercTokenHandle> Tokens;
+};
+
+struct FeatureQueryRequest {
+  NevercSourceLocation Location{};
+  NevercPrepFeatureQueryKind Kind = NEVERC_PREP_QUERY_HAS_INCLUDE;
+  std::string Name;
+  bool BuiltinValue = false;
+};
+struct FeatureQueryDecision {
+  NevercPrepFeatureQueryAction Action = NEVERC_PREP_QUERY_CONTINUE;
+  bool Value = false;
+};
+
+struct TokenStreamRequest {
+  NevercSourceLocation StartLocation{}, EndLocation{};
+  uint64_t MaximumTokenCount = NEVERC_PREP_TOKEN_STREAM_MAX_TOKENS;
+};
+
+/// The built-in build_token_stream step: fills \p Out (ends with EOF).
+struct TokenStreamStep {
+  NevercStatus (*Run)(void *Ctx, std::vector<NevercTokenHandle> &Out) =
+      nullptr;
+  void *Ctx = nullptr;
+};
+
+/// Arguments at one macro expansion (copied: the lexer frees its own).
+struct MacroArgumentsModel {
+  uint32_t ArgumentCount = 0;
+  bool VarargsElided = false;
+  std::vector<std::vector<NevercTokenHandle>> Arguments;
+};
+
+/// Largest token list one token may become in neverc.prep.token.
+constexpr uint64_t TokenExpansionBudget = 4096;
+
+/// Encoders for source handles (the source domain may install its own).
+struct SourceCodec {
+  void *Ctx = nullptr;
+  NevercSourceLocation (*Location)(void *Ctx, core::Task &T,
+                                   uint32_t RawLocation) = nullptr;
+  NevercSourceRange (*Range)(void *Ctx, core::Task &T, uint32_t RawBegin,
+                             uint32_t RawEnd, bool TokenRange) = nullptr;
+  NevercFileHandle (*File)(void *Ctx, core::Task &T, uint32_t FileID) =
+      nullptr;
+};
+
+class PrepDomain {
+public:
+  /// Publishes NevercPrepAPI 1.0 (320 bytes) on \p H; call before
+  /// Host::initialize(). The domain must outlive every session of \p H.
+  explicit PrepDomain(core::Host &H);
+  ~PrepDomain();
+  PrepDomain(const PrepDomain &) = delete;
+  PrepDomain &operator=(const PrepDomain &) = delete;
+
+  /// Status of the publishInterface call made by the constructor.
+  NevercStatus published() const;
+  core::Host &host() const;
+
+  //===--- Clang bridge (neverc_prep) ------------------------------------===//
+  /// Call from DriverHooks::frontendStarting, before the cc1 action runs.
+  /// Installs a clang::DependencyCollector whose attachToPreprocessor adds
+  /// the PPCallbacks, the pragma handlers and the token watcher the moment
+  /// CompilerInstance::createPreprocessor builds the Preprocessor (no
+  /// change to how the action runs). Adds nothing when nothing is
+  /// registered. Returns 0 (it cannot fail).
+  int attach(clang::CompilerInstance &CI, core::Task &TU);
+  /// Call from DriverHooks::frontendFinished. Unbinds the preprocessor
+  /// (identifier / macro handles of \p TU go stale; token handles stay
+  /// readable). Returns non-zero when a prep event observer or phase
+  /// failed during the compile (already reported), else 0.
+  int detach(clang::CompilerInstance &CI, core::Task &TU, bool Success);
+
+  //===--- Model side (neverc_prep_api) ----------------------------------===//
+  /// True when attach() has something to do for \p T.
+  bool needed(core::Task &T) const;
+  bool observed(uint32_t Phase) const;
+  /// Event kinds subscribed on \p T (NEVERC_PREP_EVENT_MASK bits).
+  uint64_t subscribedEvents(core::Task &T) const;
+  /// Dispatches one event to the subscriptions of \p T.
+  NevercStatus raiseEvent(core::Task &T, NevercPrepEvent &E);
+
+  void bindBackend(core::Task &T, PrepBackend *B);
+  void setSourceCodec(const SourceCodec &C);
+  NevercSourceLocation location(core::Task &T, uint32_t Raw);
+  NevercSourceRange range(core::Task &T, uint32_t Begin, uint32_t End,
+                          bool TokenRange);
+  NevercFileHandle file(core::Task &T, uint32_t FileID);
+
+  NevercTokenHandle mintToken(core::Task &T, TokenModel M);
+  const TokenModel *token(core::Task &T, NevercTokenHandle H);
+  NevercIdentifierHandle identifier(core::Task &T, void *Native);
+  void *identifierNative(core::Task &T, NevercIdentifierHandle H);
+  NevercMacroDefinitionHandle macroDefinition(core::Task &T, void *Native);
+  NevercMacroDirectiveHandle macroDirective(core::Task &T, void *Native);
+  NevercMacroArgumentHandle macroArguments(core::Task &T,
+                                           MacroArgumentsModel M);
+  NevercTokenStreamHandle tokenStream(core::Task &T,
+                                      std::vector<NevercTokenHandle> Tokens);
+
+  //===--- Phase runners (Host::runPhase; zero cost when unobserved) -----===//
+  NevercStatus runToken(core::Task &T, NevercTokenHandle In,
+                        std::vector<NevercTokenHandle> &Out);
+  NevercStatus runTokenStream(core::Task &T, const TokenStreamRequest &Req,
+                              TokenStreamStep Builtin,
+                              std::vector<NevercTokenHandle> &Out);
+  NevercStatus runInclude(core::Task &T, const IncludeRequest &Req,
+                          IncludeDecision &Out);
+  NevercStatus runMacro(core::Task &T, const MacroRequest &Req,
+                        MacroDecision &Out);
+  NevercStatus runPragma(core::Task &T, const PragmaRequest &Req,
+                         PragmaDecision &Out);
+  NevercStatus runFeatureQuery(core::Task &T, const FeatureQueryRequest &Req,
+                               FeatureQueryDecision &Out);
+
+  /// The NevercPrepAPI table (tests).
+  const NevercPrepAPI &table() const;
+
+  struct Impl;
+  Impl &impl() { return *P; }
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace neverc::prep
+
+#endif

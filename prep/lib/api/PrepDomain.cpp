@@ -1,0 +1,588 @@
+//===- PrepDomain.cpp - Task state, events, phase runners (LLVM-free) -----===//
+#include "PrepInternal.h"
+#include "Payloads.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace neverc::prep {
+
+using core::Phase_PREP_BUILD_TOKEN_STREAM;
+using core::Phase_PREP_FEATURE_QUERY;
+using core::Phase_PREP_INCLUDE;
+using core::Phase_PREP_MACRO;
+using core::Phase_PREP_PRAGMA;
+using core::Phase_PREP_TOKEN;
+
+PrepBackend::~PrepBackend() = default;
+
+namespace {
+thread_local RunContext *CurrentRunTL = nullptr;
+thread_local uint32_t EventDepthTL = 0;
+
+uint64_t key(uint32_t Session, uint32_t Task) {
+  return (uint64_t(Session & 0xffffff) << 32) | Task;
+}
+core::HandleKind hk(PrepHandleKind K) { return core::HandleKind(K); }
+
+/// Pushes a RunContext for the duration of one phase run.
+struct RunScope {
+  RunContext C;
+  RunScope(PrepDomain::Impl &D, core::Task &T, TaskState &TS, uint32_t Phase,
+           void *Input) {
+    C.D = &D;
+    C.T = &T;
+    C.TS = &TS;
+    C.Phase = Phase;
+    C.Input = Input;
+    C.Prev = CurrentRunTL;
+    CurrentRunTL = &C;
+  }
+  ~RunScope() { CurrentRunTL = C.Prev; }
+};
+} // namespace
+
+RunContext *currentRun() { return CurrentRunTL; }
+bool inEventObserver() { return EventDepthTL != 0; }
+
+KindInfo kindInfo(NevercTokenKind K) {
+  switch (K) {
+#define NEVERC_PREP_KIND_INFO(SYM, ID, CAT, CONS)                             \
+  case ID:                                                                     \
+    return KindInfo{CAT, CONS == NEVERC_TRUE, true};
+    NEVERC_FOR_EACH_TOKEN_KIND(NEVERC_PREP_KIND_INFO)
+#undef NEVERC_PREP_KIND_INFO
+  default:
+    return KindInfo{0, false, false};
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Task state
+//===----------------------------------------------------------------------===//
+
+TaskState::TaskState(uint32_t Session, uint32_t Task)
+    : Scope{Session, Task}, Tokens(hk(PrepHandleKind::Token), Scope),
+      Streams(hk(PrepHandleKind::TokenStream), Scope),
+      Identifiers(hk(PrepHandleKind::Identifier), Scope),
+      MacroDefinitions(hk(PrepHandleKind::MacroDefinition), Scope),
+      MacroDirectives(hk(PrepHandleKind::MacroDirective), Scope),
+      Arguments(hk(PrepHandleKind::MacroArguments), Scope),
+      Builders(hk(PrepHandleKind::TokenBuilder), Scope),
+      StreamBuilders(hk(PrepHandleKind::TokenStreamBuilder), Scope) {}
+
+void TaskState::unbind() {
+  Backend = nullptr;
+  Identifiers.clear();
+  MacroDefinitions.clear();
+  MacroDirectives.clear();
+  IdentifierOf.clear();
+  DefinitionOf.clear();
+  DirectiveOf.clear();
+}
+
+PrepDomain::Impl::Impl(core::Host &H) : H(H) {}
+
+TaskState &PrepDomain::Impl::state(core::Task &T) {
+  core::HandleScope S = core::decodeHandle(T.handle()).Scope;
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = States.find(key(S.Session, S.Task));
+  if (It != States.end())
+    return *It->second;
+  const core::ScopeOracle &Oracle = H;
+  for (auto I = States.begin(); I != States.end();)
+    if (!Oracle.taskAlive(I->second->Scope.Session, I->second->Scope.Task))
+      I = States.erase(I);
+    else
+      ++I;
+  auto &P = States[key(S.Session, S.Task)];
+  P = std::make_unique<TaskState>(S.Session, S.Task);
+  return *P;
+}
+
+TaskState *PrepDomain::Impl::stateFor(core::HandleScope S) const {
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = States.find(key(S.Session, S.Task));
+  return It == States.end() ? nullptr : It->second.get();
+}
+
+void PrepDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,
+                            uint32_t Phase) {
+  H.report(Sev, std::move(Msg), nullptr, H.phases().at(Phase).Name);
+}
+
+NevercStatus taskOf(PrepDomain::Impl &D, NevercTaskHandle H, core::Task **T,
+                    TaskState **TS) {
+  core::Task *Found = nullptr;
+  NevercStatus S = D.H.resolveTask(H, &Found);
+  if (!isOk(S))
+    return S;
+  *T = Found;
+  *TS = &D.state(*Found);
+  return okStatus();
+}
+
+NevercStatus frameOf(PrepDomain::Impl &D, const NevercPhaseFrame *F,
+                     core::Task **T, TaskState **TS) {
+  if (!F || F->Header.StructSize <
+                offsetof(NevercPhaseFrame, Task) + sizeof(NevercTaskHandle))
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return taskOf(D, F->Task, T, TS);
+}
+
+NevercStatus checkScope(PrepDomain::Impl &D, TaskState &TS, NevercHandle H,
+                        PrepHandleKind K) {
+  return core::checkHandleScope(H, hk(K), TS.Scope, D.H, true);
+}
+
+//===----------------------------------------------------------------------===//
+// PrepDomain: model side
+//===----------------------------------------------------------------------===//
+
+PrepDomain::PrepDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
+  P->fillTable();
+  P->Published = H.publishInterface(
+      NevercInterfaceID{NEVERC_INTERFACE_PREP_HIGH, NEVERC_INTERFACE_PREP_LOW},
+      NEVERC_PREP_API_MAJOR, NEVERC_PREP_API_MINOR, &P->Table,
+      sizeof(NevercPrepAPI));
+}
+PrepDomain::~PrepDomain() = default;
+NevercStatus PrepDomain::published() const { return P->Published; }
+core::Host &PrepDomain::host() const { return P->H; }
+const NevercPrepAPI &PrepDomain::table() const { return P->Table; }
+
+bool PrepDomain::observed(uint32_t Phase) const {
+  return P->H.phases().at(Phase).Active;
+}
+
+bool PrepDomain::needed(core::Task &T) const {
+  for (uint32_t Ph : {Phase_PREP_TOKEN, Phase_PREP_BUILD_TOKEN_STREAM,
+                      Phase_PREP_INCLUDE, Phase_PREP_MACRO, Phase_PREP_PRAGMA,
+                      Phase_PREP_FEATURE_QUERY})
+    if (observed(Ph))
+      return true;
+  return subscribedEvents(T) != 0;
+}
+
+uint64_t PrepDomain::subscribedEvents(core::Task &T) const {
+  TaskState *TS = P->stateFor(core::decodeHandle(T.handle()).Scope);
+  return TS ? TS->Mask : 0;
+}
+
+NevercStatus PrepDomain::raiseEvent(core::Task &T, NevercPrepEvent &E) {
+  TaskState *TS = P->stateFor(core::decodeHandle(T.handle()).Scope);
+  if (!TS || E.Kind == 0 || E.Kind > NEVERC_PREP_EVENT_COUNT)
+    return okStatus();
+  const uint64_t Bit = NEVERC_PREP_EVENT_MASK(E.Kind);
+  if (!(TS->Mask & Bit))
+    return okStatus();
+  E.Header = {sizeof(NevercPrepEvent), NEVERC_PREP_API_MAJOR,
+              NEVERC_PREP_API_MINOR, 0};
+  // Subscriptions made from inside an observer take effect for the next
+  // event: iterate over a snapshot.
+  std::vector<Subscription> Subs = TS->Subscriptions;
+  for (const Subscription &S : Subs) {
+    if (!(S.Mask & Bit))
+      continue;
+    NevercStatus R;
+    ++EventDepthTL;
+    try {
+      R = S.Callback(T.handle(), &E, S.UserData);
+    } catch (...) {
+      R = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
+    }
+    --EventDepthTL;
+    if (!isOk(R)) {
+      TS->Failed = true;
+      P->H.report(NEVERC_DIAGNOSTIC_ERROR,
+                  "prep event observer failed with " +
+                      std::string(core::statusName(R.Code)) + " (event " +
+                      std::to_string(E.Kind) + ")",
+                  nullptr, "neverc.prep");
+      return R;
+    }
+  }
+  return okStatus();
+}
+
+void PrepDomain::bindBackend(core::Task &T, PrepBackend *B) {
+  TaskState &TS = P->state(T);
+  if (!B)
+    TS.unbind();
+  else
+    TS.Backend = B;
+}
+
+void PrepDomain::setSourceCodec(const SourceCodec &C) { P->Codec = C; }
+
+NevercSourceLocation PrepDomain::location(core::Task &T, uint32_t Raw) {
+  if (P->Codec.Location)
+    return P->Codec.Location(P->Codec.Ctx, T, Raw);
+  if (!Raw)
+    return NevercSourceLocation{};
+  // Owner = kind | task scope, Value = the raw lexer encoding.
+  NevercHandle H = core::encodeHandle(hk(PrepHandleKind::SourceLocation),
+                                      core::decodeHandle(T.handle()).Scope,
+                                      Raw, 0);
+  return H;
+}
+
+NevercSourceRange PrepDomain::range(core::Task &T, uint32_t Begin,
+                                    uint32_t End, bool TokenRange) {
+  if (P->Codec.Range)
+    return P->Codec.Range(P->Codec.Ctx, T, Begin, End, TokenRange);
+  if (!Begin && !End)
+    return NevercSourceRange{};
+  core::HandleScope S = core::decodeHandle(T.handle()).Scope;
+  NevercHandle H = core::encodeHandle(hk(PrepHandleKind::SourceRange), S, 0, 0);
+  H.Owner |= TokenRange ? (uint64_t(1) << 55) : 0;
+  H.Value = (uint64_t(End) << 32) | Begin;
+  return H;
+}
+
+NevercFileHandle PrepDomain::file(core::Task &T, uint32_t FileID) {
+  if (P->Codec.File)
+    return P->Codec.File(P->Codec.Ctx, T, FileID);
+  if (!FileID)
+    return NevercFileHandle{};
+  return core::encodeHandle(hk(PrepHandleKind::File),
+                            core::decodeHandle(T.handle()).Scope, FileID, 0);
+}
+
+NevercTokenHandle PrepDomain::mintToken(core::Task &T, TokenModel M) {
+  return P->state(T).Tokens.insert(std::make_unique<TokenModel>(std::move(M)));
+}
+
+const TokenModel *PrepDomain::token(core::Task &T, NevercTokenHandle H) {
+  auto *Slot = P->state(T).Tokens.lookup(H);
+  return Slot ? Slot->get() : nullptr;
+}
+
+
+NevercIdentifierHandle PrepDomain::identifier(core::Task &T, void *Native) {
+  return Impl::identifierHandle(P->state(T), Native);
+}
+
+void *PrepDomain::identifierNative(core::Task &T, NevercIdentifierHandle H) {
+  void **N = P->state(T).Identifiers.lookup(H);
+  return N ? *N : nullptr;
+}
+
+NevercMacroDefinitionHandle PrepDomain::macroDefinition(core::Task &T,
+                                                        void *Native) {
+  return Native ? Impl::definitionHandle(P->state(T), Native) : NevercHandle{};
+}
+
+NevercMacroDirectiveHandle PrepDomain::macroDirective(core::Task &T,
+                                                      void *Native) {
+  return Native ? Impl::directiveHandle(P->state(T), Native) : NevercHandle{};
+}
+
+NevercMacroArgumentHandle PrepDomain::macroArguments(core::Task &T,
+                                                     MacroArgumentsModel M) {
+  return P->state(T).Arguments.insert(
+      std::make_unique<MacroArgumentsModel>(std::move(M)));
+}
+
+NevercTokenStreamHandle
+PrepDomain::tokenStream(core::Task &T, std::vector<NevercTokenHandle> Tokens) {
+  return P->state(T).Streams.insert(
+      std::make_unique<std::vector<NevercTokenHandle>>(std::move(Tokens)));
+}
+
+//===----------------------------------------------------------------------===//
+// Phase runners
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <class Out> struct Builtin {
+  Out *Default;
+  static NevercStatus run(void *Ctx, void *, void **O) {
+    *O = static_cast<Builtin *>(Ctx)->Default;
+    return okStatus();
+  }
+};
+
+} // namespace
+
+NevercStatus verifyTokens(PrepDomain::Impl &D, TaskState &TS,
+                          const std::vector<NevercTokenHandle> &Tokens,
+                          uint32_t Phase) {
+  for (NevercTokenHandle H : Tokens)
+    if (!isOk(checkScope(D, TS, H, PrepHandleKind::Token)) ||
+        !TS.Tokens.lookup(H)) {
+      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+             D.H.phases().at(Phase).Verifier +
+                 ": output names a token that is not a live token of this task",
+             Phase);
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    }
+  return okStatus();
+}
+
+NevercStatus PrepDomain::runToken(core::Task &T, NevercTokenHandle In,
+                                  std::vector<NevercTokenHandle> &Out) {
+  Out.assign(1, In);
+  if (!observed(Phase_PREP_TOKEN))
+    return okStatus();
+  TaskState &TS = P->state(T);
+  TokenInBox Box;
+  Box.Token = In;
+  TokenOutBox Default;
+  Default.Tokens = Out;
+  Builtin<TokenOutBox> B{&Default};
+  struct V {
+    PrepDomain::Impl *D;
+    TaskState *TS;
+    static NevercStatus run(void *Ctx, void *O) {
+      auto &Self = *static_cast<V *>(Ctx);
+      auto &Box = *static_cast<TokenOutBox *>(O);
+      if (Box.Tokens.size() > TokenExpansionBudget) {
+        Self.D->diag(NEVERC_DIAGNOSTIC_ERROR,
+                     "neverc.prep.verify_token_sequence: one token became " +
+                         std::to_string(Box.Tokens.size()) +
+                         " tokens (budget " +
+                         std::to_string(TokenExpansionBudget) + ")",
+                     Phase_PREP_TOKEN);
+        return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+      }
+      return verifyTokens(*Self.D, *Self.TS, Box.Tokens, Phase_PREP_TOKEN);
+    }
+  } Ver{P.get(), &TS};
+  RunScope Scope(*P, T, TS, Phase_PREP_TOKEN, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&Builtin<TokenOutBox>::run, &B};
+  R.Verifier = {&V::run, &Ver};
+  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_TOKEN, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<TokenOutBox *>(O.Output)->Tokens;
+  return okStatus();
+}
+
+NevercStatus PrepDomain::runTokenStream(core::Task &T,
+                                        const TokenStreamRequest &Req,
+                                        TokenStreamStep Step,
+                                        std::vector<NevercTokenHandle> &Out) {
+  if (!observed(Phase_PREP_BUILD_TOKEN_STREAM))
+    return Step.Run ? Step.Run(Step.Ctx, Out) : okStatus();
+  TaskState &TS = P->state(T);
+  StreamInBox Box;
+  Box.C.Header = {sizeof(NevercPrepTokenStreamPhaseInput),
+                  NEVERC_PREP_API_MAJOR, NEVERC_PREP_API_MINOR, 0};
+  Box.C.StartLocation = Req.StartLocation;
+  Box.C.EndLocation = Req.EndLocation;
+  Box.C.MaximumTokenCount =
+      std::min<uint64_t>(Req.MaximumTokenCount,
+                         NEVERC_PREP_TOKEN_STREAM_MAX_TOKENS);
+  struct B {
+    TokenStreamStep Step;
+    TokenOutBox Default;
+    static NevercStatus run(void *Ctx, void *, void **O) {
+      auto &Self = *static_cast<B *>(Ctx);
+      NevercStatus S = Self.Step.Run ? Self.Step.Run(Self.Step.Ctx,
+                                                     Self.Default.Tokens)
+                                     : okStatus();
+      *O = &Self.Default;
+      return S;
+    }
+  } Built{Step, {}};
+  struct V {
+    PrepDomain::Impl *D;
+    TaskState *TS;
+    uint64_t Max;
+    static NevercStatus run(void *Ctx, void *O) {
+      auto &Self = *static_cast<V *>(Ctx);
+      auto &Box = *static_cast<TokenOutBox *>(O);
+      auto Fail = [&](const std::string &Why) {
+        Self.D->diag(NEVERC_DIAGNOSTIC_ERROR,
+                     "neverc.prep.verify_token_stream: " + Why,
+                     Phase_PREP_BUILD_TOKEN_STREAM);
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      };
+      if (Box.Tokens.size() > Self.Max)
+        return Fail("the stream has " + std::to_string(Box.Tokens.size()) +
+                    " tokens, more than MaximumTokenCount " +
+                    std::to_string(Self.Max));
+      NevercStatus S = verifyTokens(*Self.D, *Self.TS, Box.Tokens,
+                                    Phase_PREP_BUILD_TOKEN_STREAM);
+      if (!isOk(S))
+        return S;
+      if (Box.Tokens.empty())
+        return Fail("the stream is empty (it must end with EOF)");
+      auto *Last = Self.TS->Tokens.lookup(Box.Tokens.back());
+      if (!Last || (*Last)->Kind != NEVERC_TOKEN_EOF)
+        return Fail("the stream does not end with an EOF token");
+      return okStatus();
+    }
+  } Ver{P.get(), &TS, Box.C.MaximumTokenCount};
+  RunScope Scope(*P, T, TS, Phase_PREP_BUILD_TOKEN_STREAM, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&B::run, &Built};
+  R.Verifier = {&V::run, &Ver};
+  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_BUILD_TOKEN_STREAM, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<TokenOutBox *>(O.Output)->Tokens;
+  return okStatus();
+}
+
+namespace {
+std::string phaseVerifier(PrepDomain::Impl &D, uint32_t Phase) {
+  return D.H.phases().at(Phase).Verifier;
+}
+} // namespace
+
+NevercStatus PrepDomain::runInclude(core::Task &T, const IncludeRequest &Req,
+                                    IncludeDecision &Out) {
+  Out = IncludeDecision{};
+  Out.IsAngled = Req.IsAngled;
+  if (!observed(Phase_PREP_INCLUDE))
+    return okStatus();
+  TaskState &TS = P->state(T);
+  IncludeInBox Box;
+  Box.R = Req;
+  Box.fill();
+  IncludeOutBox Default;
+  Default.D = Out;
+  Builtin<IncludeOutBox> B{&Default};
+  struct V {
+    PrepDomain::Impl *D;
+    static NevercStatus run(void *Ctx, void *O) {
+      auto &Self = *static_cast<V *>(Ctx);
+      auto &D = static_cast<IncludeOutBox *>(O)->D;
+      if (D.Action == NEVERC_PREP_INCLUDE_REDIRECT &&
+          (D.Filename.empty() || D.Filename.find('\0') != std::string::npos ||
+           D.Filename.find('\n') != std::string::npos)) {
+        Self.D->diag(NEVERC_DIAGNOSTIC_ERROR,
+                     phaseVerifier(*Self.D, Phase_PREP_INCLUDE) +
+                         ": REDIRECT needs a non-empty file name without NUL "
+                         "or newline",
+                     Phase_PREP_INCLUDE);
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      }
+      return okStatus();
+    }
+  } Ver{P.get()};
+  RunScope Scope(*P, T, TS, Phase_PREP_INCLUDE, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&Builtin<IncludeOutBox>::run, &B};
+  R.Verifier = {&V::run, &Ver};
+  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_INCLUDE, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<IncludeOutBox *>(O.Output)->D;
+  return okStatus();
+}
+
+namespace {
+template <class Box>
+NevercStatus verifyReplacement(PrepDomain::Impl &D, TaskState &TS,
+                               const std::vector<NevercTokenHandle> &Tokens,
+                               uint32_t Phase) {
+  return verifyTokens(D, TS, Tokens, Phase);
+}
+} // namespace
+
+NevercStatus PrepDomain::runMacro(core::Task &T, const MacroRequest &Req,
+                                  MacroDecision &Out) {
+  Out = MacroDecision{};
+  if (!observed(Phase_PREP_MACRO))
+    return okStatus();
+  TaskState &TS = P->state(T);
+  MacroInBox Box;
+  Box.R = Req;
+  Box.fill();
+  MacroOutBox Default;
+  Builtin<MacroOutBox> B{&Default};
+  struct V {
+    PrepDomain::Impl *D;
+    TaskState *TS;
+    static NevercStatus run(void *Ctx, void *O) {
+      auto &Self = *static_cast<V *>(Ctx);
+      return verifyReplacement<MacroOutBox>(
+          *Self.D, *Self.TS, static_cast<MacroOutBox *>(O)->D.Tokens,
+          Phase_PREP_MACRO);
+    }
+  } Ver{P.get(), &TS};
+  RunScope Scope(*P, T, TS, Phase_PREP_MACRO, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&Builtin<MacroOutBox>::run, &B};
+  R.Verifier = {&V::run, &Ver};
+  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_MACRO, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<MacroOutBox *>(O.Output)->D;
+  return okStatus();
+}
+
+NevercStatus PrepDomain::runPragma(core::Task &T, const PragmaRequest &Req,
+                                   PragmaDecision &Out) {
+  Out = PragmaDecision{};
+  if (!observed(Phase_PREP_PRAGMA))
+    return okStatus();
+  TaskState &TS = P->state(T);
+  PragmaInBox Box;
+  Box.R = Req;
+  Box.fill();
+  PragmaOutBox Default;
+  Builtin<PragmaOutBox> B{&Default};
+  struct V {
+    PrepDomain::Impl *D;
+    TaskState *TS;
+    static NevercStatus run(void *Ctx, void *O) {
+      auto &Self = *static_cast<V *>(Ctx);
+      return verifyReplacement<PragmaOutBox>(
+          *Self.D, *Self.TS, static_cast<PragmaOutBox *>(O)->D.Tokens,
+          Phase_PREP_PRAGMA);
+    }
+  } Ver{P.get(), &TS};
+  RunScope Scope(*P, T, TS, Phase_PREP_PRAGMA, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&Builtin<PragmaOutBox>::run, &B};
+  R.Verifier = {&V::run, &Ver};
+  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_PRAGMA, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<PragmaOutBox *>(O.Output)->D;
+  return okStatus();
+}
+
+NevercStatus PrepDomain::runFeatureQuery(core::Task &T,
+                                         const FeatureQueryRequest &Req,
+                                         FeatureQueryDecision &Out) {
+  Out = FeatureQueryDecision{};
+  Out.Value = Req.BuiltinValue;
+  if (!observed(Phase_PREP_FEATURE_QUERY))
+    return okStatus();
+  TaskState &TS = P->state(T);
+  FeatureInBox Box;
+  Box.R = Req;
+  Box.fill();
+  FeatureOutBox Default;
+  Default.D = Out;
+  Builtin<FeatureOutBox> B{&Default};
+  RunScope Scope(*P, T, TS, Phase_PREP_FEATURE_QUERY, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&Builtin<FeatureOutBox>::run, &B};
+  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_FEATURE_QUERY, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<FeatureOutBox *>(O.Output)->D;
+  return okStatus();
+}
+
+} // namespace neverc::prep

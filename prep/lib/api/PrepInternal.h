@@ -1,0 +1,170 @@
+//===- PrepInternal.h - Shared pieces of the prep domain (LLVM-free) -*- C++ -*-===//
+//
+// Per-task state: generation-checked tables of the prep handle kinds, the
+// event subscriptions, the bound backend. Phase runs push a RunContext on a
+// thread-local stack; the Create*PhaseOutput slots check against it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_PREP_API_PREPINTERNAL_H
+#define NEVERC_PREP_API_PREPINTERNAL_H
+
+#include "neverc/prep/PrepDomain.h"
+
+#include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+
+namespace neverc::prep {
+
+using core::isNull;
+using core::isOk;
+using core::makeStatus;
+using core::okStatus;
+using core::operator==;
+
+inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
+
+/// Artifact types: HIGH of the prep artifacts, LOW per phase (schema).
+constexpr uint64_t ArtifactHigh = NEVERC_PHASE_PREP_TOKEN_INPUT_HIGH;
+constexpr NevercInterfaceID artifactID(uint64_t Low) {
+  return NevercInterfaceID{ArtifactHigh, Low};
+}
+
+struct TokenBuilderModel {
+  TokenModel Token;
+  bool KindSet = false;
+  bool IdentifierSet = false;
+  bool LiteralSet = false;
+};
+
+struct StreamBuilderModel {
+  std::vector<NevercTokenHandle> Tokens;
+};
+
+struct Subscription {
+  uint64_t Mask = 0;
+  NevercPrepEventObserverFn Callback = nullptr;
+  void *UserData = nullptr;
+};
+
+struct TaskState {
+  TaskState(uint32_t Session, uint32_t Task);
+  core::HandleScope Scope;
+  core::HandleTable<std::unique_ptr<TokenModel>> Tokens;
+  core::HandleTable<std::unique_ptr<std::vector<NevercTokenHandle>>> Streams;
+  core::HandleTable<void *> Identifiers, MacroDefinitions, MacroDirectives;
+  std::unordered_map<void *, NevercHandle> IdentifierOf, DefinitionOf,
+      DirectiveOf;
+  core::HandleTable<std::unique_ptr<MacroArgumentsModel>> Arguments;
+  core::HandleTable<std::unique_ptr<TokenBuilderModel>> Builders;
+  core::HandleTable<std::unique_ptr<StreamBuilderModel>> StreamBuilders;
+  std::vector<Subscription> Subscriptions;
+  uint64_t Mask = 0;
+  PrepBackend *Backend = nullptr;
+  /// Phase outputs and views handed out (live until the task ends).
+  std::vector<std::shared_ptr<void>> Owned;
+  bool Failed = false; ///< an event observer failed
+
+  template <class V> V &own() {
+    auto P = std::make_shared<V>();
+    V &R = *P;
+    Owned.push_back(std::move(P));
+    return R;
+  }
+  /// Drops every handle bound to the live preprocessor.
+  void unbind();
+};
+
+/// One phase run; the innermost on this thread is what the Create* slots
+/// check against.
+struct RunContext {
+  PrepDomain::Impl *D = nullptr;
+  core::Task *T = nullptr;
+  TaskState *TS = nullptr;
+  uint32_t Phase = 0;
+  void *Input = nullptr; ///< the phase's input box
+  RunContext *Prev = nullptr;
+};
+RunContext *currentRun();
+
+/// True while an event observer runs on this thread (mutation refused).
+bool inEventObserver();
+
+struct PrepDomain::Impl {
+  explicit Impl(core::Host &H);
+  core::Host &H;
+  NevercPrepAPI Table{};
+  NevercStatus Published = okStatus();
+  mutable std::mutex Lock;
+  std::map<uint64_t, std::unique_ptr<TaskState>> States;
+  SourceCodec Codec;
+  /// Bridges of attached CompilerInstances (opaque to this library).
+  std::map<void *, std::shared_ptr<void>> Attached;
+
+  TaskState &state(core::Task &T);
+  TaskState *stateFor(core::HandleScope S) const;
+  void fillTable();
+  void diag(NevercDiagnosticSeverity Sev, std::string Msg, uint32_t Phase);
+  /// One handle per native object per task (handles compare equal).
+  static NevercHandle identifierHandle(TaskState &TS, void *Native);
+  static NevercHandle definitionHandle(TaskState &TS, void *Native);
+  static NevercHandle directiveHandle(TaskState &TS, void *Native);
+};
+
+inline PrepDomain::Impl &impl(void *Ctx) {
+  return *static_cast<PrepDomain::Impl *>(Ctx);
+}
+
+/// In/out structs: NULL or too small → INVALID_ARGUMENT; another ABI
+/// major → ABI_MISMATCH.
+inline NevercStatus checkHeader(const void *P, size_t Need) {
+  if (!P)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  NevercABITableHeader H;
+  std::memcpy(&H, P, sizeof H);
+  if (H.StructSize < Need)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (H.Major != NEVERC_PREP_API_MAJOR)
+    return st(NEVERC_STATUS_ABI_MISMATCH);
+  return okStatus();
+}
+
+template <class S> void writeOut(S *Out, S V) {
+  V.Header = Out->Header;
+  *Out = V;
+}
+
+template <class F> NevercStatus guard(F &&Fn) noexcept {
+  try {
+    return Fn();
+  } catch (const std::bad_alloc &) {
+    return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+  } catch (...) {
+    return st(NEVERC_STATUS_INVALID_STATE);
+  }
+}
+
+/// Task handle → live task and its state.
+NevercStatus taskOf(PrepDomain::Impl &D, NevercTaskHandle H, core::Task **T,
+                    TaskState **TS);
+/// Frame → task and state.
+NevercStatus frameOf(PrepDomain::Impl &D, const NevercPhaseFrame *F,
+                     core::Task **T, TaskState **TS);
+/// Validates \p H as a handle of kind \p K in \p TS's task.
+NevercStatus checkScope(PrepDomain::Impl &D, TaskState &TS, NevercHandle H,
+                        PrepHandleKind K);
+
+// Token-kind schema.
+struct KindInfo {
+  NevercTokenCategory Category;
+  bool Constructible;
+  bool Known;
+};
+KindInfo kindInfo(NevercTokenKind K);
+
+} // namespace neverc::prep
+
+#endif

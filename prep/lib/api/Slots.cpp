@@ -1,0 +1,1058 @@
+//===- Slots.cpp - The 37 slots of NevercPrepAPI (LLVM-free) --------------===//
+#include "Payloads.h"
+#include "PrepInternal.h"
+
+#include <cstddef>
+
+namespace neverc::prep {
+
+using core::Phase_PREP_BUILD_TOKEN_STREAM;
+using core::Phase_PREP_FEATURE_QUERY;
+using core::Phase_PREP_INCLUDE;
+using core::Phase_PREP_MACRO;
+using core::Phase_PREP_PRAGMA;
+using core::Phase_PREP_TOKEN;
+
+namespace {
+
+#define PREP_TRY(X)                                                            \
+  do {                                                                         \
+    NevercStatus S_ = (X);                                                     \
+    if (!isOk(S_))                                                             \
+      return S_;                                                               \
+  } while (0)
+
+/// Token handle → model (WRONG_TYPE / STALE_HANDLE / WRONG_SCOPE …).
+NevercStatus tokenAt(PrepDomain::Impl &D, TaskState &TS, NevercTokenHandle H,
+                     TokenModel **Out) {
+  PREP_TRY(checkScope(D, TS, H, PrepHandleKind::Token));
+  auto *Slot = TS.Tokens.lookup(H);
+  if (!Slot)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = Slot->get();
+  return okStatus();
+}
+
+template <class V>
+NevercStatus lookupIn(PrepDomain::Impl &D, TaskState &TS,
+                      core::HandleTable<V> &Table, NevercHandle H,
+                      PrepHandleKind K, V **Out) {
+  PREP_TRY(checkScope(D, TS, H, K));
+  V *Slot = Table.lookup(H);
+  if (!Slot)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = Slot;
+  return okStatus();
+}
+
+NevercStatus needBackend(TaskState &TS) {
+  return TS.Backend ? okStatus() : st(NEVERC_STATUS_INVALID_STATE);
+}
+
+NevercTokenInfo tokenInfo(const TokenModel &M) {
+  NevercTokenInfo I{};
+  I.Kind = M.Kind;
+  I.Flags = M.Flags;
+  I.Origin = M.Origin;
+  I.Spelling = sv(M.Spelling);
+  I.Location = M.Location;
+  I.Range = M.Range;
+  I.Identifier = M.Identifier;
+  I.MacroDefinition = M.MacroDefinition;
+  return I;
+}
+
+//===--- 1-4: tokens and streams --------------------------------------------===//
+
+NevercStatus NEVERC_CALL getTokenInfo(void *Ctx, NevercTaskHandle Task,
+                                      NevercTokenHandle Token,
+                                      NevercTokenInfo *OutInfo) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(OutInfo, sizeof(NevercTokenInfo)));
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    TokenModel *M;
+    PREP_TRY(tokenAt(D, *TS, Token, &M));
+    writeOut(OutInfo, tokenInfo(*M));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getTokenInfoBatch(void *Ctx, NevercTaskHandle Task,
+                                           const NevercTokenHandle *Tokens,
+                                           uint64_t TokenCount,
+                                           NevercTokenInfo *OutInfos,
+                                           uint64_t OutInfoCapacity) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if ((TokenCount && (!Tokens || !OutInfos)) || OutInfoCapacity < TokenCount)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    std::vector<TokenModel *> Ms(TokenCount);
+    for (uint64_t I = 0; I < TokenCount; ++I) {
+      PREP_TRY(checkHeader(&OutInfos[I], sizeof(NevercTokenInfo)));
+      PREP_TRY(tokenAt(D, *TS, Tokens[I], &Ms[I]));
+    }
+    for (uint64_t I = 0; I < TokenCount; ++I)
+      writeOut(&OutInfos[I], tokenInfo(*Ms[I]));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getTokenStreamView(void *Ctx, NevercTaskHandle Task,
+                                            NevercTokenStreamHandle Stream,
+                                            NevercTokenViewList *OutView) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(OutView, sizeof(NevercTokenViewList)));
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    std::unique_ptr<std::vector<NevercTokenHandle>> *S;
+    PREP_TRY(lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream,
+                      &S));
+    auto &Views = TS->own<std::vector<NevercTokenView>>();
+    Views.reserve((*S)->size());
+    for (NevercTokenHandle H : **S) {
+      auto *Tok = TS->Tokens.lookup(H);
+      NevercTokenView V{};
+      if (Tok) {
+        V.Kind = (*Tok)->Kind;
+        V.Flags = (*Tok)->Flags;
+        V.Origin = (*Tok)->Origin;
+        V.Spelling = sv((*Tok)->Spelling); // models are heap-stable
+      } else {
+        V.Kind = NEVERC_TOKEN_UNKNOWN;
+      }
+      Views.push_back(V);
+    }
+    NevercTokenViewList L{};
+    L.Data = Views.data();
+    L.Count = Views.size();
+    L.Stride = sizeof(NevercTokenView);
+    writeOut(OutView, L);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getTokenStreamToken(void *Ctx, NevercTaskHandle Task,
+                                             NevercTokenStreamHandle Stream,
+                                             uint64_t Index,
+                                             NevercTokenHandle *OutToken) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutToken)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    std::unique_ptr<std::vector<NevercTokenHandle>> *S;
+    PREP_TRY(lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream,
+                      &S));
+    if (Index >= (*S)->size())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    *OutToken = (**S)[Index];
+    return okStatus();
+  });
+}
+
+//===--- 5-13: identifiers and macros ---------------------------------------===//
+
+NevercStatus NEVERC_CALL getIdentifierInfo(void *Ctx, NevercTaskHandle Task,
+                                           NevercIdentifierHandle Identifier,
+                                           NevercIdentifierInfo *OutInfo) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(OutInfo, sizeof(NevercIdentifierInfo)));
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->Identifiers, Identifier,
+                      PrepHandleKind::Identifier, &N));
+    PREP_TRY(needBackend(*TS));
+    auto &F = TS->own<IdentifierFacts>();
+    if (!TS->Backend->identifierFacts(*N, F))
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    NevercIdentifierInfo I{};
+    I.Name = sv(F.Name);
+    I.TokenKind = F.TokenKind;
+    I.PPKeywordKind = F.PPKeywordKind;
+    I.BuiltinID = F.BuiltinID;
+    I.Flags = F.Flags;
+    writeOut(OutInfo, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getOrCreateIdentifier(
+    void *Ctx, NevercTaskHandle Task, NevercStringView Name,
+    NevercIdentifierHandle *OutIdentifier) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutIdentifier || !Name.Length || !Name.Data)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::string_view N(Name.Data, Name.Length);
+    if (N.find('\0') != std::string_view::npos)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    PREP_TRY(needBackend(*TS));
+    void *Native = TS->Backend->getOrCreateIdentifier(N);
+    if (!Native)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    *OutIdentifier = PrepDomain::Impl::identifierHandle(*TS, Native);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroDefinitionForIdentifier(
+    void *Ctx, NevercTaskHandle Task, NevercIdentifierHandle Identifier,
+    NevercMacroDefinitionHandle *OutDefinition) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutDefinition)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->Identifiers, Identifier,
+                      PrepHandleKind::Identifier, &N));
+    PREP_TRY(needBackend(*TS));
+    void *Dir = nullptr;
+    void *Def = TS->Backend->macroDefinitionOf(*N, &Dir);
+    *OutDefinition =
+        Def ? PrepDomain::Impl::definitionHandle(*TS, Def) : NevercHandle{};
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroDefinitionInfo(
+    void *Ctx, NevercTaskHandle Task, NevercMacroDefinitionHandle Definition,
+    NevercMacroDefinitionInfo *OutInfo) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(OutInfo, sizeof(NevercMacroDefinitionInfo)));
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->MacroDefinitions, Definition,
+                      PrepHandleKind::MacroDefinition, &N));
+    PREP_TRY(needBackend(*TS));
+    MacroDefinitionFacts F;
+    if (!TS->Backend->macroDefinitionFacts(*N, F))
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    NevercMacroDefinitionInfo I{};
+    MacroDirectiveFacts DF;
+    if (F.Directive && TS->Backend->macroDirectiveFacts(F.Directive, DF))
+      I.Name = PrepDomain::Impl::identifierHandle(*TS, DF.Identifier);
+    I.Directive = F.Directive
+                      ? PrepDomain::Impl::directiveHandle(*TS, F.Directive)
+                      : NevercHandle{};
+    I.DefinitionLocation = F.DefinitionLocation;
+    I.DefinitionEndLocation = F.DefinitionEndLocation;
+    I.UndefinitionLocation = F.UndefinitionLocation;
+    I.ParameterCount = F.ParameterCount;
+    I.ReplacementTokenCount = F.ReplacementTokenCount;
+    I.Flags = F.Flags;
+    writeOut(OutInfo, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroParameter(
+    void *Ctx, NevercTaskHandle Task, NevercMacroDefinitionHandle Definition,
+    uint32_t Index, NevercIdentifierHandle *OutParameter) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutParameter)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->MacroDefinitions, Definition,
+                      PrepHandleKind::MacroDefinition, &N));
+    PREP_TRY(needBackend(*TS));
+    void *P = TS->Backend->macroParameter(*N, Index);
+    if (!P)
+      return st(NEVERC_STATUS_NOT_FOUND);
+    *OutParameter = PrepDomain::Impl::identifierHandle(*TS, P);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroReplacementToken(
+    void *Ctx, NevercTaskHandle Task, NevercMacroDefinitionHandle Definition,
+    uint32_t Index, NevercTokenHandle *OutToken) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutToken)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->MacroDefinitions, Definition,
+                      PrepHandleKind::MacroDefinition, &N));
+    PREP_TRY(needBackend(*TS));
+    TokenModel M;
+    if (!TS->Backend->macroReplacementToken(*N, Index, M))
+      return st(NEVERC_STATUS_NOT_FOUND);
+    *OutToken = TS->Tokens.insert(std::make_unique<TokenModel>(std::move(M)));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroDirectiveInfo(
+    void *Ctx, NevercTaskHandle Task, NevercMacroDirectiveHandle Directive,
+    NevercMacroDirectiveInfo *OutInfo) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(OutInfo, sizeof(NevercMacroDirectiveInfo)));
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->MacroDirectives, Directive,
+                      PrepHandleKind::MacroDirective, &N));
+    PREP_TRY(needBackend(*TS));
+    MacroDirectiveFacts F;
+    if (!TS->Backend->macroDirectiveFacts(*N, F))
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    NevercMacroDirectiveInfo I{};
+    I.Kind = F.Kind;
+    I.Location = F.Location;
+    I.Previous = F.Previous
+                     ? PrepDomain::Impl::directiveHandle(*TS, F.Previous)
+                     : NevercHandle{};
+    I.Definition = F.Definition
+                       ? PrepDomain::Impl::definitionHandle(*TS, F.Definition)
+                       : NevercHandle{};
+    writeOut(OutInfo, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroArgumentInfo(
+    void *Ctx, NevercTaskHandle Task, NevercMacroArgumentHandle Arguments,
+    NevercMacroArgumentInfo *OutInfo) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(OutInfo, sizeof(NevercMacroArgumentInfo)));
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    std::unique_ptr<MacroArgumentsModel> *A;
+    PREP_TRY(lookupIn(D, *TS, TS->Arguments, Arguments,
+                      PrepHandleKind::MacroArguments, &A));
+    NevercMacroArgumentInfo I{};
+    I.ArgumentCount = (*A)->ArgumentCount;
+    I.VarargsElided = (*A)->VarargsElided;
+    writeOut(OutInfo, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
+    void *Ctx, NevercTaskHandle Task, NevercMacroArgumentHandle Arguments,
+    uint32_t Index, NevercTokenStreamHandle *OutStream) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutStream)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    std::unique_ptr<MacroArgumentsModel> *A;
+    PREP_TRY(lookupIn(D, *TS, TS->Arguments, Arguments,
+                      PrepHandleKind::MacroArguments, &A));
+    if (Index >= (*A)->Arguments.size())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    *OutStream = TS->Streams.insert(
+        std::make_unique<std::vector<NevercTokenHandle>>(
+            (*A)->Arguments[Index]));
+    return okStatus();
+  });
+}
+
+//===--- 14-21: token builder -----------------------------------------------===//
+
+NevercStatus builderAt(PrepDomain::Impl &D, NevercTaskHandle Task,
+                       NevercTokenBuilderHandle B, TaskState **OutTS,
+                       TokenBuilderModel **Out) {
+  core::Task *T;
+  PREP_TRY(taskOf(D, Task, &T, OutTS));
+  std::unique_ptr<TokenBuilderModel> *M;
+  PREP_TRY(lookupIn(D, **OutTS, (*OutTS)->Builders, B,
+                    PrepHandleKind::TokenBuilder, &M));
+  *Out = M->get();
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL createTokenBuilder(void *Ctx, NevercTaskHandle Task,
+                                            NevercTokenBuilderHandle *Out) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    auto M = std::make_unique<TokenBuilderModel>();
+    M->Token.Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
+    *Out = TS->Builders.insert(std::move(M));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenBuilderSetKind(void *Ctx, NevercTaskHandle Task,
+                                             NevercTokenBuilderHandle Builder,
+                                             NevercTokenKind Kind) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    KindInfo K = kindInfo(Kind);
+    if (!K.Known)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (K.Category == NEVERC_TOKEN_CATEGORY_KEYWORD) {
+      // A keyword: its fixed spelling resolved to the identifier.
+      PREP_TRY(needBackend(*TS));
+      void *Id = TS->Backend->keywordIdentifier(Kind);
+      if (!Id) {
+        D.diag(NEVERC_DIAGNOSTIC_WARNING,
+               "token kind " + std::to_string(Kind) +
+                   " is a NeverC-only keyword that stock Clang 22 cannot lex",
+               Phase_PREP_TOKEN);
+        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+      }
+      B->Token.Kind = Kind;
+      B->Token.Identifier = PrepDomain::Impl::identifierHandle(*TS, Id);
+      IdentifierFacts F;
+      if (TS->Backend->identifierFacts(Id, F))
+        B->Token.Spelling = F.Name;
+      B->KindSet = B->IdentifierSet = true;
+      B->LiteralSet = false;
+      return okStatus();
+    }
+    if (K.Category != NEVERC_TOKEN_CATEGORY_PUNCTUATOR &&
+        Kind != NEVERC_TOKEN_EOF)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    B->Token.Kind = Kind;
+    B->Token.Identifier = NevercHandle{};
+    B->Token.Spelling.clear();
+    B->KindSet = true;
+    B->IdentifierSet = B->LiteralSet = false;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenBuilderSetIdentifier(
+    void *Ctx, NevercTaskHandle Task, NevercTokenBuilderHandle Builder,
+    NevercIdentifierHandle Identifier) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    void **N;
+    PREP_TRY(lookupIn(D, *TS, TS->Identifiers, Identifier,
+                      PrepHandleKind::Identifier, &N));
+    PREP_TRY(needBackend(*TS));
+    IdentifierFacts F;
+    if (!TS->Backend->identifierFacts(*N, F))
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    // The identifier's own kind: IDENTIFIER, or the keyword it spells.
+    B->Token.Kind = F.TokenKind;
+    B->Token.Identifier = Identifier;
+    B->Token.Spelling = F.Name;
+    B->KindSet = B->IdentifierSet = true;
+    B->LiteralSet = false;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenBuilderSetLiteral(
+    void *Ctx, NevercTaskHandle Task, NevercTokenBuilderHandle Builder,
+    NevercTokenKind Kind, NevercStringView Spelling) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    KindInfo K = kindInfo(Kind);
+    if (!K.Known || K.Category != NEVERC_TOKEN_CATEGORY_LITERAL)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (!Spelling.Length || !Spelling.Data)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::string_view Sp(Spelling.Data, Spelling.Length);
+    if (Sp.find_first_of(std::string_view("\0\n\r", 3)) != std::string_view::npos)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    B->Token.Kind = Kind;
+    B->Token.Spelling.assign(Sp);
+    B->Token.Identifier = NevercHandle{};
+    B->KindSet = B->LiteralSet = true;
+    B->IdentifierSet = false;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenBuilderSetLocation(
+    void *Ctx, NevercTaskHandle Task, NevercTokenBuilderHandle Builder,
+    NevercSourceLocation Location) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    B->Token.Location = Location;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenBuilderSetFlags(void *Ctx, NevercTaskHandle Task,
+                                              NevercTokenBuilderHandle Builder,
+                                              NevercTokenFlags Flags) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    if (Flags & ~NEVERC_TOKEN_FLAG_ALL)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    B->Token.Flags = Flags;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenBuilderCommit(void *Ctx, NevercTaskHandle Task,
+                                            NevercTokenBuilderHandle Builder,
+                                            NevercTokenHandle *OutToken) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutToken)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    if (!B->KindSet)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    KindInfo K = kindInfo(B->Token.Kind);
+    const bool Keyword = K.Category == NEVERC_TOKEN_CATEGORY_KEYWORD;
+    if (!K.Constructible && !(Keyword && B->IdentifierSet))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (K.Category == NEVERC_TOKEN_CATEGORY_LITERAL && !B->LiteralSet)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if ((B->Token.Kind == NEVERC_TOKEN_IDENTIFIER || Keyword) &&
+        !B->IdentifierSet)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (TS->Backend && !TS->Backend->lexerHasKind(B->Token.Kind)) {
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
+             "token kind " + std::to_string(B->Token.Kind) +
+                 " has no stock Clang 22 equivalent",
+             Phase_PREP_TOKEN);
+      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    }
+    *OutToken = TS->Tokens.insert(std::make_unique<TokenModel>(B->Token));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL destroyTokenBuilder(void *Ctx, NevercTaskHandle Task,
+                                             NevercTokenBuilderHandle Builder) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    TokenBuilderModel *B;
+    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
+    TS->Builders.erase(Builder);
+    return okStatus();
+  });
+}
+
+//===--- 22: events ---------------------------------------------------------===//
+
+NevercStatus NEVERC_CALL registerEventObserver(
+    void *Ctx, NevercTaskHandle Task,
+    const NevercPrepObserverDescriptor *Descriptor) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    PREP_TRY(checkHeader(Descriptor, sizeof(NevercPrepObserverDescriptor)));
+    if (!Descriptor->Callback || !Descriptor->Events ||
+        (Descriptor->Events & ~NEVERC_PREP_EVENT_MASK_ALL))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    TS->Subscriptions.push_back(
+        {Descriptor->Events, Descriptor->Callback, Descriptor->UserData});
+    TS->Mask |= Descriptor->Events;
+    return okStatus();
+  });
+}
+
+//===--- 23-33: phase inputs and outputs ------------------------------------===//
+
+/// Frame + input artifact of \p Phase → its input box.
+template <class Box>
+NevercStatus inputOf(PrepDomain::Impl &D, const NevercPhaseFrame *F,
+                     NevercArtifactHandle A, uint32_t Phase, BoxTag Tag,
+                     Box **Out) {
+  core::Task *T;
+  TaskState *TS;
+  PREP_TRY(frameOf(D, F, &T, &TS));
+  NevercInterfaceID Type{};
+  void *Payload = nullptr;
+  PREP_TRY(T->lookupArtifact(A, &Type, &Payload));
+  if (!(Type == D.H.phases().at(Phase).Input) || !Payload ||
+      *static_cast<BoxTag *>(Payload) != Tag)
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  *Out = static_cast<Box *>(Payload);
+  return okStatus();
+}
+
+/// The checks every Create*PhaseOutput makes: observer → POLICY_VIOLATION;
+/// not inside an interceptor of \p Phase with its live continuation →
+/// WRONG_SCOPE.
+NevercStatus outputScope(PrepDomain::Impl &D, const NevercPhaseFrame *F,
+                         const NevercPhaseContinuation *C, uint32_t Phase,
+                         core::Task **OutT, TaskState **OutTS,
+                         RunContext **Run) {
+  PREP_TRY(frameOf(D, F, OutT, OutTS));
+  core::Task &T = **OutT;
+  if (T.role() == core::CallbackRole::Observer || inEventObserver())
+    return st(NEVERC_STATUS_POLICY_VIOLATION);
+  RunContext *R = currentRun();
+  if (!R || R->D != &D || R->T != &T || R->Phase != Phase)
+    return st(NEVERC_STATUS_WRONG_SCOPE);
+  if (T.role() != core::CallbackRole::Interceptor || !C ||
+      !T.continuationLive(C))
+    return st(NEVERC_STATUS_WRONG_SCOPE);
+  *Run = R;
+  return okStatus();
+}
+
+NevercStatus readTokens(PrepDomain::Impl &D, TaskState &TS,
+                        const NevercTokenHandle *Tokens, uint64_t Count,
+                        std::vector<NevercTokenHandle> &Out) {
+  if (Count && !Tokens)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (Count > NEVERC_PREP_TOKEN_STREAM_MAX_TOKENS)
+    return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+  Out.clear();
+  for (uint64_t I = 0; I < Count; ++I) {
+    TokenModel *M;
+    PREP_TRY(tokenAt(D, TS, Tokens[I], &M));
+    Out.push_back(Tokens[I]);
+  }
+  return okStatus();
+}
+
+NevercStatus capability(PrepDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                        uint32_t Operation, uint32_t Action) {
+  if (!TS.Backend)
+    return okStatus(); // no preprocessor bound (tests): the model accepts
+  Capability C = TS.Backend->canApply(Phase, Operation, Action);
+  if (C.Available)
+    return okStatus();
+  D.diag(NEVERC_DIAGNOSTIC_WARNING,
+         "capability unavailable on stock Clang 22: " + C.Limitation, Phase);
+  return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+}
+
+NevercStatus NEVERC_CALL getTokenPhaseInput(void *Ctx,
+                                            const NevercPhaseFrame *Frame,
+                                            NevercArtifactHandle Input,
+                                            NevercTokenHandle *OutToken) {
+  return guard([&] {
+    if (!OutToken)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    TokenInBox *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_TOKEN,
+                     BoxTag::TokenIn, &B));
+    *OutToken = B->Token;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createTokenPhaseOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercTokenHandle *Tokens, uint64_t TokenCount,
+    NevercArtifactHandle *OutOutput) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutOutput)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    RunContext *R;
+    PREP_TRY(outputScope(D, Frame, Continuation, Phase_PREP_TOKEN, &T, &TS, &R));
+    if (TokenCount > TokenExpansionBudget) {
+      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+             "neverc.prep.token: output of " + std::to_string(TokenCount) +
+                 " tokens exceeds the expansion budget of " +
+                 std::to_string(TokenExpansionBudget),
+             Phase_PREP_TOKEN);
+      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+    }
+    auto &Box = TS->own<TokenOutBox>();
+    PREP_TRY(readTokens(D, *TS, Tokens, TokenCount, Box.Tokens));
+    PREP_TRY(capability(D, *TS, Phase_PREP_TOKEN, 0, 0));
+    *OutOutput = T->createArtifact(D.H.phases().at(Phase_PREP_TOKEN).Output, &Box);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getIncludePhaseInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercPrepIncludePhaseInput *OutInput) {
+  return guard([&] {
+    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepIncludePhaseInput)));
+    IncludeInBox *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_INCLUDE,
+                     BoxTag::IncludeIn, &B));
+    writeOut(OutInput, B->C);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createIncludePhaseOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercPrepIncludePhaseOutput *Output, NevercArtifactHandle *OutOutput) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutOutput)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    PREP_TRY(checkHeader(Output, sizeof(NevercPrepIncludePhaseOutput)));
+    core::Task *T;
+    TaskState *TS;
+    RunContext *R;
+    PREP_TRY(
+        outputScope(D, Frame, Continuation, Phase_PREP_INCLUDE, &T, &TS, &R));
+    if (Output->Action > NEVERC_PREP_INCLUDE_REDIRECT ||
+        (Output->Filename.Length && !Output->Filename.Data))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto &Box = TS->own<IncludeOutBox>();
+    Box.D.Action = Output->Action;
+    Box.D.IsAngled = Output->IsAngled != 0;
+    Box.D.Filename.assign(Output->Filename.Data ? Output->Filename.Data : "",
+                          Output->Filename.Length);
+    if (Box.D.Action == NEVERC_PREP_INCLUDE_REDIRECT &&
+        (Box.D.Filename.empty() ||
+         Box.D.Filename.find('\0') != std::string::npos))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    PREP_TRY(capability(D, *TS, Phase_PREP_INCLUDE, 0, Box.D.Action));
+    *OutOutput =
+        T->createArtifact(D.H.phases().at(Phase_PREP_INCLUDE).Output, &Box);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getMacroPhaseInput(void *Ctx,
+                                            const NevercPhaseFrame *Frame,
+                                            NevercArtifactHandle Input,
+                                            NevercPrepMacroPhaseInput *OutInput) {
+  return guard([&] {
+    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepMacroPhaseInput)));
+    MacroInBox *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_MACRO,
+                     BoxTag::MacroIn, &B));
+    writeOut(OutInput, B->C);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createMacroPhaseOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercPrepMacroPhaseOutput *Output, NevercArtifactHandle *OutOutput) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutOutput)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    PREP_TRY(checkHeader(Output, sizeof(NevercPrepMacroPhaseOutput)));
+    core::Task *T;
+    TaskState *TS;
+    RunContext *R;
+    PREP_TRY(outputScope(D, Frame, Continuation, Phase_PREP_MACRO, &T, &TS, &R));
+    if (Output->Action > NEVERC_PREP_MACRO_REPLACE_TOKENS ||
+        (Output->Action != NEVERC_PREP_MACRO_REPLACE_TOKENS &&
+         Output->TokenCount))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto &Box = TS->own<MacroOutBox>();
+    Box.D.Action = Output->Action;
+    PREP_TRY(readTokens(D, *TS, Output->Tokens, Output->TokenCount,
+                        Box.D.Tokens));
+    auto *In = static_cast<MacroInBox *>(R->Input);
+    PREP_TRY(capability(D, *TS, Phase_PREP_MACRO, In->R.Operation,
+                        Box.D.Action));
+    *OutOutput =
+        T->createArtifact(D.H.phases().at(Phase_PREP_MACRO).Output, &Box);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getPragmaPhaseInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercPrepPragmaPhaseInput *OutInput) {
+  return guard([&] {
+    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepPragmaPhaseInput)));
+    PragmaInBox *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_PRAGMA,
+                     BoxTag::PragmaIn, &B));
+    writeOut(OutInput, B->C);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createPragmaPhaseOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercPrepPragmaPhaseOutput *Output, NevercArtifactHandle *OutOutput) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutOutput)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    PREP_TRY(checkHeader(Output, sizeof(NevercPrepPragmaPhaseOutput)));
+    core::Task *T;
+    TaskState *TS;
+    RunContext *R;
+    PREP_TRY(
+        outputScope(D, Frame, Continuation, Phase_PREP_PRAGMA, &T, &TS, &R));
+    if (Output->Action > NEVERC_PREP_PRAGMA_REPLACE_TOKENS ||
+        (Output->Action != NEVERC_PREP_PRAGMA_REPLACE_TOKENS &&
+         Output->TokenCount))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto &Box = TS->own<PragmaOutBox>();
+    Box.D.Action = Output->Action;
+    PREP_TRY(readTokens(D, *TS, Output->Tokens, Output->TokenCount,
+                        Box.D.Tokens));
+    PREP_TRY(capability(D, *TS, Phase_PREP_PRAGMA, 0, Box.D.Action));
+    *OutOutput =
+        T->createArtifact(D.H.phases().at(Phase_PREP_PRAGMA).Output, &Box);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getFeatureQueryPhaseInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercPrepFeatureQueryPhaseInput *OutInput) {
+  return guard([&] {
+    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepFeatureQueryPhaseInput)));
+    FeatureInBox *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_FEATURE_QUERY,
+                     BoxTag::FeatureIn, &B));
+    writeOut(OutInput, B->C);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createFeatureQueryPhaseOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercPrepFeatureQueryPhaseOutput *Output,
+    NevercArtifactHandle *OutOutput) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutOutput)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    PREP_TRY(checkHeader(Output, sizeof(NevercPrepFeatureQueryPhaseOutput)));
+    core::Task *T;
+    TaskState *TS;
+    RunContext *R;
+    PREP_TRY(outputScope(D, Frame, Continuation, Phase_PREP_FEATURE_QUERY, &T,
+                         &TS, &R));
+    if (Output->Action > NEVERC_PREP_QUERY_REPLACE)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto *In = static_cast<FeatureInBox *>(R->Input);
+    auto &Box = TS->own<FeatureOutBox>();
+    Box.D.Action = Output->Action;
+    Box.D.Value = Output->Action == NEVERC_PREP_QUERY_REPLACE
+                      ? Output->Value != 0
+                      : In->R.BuiltinValue;
+    PREP_TRY(capability(D, *TS, Phase_PREP_FEATURE_QUERY, In->R.Kind,
+                        Box.D.Action));
+    *OutOutput = T->createArtifact(
+        D.H.phases().at(Phase_PREP_FEATURE_QUERY).Output, &Box);
+    return okStatus();
+  });
+}
+
+//===--- 33-37: build_token_stream ------------------------------------------===//
+
+NevercStatus NEVERC_CALL getTokenStreamPhaseInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercPrepTokenStreamPhaseInput *OutInput) {
+  return guard([&] {
+    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepTokenStreamPhaseInput)));
+    StreamInBox *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_BUILD_TOKEN_STREAM,
+                     BoxTag::StreamIn, &B));
+    writeOut(OutInput, B->C);
+    return okStatus();
+  });
+}
+
+NevercStatus streamBuilderAt(PrepDomain::Impl &D, NevercTaskHandle Task,
+                             NevercTokenStreamBuilderHandle B,
+                             TaskState **OutTS, StreamBuilderModel **Out) {
+  core::Task *T;
+  PREP_TRY(taskOf(D, Task, &T, OutTS));
+  std::unique_ptr<StreamBuilderModel> *M;
+  PREP_TRY(lookupIn(D, **OutTS, (*OutTS)->StreamBuilders, B,
+                    PrepHandleKind::TokenStreamBuilder, &M));
+  *Out = M->get();
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL createTokenStreamBuilder(
+    void *Ctx, NevercTaskHandle Task, NevercTokenStreamBuilderHandle *Out) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    *Out = TS->StreamBuilders.insert(std::make_unique<StreamBuilderModel>());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenStreamBuilderAppend(
+    void *Ctx, NevercTaskHandle Task, NevercTokenStreamBuilderHandle Builder,
+    const NevercTokenHandle *Tokens, uint64_t TokenCount) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    StreamBuilderModel *B;
+    PREP_TRY(streamBuilderAt(D, Task, Builder, &TS, &B));
+    std::vector<NevercTokenHandle> Add;
+    PREP_TRY(readTokens(D, *TS, Tokens, TokenCount, Add));
+    if (B->Tokens.size() + Add.size() > NEVERC_PREP_TOKEN_STREAM_MAX_TOKENS)
+      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+    B->Tokens.insert(B->Tokens.end(), Add.begin(), Add.end());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL tokenStreamBuilderCommit(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    NevercTokenStreamBuilderHandle Builder, NevercArtifactHandle *OutOutput) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    if (!OutOutput)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(frameOf(D, Frame, &T, &TS));
+    if (T->role() == core::CallbackRole::Observer || inEventObserver())
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    const auto &Info = D.H.phases().at(Phase_PREP_BUILD_TOKEN_STREAM);
+    RunContext *R = currentRun();
+    if (!(Frame->Phase == Info.ID) || !R || R->D != &D || R->T != T ||
+        R->Phase != Phase_PREP_BUILD_TOKEN_STREAM)
+      return st(NEVERC_STATUS_WRONG_SCOPE);
+    StreamBuilderModel *B;
+    PREP_TRY(streamBuilderAt(D, Frame->Task, Builder, &TS, &B));
+    auto *In = static_cast<StreamInBox *>(R->Input);
+    if (B->Tokens.size() > In->C.MaximumTokenCount)
+      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+    auto &Box = TS->own<TokenOutBox>();
+    Box.Tokens = B->Tokens;
+    PREP_TRY(capability(D, *TS, Phase_PREP_BUILD_TOKEN_STREAM, 0, 1));
+    *OutOutput = T->createArtifact(Info.Output, &Box);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL destroyTokenStreamBuilder(
+    void *Ctx, NevercTaskHandle Task, NevercTokenStreamBuilderHandle Builder) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    StreamBuilderModel *B;
+    PREP_TRY(streamBuilderAt(D, Task, Builder, &TS, &B));
+    TS->StreamBuilders.erase(Builder);
+    return okStatus();
+  });
+}
+
+} // namespace
+
+NevercHandle PrepDomain::Impl::identifierHandle(TaskState &TS, void *N) {
+  if (!N)
+    return NevercHandle{};
+  auto It = TS.IdentifierOf.find(N);
+  if (It != TS.IdentifierOf.end() && TS.Identifiers.lookup(It->second))
+    return It->second;
+  return TS.IdentifierOf[N] = TS.Identifiers.insert(N);
+}
+NevercHandle PrepDomain::Impl::definitionHandle(TaskState &TS, void *N) {
+  auto It = TS.DefinitionOf.find(N);
+  if (It != TS.DefinitionOf.end() && TS.MacroDefinitions.lookup(It->second))
+    return It->second;
+  return TS.DefinitionOf[N] = TS.MacroDefinitions.insert(N);
+}
+NevercHandle PrepDomain::Impl::directiveHandle(TaskState &TS, void *N) {
+  auto It = TS.DirectiveOf.find(N);
+  if (It != TS.DirectiveOf.end() && TS.MacroDirectives.lookup(It->second))
+    return It->second;
+  return TS.DirectiveOf[N] = TS.MacroDirectives.insert(N);
+}
+
+void PrepDomain::Impl::fillTable() {
+  Table.Header = {sizeof(NevercPrepAPI), NEVERC_PREP_API_MAJOR,
+                  NEVERC_PREP_API_MINOR, 0};
+  Table.Context = this;
+  Table.GetTokenInfo = getTokenInfo;
+  Table.GetTokenInfoBatch = getTokenInfoBatch;
+  Table.GetTokenStreamView = getTokenStreamView;
+  Table.GetTokenStreamToken = getTokenStreamToken;
+  Table.GetIdentifierInfo = getIdentifierInfo;
+  Table.GetOrCreateIdentifier = getOrCreateIdentifier;
+  Table.GetMacroDefinitionForIdentifier = getMacroDefinitionForIdentifier;
+  Table.GetMacroDefinitionInfo = getMacroDefinitionInfo;
+  Table.GetMacroParameter = getMacroParameter;
+  Table.GetMacroReplacementToken = getMacroReplacementToken;
+  Table.GetMacroDirectiveInfo = getMacroDirectiveInfo;
+  Table.GetMacroArgumentInfo = getMacroArgumentInfo;
+  Table.GetMacroArgumentTokenStream = getMacroArgumentTokenStream;
+  Table.CreateTokenBuilder = createTokenBuilder;
+  Table.TokenBuilderSetKind = tokenBuilderSetKind;
+  Table.TokenBuilderSetIdentifier = tokenBuilderSetIdentifier;
+  Table.TokenBuilderSetLiteral = tokenBuilderSetLiteral;
+  Table.TokenBuilderSetLocation = tokenBuilderSetLocation;
+  Table.TokenBuilderSetFlags = tokenBuilderSetFlags;
+  Table.TokenBuilderCommit = tokenBuilderCommit;
+  Table.DestroyTokenBuilder = destroyTokenBuilder;
+  Table.RegisterEventObserver = registerEventObserver;
+  Table.GetTokenPhaseInput = getTokenPhaseInput;
+  Table.CreateTokenPhaseOutput = createTokenPhaseOutput;
+  Table.GetIncludePhaseInput = getIncludePhaseInput;
+  Table.CreateIncludePhaseOutput = createIncludePhaseOutput;
+  Table.GetMacroPhaseInput = getMacroPhaseInput;
+  Table.CreateMacroPhaseOutput = createMacroPhaseOutput;
+  Table.GetPragmaPhaseInput = getPragmaPhaseInput;
+  Table.CreatePragmaPhaseOutput = createPragmaPhaseOutput;
+  Table.GetFeatureQueryPhaseInput = getFeatureQueryPhaseInput;
+  Table.CreateFeatureQueryPhaseOutput = createFeatureQueryPhaseOutput;
+  Table.GetTokenStreamPhaseInput = getTokenStreamPhaseInput;
+  Table.CreateTokenStreamBuilder = createTokenStreamBuilder;
+  Table.TokenStreamBuilderAppend = tokenStreamBuilderAppend;
+  Table.TokenStreamBuilderCommit = tokenStreamBuilderCommit;
+  Table.DestroyTokenStreamBuilder = destroyTokenStreamBuilder;
+}
+
+} // namespace neverc::prep

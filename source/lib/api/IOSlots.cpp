@@ -1,0 +1,829 @@
+//===- IOSlots.cpp - The 27 slots of NevercIOAPI (LLVM-free) ---------------===//
+#include "SourceInternal.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace neverc::source {
+
+namespace {
+
+constexpr uint16_t Major = NEVERC_IO_API_MAJOR;
+
+/// Common prologue: no host call from inside a provider callback, then the
+/// task (WRONG_TYPE / STALE_HANDLE for a bad task handle).
+NevercStatus enter(DomainState &D, NevercTaskHandle H, core::Task *&T,
+                   TaskState *&TS) {
+  if (inProviderCallback())
+    return st(NEVERC_STATUS_REENTRANCY_DENIED);
+  NevercStatus S = D.H.resolveTask(H, &T);
+  if (!isOk(S))
+    return S;
+  TS = &D.state(*T);
+  return okStatus();
+}
+
+template <class V>
+NevercStatus find(DomainState &D, TaskState &TS, core::HandleTable<V> &Table,
+                  SourceHandleKind K, NevercHandle H, V *&Out) {
+  NevercStatus S = core::checkHandleScope(
+      H, hk(K), TS.Scope, static_cast<const core::ScopeOracle &>(D.H), true);
+  if (!isOk(S))
+    return S;
+  Out = Table.lookup(H);
+  return Out ? okStatus() : st(NEVERC_STATUS_STALE_HANDLE);
+}
+
+NevercStatus readPath(NevercStringView V, std::string &Out) {
+  if (!isOk(readString(V, Out)) || Out.empty() ||
+      Out.find('\0') != std::string::npos)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT, NEVERC_IO_ERROR_INVALID_PATH);
+  return okStatus();
+}
+
+NevercHandle newBuffer(TaskState &TS, std::string Bytes, bool NulTerm) {
+  auto B = std::make_shared<BufferRecord>();
+  B->Bytes = std::move(Bytes);
+  B->NullTerminated = NulTerm;
+  return TS.Buffers.insert(std::move(B));
+}
+
+//===--- VFS -------------------------------------------------------------===//
+
+NevercStatus NEVERC_CALL registerVFSProvider(void *Ctx, void *Registrar,
+                                             const NevercVFSProviderDescriptor *Desc) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    if (inProviderCallback())
+      return st(NEVERC_STATUS_REENTRANCY_DENIED);
+    if (!Registrar || !Desc)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const core::Plugin *Owner = nullptr;
+    for (auto &P : D.H.plugins())
+      if (static_cast<const void *>(P.get()) == Registrar)
+        Owner = P.get();
+    if (!Owner)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (D.H.initialized())
+      return st(NEVERC_STATUS_INVALID_STATE); // only during Register
+    NevercABITableHeader Hd;
+    std::memcpy(&Hd, Desc, sizeof Hd);
+    if (Hd.Major != Major)
+      return st(NEVERC_STATUS_ABI_MISMATCH);
+    if (Hd.StructSize < sizeof(NevercVFSProviderDescriptor))
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    ProviderRecord R;
+    R.Owner = Owner;
+    if (!isOk(readString(Desc->ProviderID, R.ID)) ||
+        !isOk(readString(Desc->RoutePrefix, R.Prefix)))
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    bool Canonical = !R.ID.empty() && R.ID.find('.') != std::string::npos;
+    for (char C : R.ID)
+      if (!((C >= 'a' && C <= 'z') || (C >= '0' && C <= '9') || C == '.' ||
+            C == '-' || C == '_'))
+        Canonical = false;
+    if (!Canonical || (!Desc->Status && !Desc->OpenRead &&
+                       !Desc->ReadDirectory && !Desc->Canonicalize))
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    std::lock_guard<std::recursive_mutex> G(D.Lock);
+    for (auto &P : D.Providers)
+      if (P.ID == R.ID)
+        return st(NEVERC_STATUS_DUPLICATE_ID);
+    R.Deterministic = Desc->Deterministic != NEVERC_FALSE;
+    R.Cacheable = Desc->Cacheable != NEVERC_FALSE;
+    R.MatchesPath = Desc->MatchesPath;
+    R.Status = Desc->Status;
+    R.OpenRead = Desc->OpenRead;
+    R.ReadDirectory = Desc->ReadDirectory;
+    R.Canonicalize = Desc->Canonicalize;
+    R.UserData = Desc->UserData;
+    R.DestroyUserData = Desc->DestroyUserData;
+    D.Providers.push_back(std::move(R));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL ioStat(void *Ctx, NevercTaskHandle Task,
+                                NevercStringView Path,
+                                NevercVFSStatus *OutStatus) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!isOk(S = checkHeader(OutStatus, sizeof(NevercVFSStatus), Major)))
+      return S;
+    std::string P;
+    if (!isOk(S = readPath(Path, P)))
+      return S;
+    NevercVFSStatus V{};
+    if (!isOk(S = D.fs(*T, *TS).stat(P, V)))
+      return S;
+    writeOut(OutStatus, V);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL openFileForRead(void *Ctx, NevercTaskHandle Task,
+                                         NevercStringView Path,
+                                         NevercFileHandle *OutFile) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutFile)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::string P;
+    if (!isOk(S = readPath(Path, P)))
+      return S;
+    auto F = std::make_shared<FileRecord>();
+    if (!isOk(S = D.fs(*T, *TS).read(P, *F)))
+      return S;
+    F->Readable = true;
+    *OutFile = TS->Files.insert(std::move(F));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL readFile(void *Ctx, NevercTaskHandle Task,
+                                  NevercFileHandle File, uint64_t Offset,
+                                  uint64_t Length, NevercBufferHandle *OutBuffer) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutBuffer)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::shared_ptr<FileRecord> *F;
+    if (!isOk(S = find(D, *TS, TS->Files, SourceHandleKind::File, File, F)))
+      return S;
+    if (!(*F)->Content) { // a GetLocationFile handle: read it now
+      FileRecord R;
+      if (!isOk(S = D.fs(*T, *TS).read((*F)->Path, R)))
+        return S;
+      (*F)->Content = R.Content;
+    }
+    const std::string &C = *(*F)->Content;
+    if (Offset > C.size())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    uint64_t N = std::min<uint64_t>(Length, C.size() - Offset);
+    *OutBuffer = newBuffer(*TS, C.substr(Offset, N), true);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL closeFile(void *Ctx, NevercTaskHandle Task,
+                                   NevercFileHandle File) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    std::shared_ptr<FileRecord> *F;
+    if (!isOk(S = find(D, *TS, TS->Files, SourceHandleKind::File, File, F)))
+      return S;
+    TS->Files.erase(File);
+    return okStatus();
+  });
+}
+
+//===--- Buffers ---------------------------------------------------------===//
+
+NevercStatus NEVERC_CALL copyBuffer(void *Ctx, NevercTaskHandle Task,
+                                    NevercByteView Bytes, NevercBool NullTerm,
+                                    NevercBufferHandle *OutBuffer) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutBuffer || (!Bytes.Data && Bytes.Length))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    *OutBuffer = newBuffer(
+        *TS,
+        std::string(reinterpret_cast<const char *>(Bytes.Data), Bytes.Length),
+        NullTerm != NEVERC_FALSE);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getBufferView(void *Ctx, NevercTaskHandle Task,
+                                       NevercBufferHandle Buffer,
+                                       NevercBufferView *OutView) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!isOk(S = checkHeader(OutView, sizeof(NevercBufferView), Major)))
+      return S;
+    std::shared_ptr<BufferRecord> *B;
+    if (!isOk(S = find(D, *TS, TS->Buffers, SourceHandleKind::Buffer, Buffer, B)))
+      return S;
+    NevercBufferView V{};
+    V.Data = reinterpret_cast<const uint8_t *>((*B)->Bytes.c_str());
+    V.Length = (*B)->Bytes.size();
+    V.NullTerminated = (*B)->NullTerminated ? NEVERC_TRUE : NEVERC_FALSE;
+    writeOut(OutView, V);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL releaseBuffer(void *Ctx, NevercTaskHandle Task,
+                                       NevercBufferHandle Buffer) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    std::shared_ptr<BufferRecord> *B;
+    if (!isOk(S = find(D, *TS, TS->Buffers, SourceHandleKind::Buffer, Buffer, B)))
+      return S;
+    TS->Buffers.erase(Buffer);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL canonicalize(void *Ctx, NevercTaskHandle Task,
+                                      NevercStringView Path,
+                                      NevercBufferHandle *OutBuffer) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutBuffer)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::string P, Out;
+    if (!isOk(S = readPath(Path, P)) ||
+        !isOk(S = D.fs(*T, *TS).canonicalize(P, Out)))
+      return S;
+    *OutBuffer = newBuffer(*TS, std::move(Out), true);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getWorkingDirectory(void *Ctx, NevercTaskHandle Task,
+                                             NevercBufferHandle *OutBuffer) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutBuffer)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::string Cwd;
+    if (!isOk(S = D.fs(*T, *TS).getCwd(Cwd)))
+      return S;
+    *OutBuffer = newBuffer(*TS, std::move(Cwd), true);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setWorkingDirectory(void *Ctx, NevercTaskHandle Task,
+                                             NevercStringView Path) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (T->role() == core::CallbackRole::Observer)
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    std::string P;
+    if (!isOk(S = readPath(Path, P)))
+      return S;
+    if (TS->Instance && TS->FileManagerExists &&
+        TS->FileManagerExists(TS->Instance))
+      return D.unavailable(
+          "NevercIOAPI.SetWorkingDirectory",
+          "the compile's clang::FileManager already exists and resolves "
+          "relative paths against the working directory it was created "
+          "with (FileSystemOptions::WorkingDir, cached lookups); change it "
+          "in neverc.source.resolve_input / open or on a task without a "
+          "compile");
+    return D.fs(*T, *TS).setCwd(P);
+  });
+}
+
+//===--- Directories -----------------------------------------------------===//
+
+NevercStatus NEVERC_CALL openDirectory(void *Ctx, NevercTaskHandle Task,
+                                       NevercStringView Path,
+                                       NevercDirectoryCursorHandle *OutCursor) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutCursor)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::string P;
+    auto C = std::make_shared<CursorRecord>();
+    if (!isOk(S = readPath(Path, P)) ||
+        !isOk(S = D.fs(*T, *TS).list(P, C->Entries)))
+      return S;
+    *OutCursor = TS->Cursors.insert(std::move(C));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL readDirectory(void *Ctx, NevercTaskHandle Task,
+                                       NevercDirectoryCursorHandle Cursor,
+                                       NevercVFSDirectoryEntry *OutEntry,
+                                       NevercBool *OutHasEntry) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutHasEntry)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (!isOk(S = checkHeader(OutEntry, sizeof(NevercVFSDirectoryEntry), Major)))
+      return S;
+    std::shared_ptr<CursorRecord> *C;
+    if (!isOk(S = find(D, *TS, TS->Cursors, SourceHandleKind::DirectoryCursor,
+                       Cursor, C)))
+      return S;
+    CursorRecord &R = **C;
+    if (R.Next >= R.Entries.size()) {
+      *OutHasEntry = NEVERC_FALSE;
+      return okStatus();
+    }
+    const DirEntry &E = R.Entries[R.Next++];
+    NevercVFSDirectoryEntry V{};
+    V.Path = sv(E.Path);
+    V.Type = E.Type;
+    writeOut(OutEntry, V);
+    *OutHasEntry = NEVERC_TRUE;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL closeDirectory(void *Ctx, NevercTaskHandle Task,
+                                        NevercDirectoryCursorHandle Cursor) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    std::shared_ptr<CursorRecord> *C;
+    if (!isOk(S = find(D, *TS, TS->Cursors, SourceHandleKind::DirectoryCursor,
+                       Cursor, C)))
+      return S;
+    TS->Cursors.erase(Cursor);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL addMemoryFile(void *Ctx, NevercSessionHandle Session,
+                                       NevercStringView Path,
+                                       NevercByteView Content, int64_t MTime) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    if (inProviderCallback())
+      return st(NEVERC_STATUS_REENTRANCY_DENIED);
+    core::Session *Se = nullptr;
+    NevercStatus S = D.H.resolveSession(Session, &Se);
+    if (!isOk(S))
+      return S;
+    std::string P;
+    if (!isOk(S = readPath(Path, P)))
+      return S;
+    if (P[0] != '/')
+      return st(NEVERC_STATUS_INVALID_ARGUMENT, NEVERC_IO_ERROR_INVALID_PATH);
+    if (!Content.Data && Content.Length)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    P = absolutePath(P, "/");
+    auto Bytes = std::make_shared<const std::string>(
+        reinterpret_cast<const char *>(Content.Data), Content.Length);
+    std::lock_guard<std::recursive_mutex> G(D.Lock);
+    auto &Files = D.SessionFiles[Se->serial() & 0xffffff];
+    auto It = Files.find(P);
+    if (It != Files.end()) {
+      // Same bytes again is harmless; different bytes would make two tasks
+      // of the session see different files under one name.
+      if (*It->second.Content == *Bytes)
+        return okStatus();
+      return st(NEVERC_STATUS_DUPLICATE_ID);
+    }
+    Files[P] = MemoryFile{std::move(Bytes), MTime};
+    return okStatus();
+  });
+}
+
+//===--- Outputs ---------------------------------------------------------===//
+
+NevercStatus beginSink(DomainState &D, NevercTaskHandle Task,
+                       NevercOutputSinkHandle *OutSink,
+                       std::shared_ptr<SinkRecord> R) {
+  core::Task *T;
+  TaskState *TS;
+  NevercStatus S = enter(D, Task, T, TS);
+  if (!isOk(S))
+    return S;
+  if (!OutSink)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (R->Kind == NEVERC_OUTPUT_FILE) {
+    std::string Cwd;
+    if (!isOk(S = D.fs(*T, *TS).getCwd(Cwd)))
+      return S;
+    R->Name = absolutePath(R->Name, Cwd);
+    struct stat SB;
+    if (::stat(R->Name.c_str(), &SB) == 0 && S_ISDIR(SB.st_mode))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT, NEVERC_IO_ERROR_IS_DIRECTORY);
+    std::string Dir = R->Name.substr(0, R->Name.rfind('/'));
+    if (Dir.empty())
+      Dir = "/";
+    if (::stat(Dir.c_str(), &SB) != 0)
+      return ioError(NEVERC_IO_ERROR_NOT_FOUND);
+    if (!S_ISDIR(SB.st_mode))
+      return ioError(NEVERC_IO_ERROR_NOT_DIRECTORY);
+  }
+  *OutSink = TS->Sinks.insert(std::move(R));
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL beginMemoryOutput(void *Ctx, NevercTaskHandle Task,
+                                           NevercStringView Name,
+                                           uint64_t Budget,
+                                           NevercOutputSinkHandle *OutSink) {
+  return guard([&] {
+    auto R = std::make_shared<SinkRecord>();
+    R->Kind = NEVERC_OUTPUT_MEMORY;
+    R->Budget = Budget;
+    if (!isOk(readString(Name, R->Name)) || R->Name.empty())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    return beginSink(domain(Ctx), Task, OutSink, std::move(R));
+  });
+}
+
+NevercStatus NEVERC_CALL beginFileOutput(void *Ctx, NevercTaskHandle Task,
+                                         NevercStringView FinalPath,
+                                         uint64_t Budget,
+                                         NevercOutputSinkHandle *OutSink) {
+  return guard([&] {
+    auto R = std::make_shared<SinkRecord>();
+    R->Kind = NEVERC_OUTPUT_FILE;
+    R->Budget = Budget;
+    NevercStatus S = readPath(FinalPath, R->Name);
+    if (!isOk(S))
+      return S;
+    return beginSink(domain(Ctx), Task, OutSink, std::move(R));
+  });
+}
+
+NevercStatus NEVERC_CALL beginStreamOutput(void *Ctx, NevercTaskHandle Task,
+                                           NevercOutputStream Stream,
+                                           uint64_t Budget,
+                                           NevercOutputSinkHandle *OutSink) {
+  return guard([&] {
+    if (Stream != NEVERC_OUTPUT_STREAM_STDOUT &&
+        Stream != NEVERC_OUTPUT_STREAM_STDERR)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto R = std::make_shared<SinkRecord>();
+    R->Kind = NEVERC_OUTPUT_STREAM;
+    R->Stream = Stream;
+    R->Budget = Budget;
+    R->Name = Stream == NEVERC_OUTPUT_STREAM_STDOUT ? "<stdout>" : "<stderr>";
+    return beginSink(domain(Ctx), Task, OutSink, std::move(R));
+  });
+}
+
+/// An open sink of the task (ended → STALE_HANDLE).
+NevercStatus openSink(DomainState &D, NevercTaskHandle Task,
+                      NevercOutputSinkHandle Sink, SinkRecord *&Out,
+                      bool AllowEnded = false) {
+  core::Task *T;
+  TaskState *TS;
+  NevercStatus S = enter(D, Task, T, TS);
+  if (!isOk(S))
+    return S;
+  std::shared_ptr<SinkRecord> *R;
+  if (!isOk(S = find(D, *TS, TS->Sinks, SourceHandleKind::OutputSink, Sink, R)))
+    return S;
+  if ((*R)->Ended && !AllowEnded)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  Out = R->get();
+  return okStatus();
+}
+
+NevercStatus writeAt(SinkRecord &R, uint64_t Offset, NevercByteView Bytes) {
+  if (!Bytes.Data && Bytes.Length)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (Offset + Bytes.Length < Offset)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (R.Budget && Offset + Bytes.Length > R.Budget)
+    return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+  if (R.Data.size() < Offset + Bytes.Length)
+    R.Data.resize(Offset + Bytes.Length, '\0');
+  if (Bytes.Length)
+    std::memcpy(&R.Data[Offset], Bytes.Data, Bytes.Length);
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL outputWrite(void *Ctx, NevercTaskHandle Task,
+                                     NevercOutputSinkHandle Sink,
+                                     NevercByteView Bytes) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
+    if (!isOk(S) || !isOk(S = writeAt(*R, R->Position, Bytes)))
+      return S;
+    R->Position += Bytes.Length;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL outputWriteAt(void *Ctx, NevercTaskHandle Task,
+                                       NevercOutputSinkHandle Sink,
+                                       uint64_t Offset, NevercByteView Bytes) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
+    if (!isOk(S))
+      return S;
+    return writeAt(*R, Offset, Bytes);
+  });
+}
+
+NevercStatus NEVERC_CALL outputTell(void *Ctx, NevercTaskHandle Task,
+                                    NevercOutputSinkHandle Sink,
+                                    uint64_t *OutPosition) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
+    if (!isOk(S))
+      return S;
+    if (!OutPosition)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    *OutPosition = R->Position;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL outputTruncate(void *Ctx, NevercTaskHandle Task,
+                                        NevercOutputSinkHandle Sink,
+                                        uint64_t Size) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
+    if (!isOk(S))
+      return S;
+    if (R->Budget && Size > R->Budget)
+      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+    R->Data.resize(Size, '\0');
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL outputMetadataSet(void *Ctx, NevercTaskHandle Task,
+                                           NevercOutputSinkHandle Sink,
+                                           NevercStringView Key,
+                                           NevercStringView Value) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
+    if (!isOk(S))
+      return S;
+    std::string K, V;
+    if (!isOk(readString(Key, K)) || K.empty() || !isOk(readString(Value, V)))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    R->Metadata[K] = V;
+    return okStatus();
+  });
+}
+
+/// Temporary next to the final path, fsync, rename, fsync the directory.
+NevercStatus publishFile(SinkRecord &R) {
+  std::string Dir = R.Name.substr(0, R.Name.rfind('/'));
+  if (Dir.empty())
+    Dir = "/";
+  std::string Tmp = R.Name + ".neverc-XXXXXX";
+  int FD = ::mkstemp(Tmp.data());
+  if (FD < 0)
+    return ioError(errno == EACCES ? NEVERC_IO_ERROR_PERMISSION_DENIED
+                                   : NEVERC_IO_ERROR_IO);
+  ::fchmod(FD, 0666 & ~[] { mode_t M = ::umask(0); ::umask(M); return M; }());
+  const char *P = R.Data.data();
+  size_t Left = R.Data.size();
+  bool Ok = true;
+  while (Left && Ok) {
+    ssize_t N = ::write(FD, P, Left);
+    if (N < 0 && errno == EINTR)
+      continue;
+    Ok = N > 0;
+    if (Ok) {
+      P += N;
+      Left -= size_t(N);
+    }
+  }
+  bool Durable = Ok && ::fsync(FD) == 0;
+  Ok = ::close(FD) == 0 && Ok;
+  if (!Ok || ::rename(Tmp.c_str(), R.Name.c_str()) != 0) {
+    ::unlink(Tmp.c_str());
+    return ioError(NEVERC_IO_ERROR_IO);
+  }
+  int DirFD = ::open(Dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (DirFD >= 0) {
+    Durable = ::fsync(DirFD) == 0 && Durable;
+    ::close(DirFD);
+  } else {
+    Durable = false;
+  }
+  R.Flags |= Durable ? NEVERC_OUTPUT_FLAG_DURABLE
+                     : NEVERC_OUTPUT_FLAG_DURABILITY_UNCONFIRMED;
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL outputFinish(void *Ctx, NevercTaskHandle Task,
+                                      NevercOutputSinkHandle Sink,
+                                      NevercOutputSeal *OutSeal) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    SinkRecord *R;
+    NevercStatus S = openSink(D, Task, Sink, R);
+    if (!isOk(S))
+      return S;
+    if (!isOk(S = checkHeader(OutSeal, sizeof(NevercOutputSeal), Major)))
+      return S;
+    core::Task *T;
+    TaskState *TS;
+    enter(D, Task, T, TS);
+    R->Ended = true;
+    R->Digest = sha256(R->Data);
+    R->State = NEVERC_OUTPUT_FINISHED;
+    if (R->Kind == NEVERC_OUTPUT_FILE) {
+      S = publishFile(*R);
+      if (!isOk(S)) {
+        R->State = NEVERC_OUTPUT_FAILED_PARTIAL;
+        R->Flags |= NEVERC_OUTPUT_FLAG_RECOVERY_REQUIRED;
+        S.Flags |= NEVERC_STATUS_FLAG_OUTPUT_RECOVERY_REQUIRED;
+        D.diag(NEVERC_DIAGNOSTIC_ERROR,
+               "cannot publish output '" + R->Name + "'");
+        return S;
+      }
+    } else if (R->Kind == NEVERC_OUTPUT_STREAM) {
+      std::FILE *F = R->Stream == NEVERC_OUTPUT_STREAM_STDOUT ? stdout : stderr;
+      std::fwrite(R->Data.data(), 1, R->Data.size(), F);
+      std::fflush(F);
+      R->Flags |= NEVERC_OUTPUT_FLAG_DURABILITY_UNCONFIRMED;
+    }
+    if (R->Kind != NEVERC_OUTPUT_MEMORY) {
+      R->State = NEVERC_OUTPUT_COMMITTED;
+      R->Flags |= NEVERC_OUTPUT_FLAG_PUBLISHED;
+      ++R->Generation;
+    }
+    SealRecord Seal{R->Kind, R->Data.size(), R->Digest};
+    NevercOutputSeal V{};
+    V.Handle = TS->Seals.insert(Seal);
+    V.Kind = R->Kind;
+    V.Size = R->Data.size();
+    std::memcpy(V.Digest, R->Digest.data(), 32);
+    writeOut(OutSeal, V);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL outputAbort(void *Ctx, NevercTaskHandle Task,
+                                     NevercOutputSinkHandle Sink) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
+    if (!isOk(S))
+      return S;
+    R->Ended = true;
+    R->State = NEVERC_OUTPUT_ABORTED;
+    R->Data.clear();
+    R->Data.shrink_to_fit();
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL outputGetSummary(void *Ctx, NevercTaskHandle Task,
+                                          NevercOutputSinkHandle Sink,
+                                          NevercOutputSummary *OutSummary) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R, /*AllowEnded=*/true);
+    if (!isOk(S))
+      return S;
+    if (!isOk(S = checkHeader(OutSummary, sizeof(NevercOutputSummary), Major)))
+      return S;
+    NevercOutputSummary V{};
+    V.State = R->State;
+    V.Kind = R->Kind;
+    V.Flags = R->Flags;
+    V.Size = R->Data.size();
+    V.PublicationGeneration = R->Generation;
+    std::array<uint8_t, 32> Dg =
+        R->State == NEVERC_OUTPUT_OPEN ? sha256(R->Data) : R->Digest;
+    std::memcpy(V.Digest, Dg.data(), 32);
+    writeOut(OutSummary, V);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL recordDependency(void *Ctx, NevercTaskHandle Task,
+                                          const NevercDependencyDescriptor *Desc,
+                                          NevercDependencyHandle *OutDep) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enter(D, Task, T, TS);
+    if (!isOk(S))
+      return S;
+    if (!OutDep)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (!isOk(S = checkHeader(Desc, sizeof(NevercDependencyDescriptor), Major)))
+      return S;
+    DependencyRecord R;
+    if (!isOk(readPath(Desc->CanonicalPath, R.CanonicalPath)) ||
+        !isOk(readString(Desc->ProviderID, R.ProviderID)) ||
+        (!Desc->ContentDigest.Data && Desc->ContentDigest.Length) ||
+        Desc->Kind < NEVERC_INPUT_DEPENDENCY_SOURCE ||
+        Desc->Kind > NEVERC_INPUT_DEPENDENCY_PLUGIN)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    R.Kind = Desc->Kind;
+    R.System = Desc->System != NEVERC_FALSE;
+    R.ContentDigest.assign(Desc->ContentDigest.Data,
+                           Desc->ContentDigest.Data + Desc->ContentDigest.Length);
+    if (TS->Instance && TS->AddDependency) {
+      if (!TS->AddDependency(TS->Instance, R))
+        return D.unavailable(
+            "NevercIOAPI.RecordDependency",
+            "the dependency file of this compile was already written (Clang "
+            "writes it when the main file ends); record dependencies before "
+            "the end of the translation unit");
+      R.ReachedDependencyFile = true;
+    }
+    TS->DependencyList.push_back(std::move(R));
+    *OutDep = TS->Dependencies.insert(uint32_t(TS->DependencyList.size() - 1));
+    return okStatus();
+  });
+}
+
+} // namespace
+
+void fillIOSlots(NevercIOAPI &T) {
+  T.RegisterVFSProvider = registerVFSProvider;
+  T.Stat = ioStat;
+  T.OpenFileForRead = openFileForRead;
+  T.ReadFile = readFile;
+  T.CloseFile = closeFile;
+  T.CopyBuffer = copyBuffer;
+  T.GetBufferView = getBufferView;
+  T.ReleaseBuffer = releaseBuffer;
+  T.Canonicalize = canonicalize;
+  T.GetWorkingDirectory = getWorkingDirectory;
+  T.SetWorkingDirectory = setWorkingDirectory;
+  T.OpenDirectory = openDirectory;
+  T.ReadDirectory = readDirectory;
+  T.CloseDirectory = closeDirectory;
+  T.AddMemoryFile = addMemoryFile;
+  T.BeginMemoryOutput = beginMemoryOutput;
+  T.BeginFileOutput = beginFileOutput;
+  T.BeginStreamOutput = beginStreamOutput;
+  T.OutputWrite = outputWrite;
+  T.OutputWriteAt = outputWriteAt;
+  T.OutputTell = outputTell;
+  T.OutputTruncate = outputTruncate;
+  T.OutputMetadataSet = outputMetadataSet;
+  T.OutputFinish = outputFinish;
+  T.OutputAbort = outputAbort;
+  T.OutputGetSummary = outputGetSummary;
+  T.RecordDependency = recordDependency;
+}
+
+} // namespace neverc::source

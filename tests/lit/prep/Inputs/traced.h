@@ -1,0 +1,1 @@
+#define TRACED 7
