@@ -391,7 +391,16 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
 
 int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
                                   const JobInfo &) {
-  Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI)));
+  driver::LocationResolver Resolve;
+  if (F.Source && TU) {
+    source::SourceDomain *Source = F.Source;
+    core::Task *Task = TU;
+    Resolve = [Source, Task](NevercSourceLocationHandle L) {
+      return unsigned(Source->decodeLocation(*Task, L));
+    };
+  }
+  Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI),
+                                           std::move(Resolve)));
   // The TU task began (and its TaskBegin callbacks ran) in executeJob, so
   // the domains see every subscription made there.
   // Source first: it installs the VFS layer the preprocessor reads from.

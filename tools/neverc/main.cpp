@@ -160,6 +160,19 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
   driver::DriverDomain Domain(H);
   source::SourceDomain Source(H);
   prep::PrepDomain Prep(H);
+  // Prep hands out the source domain's location handles, so plugins can use
+  // them with NevercSourceLocationAPI and in their diagnostics.
+  prep::SourceCodec Codec;
+  Codec.Ctx = &Source;
+  Codec.Location = [](void *Ctx, core::Task &T, uint32_t Raw) {
+    return static_cast<source::SourceDomain *>(Ctx)->encodeLocation(T, Raw);
+  };
+  Codec.Range = [](void *Ctx, core::Task &T, uint32_t Begin, uint32_t End,
+                   bool TokenRange) {
+    return static_cast<source::SourceDomain *>(Ctx)->encodeRange(T, Begin, End,
+                                                                 TokenRange);
+  };
+  Prep.setSourceCodec(Codec);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;

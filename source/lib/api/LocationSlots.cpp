@@ -442,4 +442,14 @@ void fillLocationSlots(NevercSourceLocationAPI &T) {
   T.GetSourceUnit = getSourceUnit;
 }
 
+uint64_t SourceDomain::decodeLocation(core::Task &T, NevercSourceLocation L) {
+  std::lock_guard<std::recursive_mutex> Lock(P->Lock);
+  uint64_t Raw = 0;
+  TaskState &TS = P->state(T);
+  LocationView *V = nullptr;
+  if (!isOk(decode(*P, TS, L, Raw)) || !isOk(view(TS, V)) || !V->isValid(Raw))
+    return 0;
+  return Raw;
+}
+
 } // namespace neverc::source

@@ -97,6 +97,10 @@ public:
   NevercSourceLocation encodeLocation(core::Task &T, uint64_t Raw);
   NevercSourceRange encodeRange(core::Task &T, uint64_t BeginRaw,
                                 uint64_t EndRaw, bool TokenRange);
+  /// The inverse of encodeLocation: the raw clang::SourceLocation encoding
+  /// of a live location handle of \p T, or 0 (plugin diagnostics use it to
+  /// print location and caret through Clang).
+  uint64_t decodeLocation(core::Task &T, NevercSourceLocation L);
 
   /// The dependency records of \p T (tests, build-system manifests).
   std::vector<DependencyRecord> dependencies(core::Task &T) const;

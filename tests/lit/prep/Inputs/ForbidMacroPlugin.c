@@ -1,0 +1,104 @@
+/* Test plugin: an error at the location of every `#define FORBIDDEN`,
+ * reported through the core table with the token's source location. */
+#include "neverc/Plugin/NevercPluginAPI.h"
+
+#include <string.h>
+
+typedef struct State {
+  const NevercCoreAPI *Core;
+  const NevercPrepAPI *Prep;
+} State;
+
+static NevercStringView sv(const char *S) {
+  NevercStringView V = {S, strlen(S)};
+  return V;
+}
+
+static NevercStatus NEVERC_CALL onEvent(NevercTaskHandle T,
+                                        const NevercPrepEvent *E, void *UD) {
+  State *S = (State *)UD;
+  NevercTokenInfo I;
+  NevercDiagnosticDescriptor D;
+  memset(&I, 0, sizeof I);
+  I.Header.StructSize = sizeof I;
+  I.Header.Major = NEVERC_PREP_API_MAJOR;
+  if (E->Kind != NEVERC_PREP_EVENT_MACRO_DEFINED ||
+      S->Prep->GetTokenInfo(S->Prep->Context, T, E->Payload.Macro.NameToken, &I)
+              .Code != NEVERC_STATUS_OK ||
+      I.Spelling.Length != 9 || memcmp(I.Spelling.Data, "FORBIDDEN", 9))
+    return neverc_status_ok();
+  memset(&D, 0, sizeof D);
+  D.Header.StructSize = sizeof D;
+  D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+  D.Severity = NEVERC_DIAGNOSTIC_ERROR;
+  D.Message = sv("macro 'FORBIDDEN' is not allowed here");
+  D.Location = I.Location;
+  return S->Core->EmitDiagnostic(S->Core->Context, &D, NULL);
+}
+
+static NevercStatus NEVERC_CALL processBegin(const NevercCoreAPI *Core,
+                                             void **Out) {
+  State *S = NULL;
+  const void *T = NULL;
+  uint16_t Minor;
+  uint64_t Size;
+  NevercInterfaceID ID = {NEVERC_INTERFACE_PREP_HIGH, NEVERC_INTERFACE_PREP_LOW};
+  NevercStatus St = Core->Allocate(Core->Context, sizeof *S, 8, (void **)&S);
+  if (St.Code != NEVERC_STATUS_OK)
+    return St;
+  St = Core->QueryInterface(Core->Context, ID, NEVERC_PREP_API_MAJOR, 0, &T,
+                            &Minor, &Size);
+  if (St.Code != NEVERC_STATUS_OK)
+    return St;
+  S->Core = Core;
+  S->Prep = (const NevercPrepAPI *)T;
+  *Out = S;
+  return neverc_status_ok();
+}
+
+static NevercStatus NEVERC_CALL reg(const NevercCoreAPI *C,
+                                    const NevercRegistrarAPI *R, void *RC,
+                                    void *PS) {
+  (void)C, (void)R, (void)RC, (void)PS;
+  return neverc_status_ok();
+}
+
+static NevercStatus NEVERC_CALL taskBegin(const NevercCoreAPI *Core,
+                                          NevercTaskHandle Task,
+                                          NevercTaskKind Kind, void *PS,
+                                          void *SS, void **Out) {
+  State *S = (State *)PS;
+  NevercPrepObserverDescriptor D;
+  (void)Core, (void)SS, (void)Out;
+  if (Kind != NEVERC_TASK_TRANSLATION_UNIT)
+    return neverc_status_ok();
+  memset(&D, 0, sizeof D);
+  D.Header.StructSize = sizeof D;
+  D.Header.Major = NEVERC_PREP_API_MAJOR;
+  D.Events = NEVERC_PREP_EVENT_MASK(NEVERC_PREP_EVENT_MACRO_DEFINED);
+  D.Callback = onEvent;
+  D.UserData = S;
+  return S->Prep->RegisterEventObserver(S->Prep->Context, Task, &D);
+}
+
+static NevercStatus NEVERC_CALL destroy(const NevercCoreAPI *Core, void *PS) {
+  return Core->Deallocate(Core->Context, PS, sizeof(State), 8);
+}
+
+NEVERC_EXPORT NevercStatus NEVERC_CALL
+neverc_plugin_entry(const NevercBootstrapAPI *B, NevercPluginDescriptor *Out) {
+  NevercPluginDescriptor D;
+  uint32_t Cap = Out->Header.StructSize;
+  (void)B;
+  memset(&D, 0, sizeof D);
+  D.Header.StructSize = sizeof D;
+  D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+  D.PluginID = sv("org.test.forbid");
+  D.Version.Major = 1;
+  D.ProcessBegin = processBegin;
+  D.Register = reg;
+  D.TaskBegin = taskBegin;
+  D.Destroy = destroy;
+  memcpy(Out, &D, Cap < sizeof D ? Cap : sizeof D);
+  return neverc_status_ok();
+}
