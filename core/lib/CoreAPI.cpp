@@ -142,6 +142,32 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Context,
     }
     if (NEVERC_ABI_FIELD_AVAILABLE(D, NevercDiagnosticDescriptor, Location))
       Diag.Location = D->Location;
+    if (NEVERC_ABI_FIELD_AVAILABLE(D, NevercDiagnosticDescriptor, Ranges) &&
+        D->Ranges.Count) {
+      const NevercStructArrayView &R = D->Ranges;
+      if (!R.Data || R.Count > 256 ||
+          (R.ElementStride && R.ElementStride < sizeof(NevercSourceRangeHandle)))
+        return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+      uint64_t Stride =
+          R.ElementStride ? R.ElementStride : sizeof(NevercSourceRangeHandle);
+      for (uint64_t I = 0; I < R.Count; ++I) {
+        NevercSourceRangeHandle H;
+        std::memcpy(&H, static_cast<const char *>(R.Data) + I * Stride,
+                    sizeof H);
+        Diag.Ranges.push_back(H);
+      }
+    }
+    // No table of this build creates fix-it handles (they belong to the
+    // AST/Sema domains): a diagnostic that carries some cannot be honoured.
+    if (NEVERC_ABI_FIELD_AVAILABLE(D, NevercDiagnosticDescriptor, FixIts) &&
+        D->FixIts.Count) {
+      HostAccess::host(P).report(
+          NEVERC_DIAGNOSTIC_WARNING,
+          "diagnostic fix-its are unavailable in this build: fix-it handles "
+          "come from the AST/Sema tables, which it does not publish",
+          &P);
+      return makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    }
     H.diagnostics().report(Diag);
     if (D->Severity >= NEVERC_DIAGNOSTIC_ERROR)
       HostAccess::countPluginError(H);

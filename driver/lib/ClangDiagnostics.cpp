@@ -10,7 +10,7 @@ namespace {
 
 class ClangSink final : public core::DiagnosticSink {
 public:
-  ClangSink(clang::DiagnosticsEngine &E, LocationResolver R)
+  ClangSink(clang::DiagnosticsEngine &E, SourceResolver R)
       : Engine(E), Resolve(std::move(R)) {}
 
   void report(const core::Diagnostic &D) override {
@@ -44,10 +44,25 @@ public:
       Text += "]";
     }
     clang::SourceLocation Loc;
-    if (Resolve && !(D.Location.Owner == 0 && D.Location.Value == 0))
-      if (unsigned Raw = Resolve(D.Location))
+    if (Resolve.Location && !(D.Location.Owner == 0 && D.Location.Value == 0))
+      if (unsigned Raw = Resolve.Location(D.Location))
         Loc = clang::SourceLocation::getFromRawEncoding(Raw);
-    Engine.Report(Loc, ID) << Text;
+    {
+      // The builder emits when it goes out of scope; notes follow it.
+      clang::DiagnosticBuilder B = Engine.Report(Loc, ID);
+      B << Text;
+      for (NevercSourceRangeHandle R : D.Ranges) {
+        unsigned Begin = 0, End = 0;
+        bool Token = false;
+        if (Resolve.Range && Resolve.Range(R, Begin, End, Token)) {
+          clang::SourceRange SR(
+              clang::SourceLocation::getFromRawEncoding(Begin),
+              clang::SourceLocation::getFromRawEncoding(End));
+          B << (Token ? clang::CharSourceRange::getTokenRange(SR)
+                      : clang::CharSourceRange::getCharRange(SR));
+        }
+      }
+    }
     unsigned NoteID =
         Engine.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
     for (const std::string &N : D.Notes)
@@ -56,14 +71,14 @@ public:
 
 private:
   clang::DiagnosticsEngine &Engine;
-  LocationResolver Resolve;
+  SourceResolver Resolve;
 };
 
 } // namespace
 
 std::unique_ptr<core::DiagnosticSink>
 makeClangDiagnosticSink(clang::DiagnosticsEngine &Engine,
-                        LocationResolver Resolve) {
+                        SourceResolver Resolve) {
   return std::make_unique<ClangSink>(Engine, std::move(Resolve));
 }
 

@@ -391,12 +391,21 @@ int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
 
 int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
                                   const JobInfo &) {
-  driver::LocationResolver Resolve;
+  driver::SourceResolver Resolve;
   if (F.Source && TU) {
     source::SourceDomain *Source = F.Source;
     core::Task *Task = TU;
-    Resolve = [Source, Task](NevercSourceLocationHandle L) {
+    Resolve.Location = [Source, Task](NevercSourceLocationHandle L) {
       return unsigned(Source->decodeLocation(*Task, L));
+    };
+    Resolve.Range = [Source, Task](NevercSourceRangeHandle R, unsigned &Begin,
+                                   unsigned &End, bool &Token) {
+      uint64_t B = 0, E = 0;
+      if (!Source->decodeRange(*Task, R, B, E, Token))
+        return false;
+      Begin = unsigned(B);
+      End = unsigned(E);
+      return true;
     };
   }
   Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI),

@@ -442,6 +442,20 @@ void fillLocationSlots(NevercSourceLocationAPI &T) {
   T.GetSourceUnit = getSourceUnit;
 }
 
+bool SourceDomain::decodeRange(core::Task &T, NevercSourceRange R,
+                               uint64_t &Begin, uint64_t &End, bool &Token) {
+  std::lock_guard<std::recursive_mutex> Lock(P->Lock);
+  TaskState *TS = nullptr;
+  LocationView *V = nullptr;
+  RangeRecord Rec;
+  if (!isOk(rangeFront(P.get(), T.handle(), R, TS, V, Rec)))
+    return false;
+  Begin = Rec.Begin;
+  End = Rec.End;
+  Token = Rec.Token;
+  return true;
+}
+
 uint64_t SourceDomain::decodeLocation(core::Task &T, NevercSourceLocation L) {
   std::lock_guard<std::recursive_mutex> Lock(P->Lock);
   uint64_t Raw = 0;

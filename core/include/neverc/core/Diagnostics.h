@@ -25,6 +25,7 @@ struct Diagnostic {
   std::string Message;
   std::vector<std::string> Notes;
   NevercSourceLocationHandle Location{};
+  std::vector<NevercSourceRangeHandle> Ranges; ///< highlighted ranges
 };
 
 class DiagnosticSink {

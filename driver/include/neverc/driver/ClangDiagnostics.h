@@ -20,13 +20,19 @@ class DiagnosticsEngine;
 
 namespace neverc::driver {
 
-/// Maps a plugin's NevercSourceLocationHandle to a clang::SourceLocation's
-/// raw encoding (0 = no location). Supplied by the source domain.
-using LocationResolver = std::function<unsigned(NevercSourceLocationHandle)>;
+/// Maps plugin location and range handles to clang::SourceLocation raw
+/// encodings (0 = none). Supplied by the source domain.
+struct SourceResolver {
+  std::function<unsigned(NevercSourceLocationHandle)> Location;
+  /// False when the handle is not a live range.
+  std::function<bool(NevercSourceRangeHandle, unsigned &Begin, unsigned &End,
+                     bool &TokenRange)>
+      Range;
+};
 
 std::unique_ptr<core::DiagnosticSink>
 makeClangDiagnosticSink(clang::DiagnosticsEngine &Engine,
-                        LocationResolver Resolve = nullptr);
+                        SourceResolver Resolve = {});
 
 } // namespace neverc::driver
 

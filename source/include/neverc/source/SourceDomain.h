@@ -101,6 +101,9 @@ public:
   /// of a live location handle of \p T, or 0 (plugin diagnostics use it to
   /// print location and caret through Clang).
   uint64_t decodeLocation(core::Task &T, NevercSourceLocation L);
+  /// The same for a range handle; false when it is not a live range of \p T.
+  bool decodeRange(core::Task &T, NevercSourceRange R, uint64_t &Begin,
+                   uint64_t &End, bool &Token);
 
   /// The dependency records of \p T (tests, build-system manifests).
   std::vector<DependencyRecord> dependencies(core::Task &T) const;

@@ -25,7 +25,7 @@ static NevercStatus NEVERC_CALL onEvent(NevercTaskHandle T,
   if (E->Kind != NEVERC_PREP_EVENT_MACRO_DEFINED ||
       S->Prep->GetTokenInfo(S->Prep->Context, T, E->Payload.Macro.NameToken, &I)
               .Code != NEVERC_STATUS_OK ||
-      I.Spelling.Length != 9 || memcmp(I.Spelling.Data, "FORBIDDEN", 9))
+      I.Spelling.Length < 9 || memcmp(I.Spelling.Data, "FORBIDDEN", 9))
     return neverc_status_ok();
   memset(&D, 0, sizeof D);
   D.Header.StructSize = sizeof D;
@@ -33,6 +33,17 @@ static NevercStatus NEVERC_CALL onEvent(NevercTaskHandle T,
   D.Severity = NEVERC_DIAGNOSTIC_ERROR;
   D.Message = sv("macro 'FORBIDDEN' is not allowed here");
   D.Location = I.Location;
+  D.Ranges.Data = &I.Range;
+  D.Ranges.Count = 1;
+  D.Ranges.ElementStride = sizeof I.Range;
+  /* FORBIDDEN_FIXIT asks for a fix-it, which this host cannot honour. */
+  if (I.Spelling.Length > 9) {
+    NevercFixItHandle Fix = {1, 1};
+    D.FixIts.Data = &Fix;
+    D.FixIts.Count = 1;
+    D.FixIts.ElementStride = sizeof Fix;
+    return S->Core->EmitDiagnostic(S->Core->Context, &D, NULL);
+  }
   return S->Core->EmitDiagnostic(S->Core->Context, &D, NULL);
 }
 
