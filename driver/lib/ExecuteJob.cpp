@@ -118,6 +118,15 @@ void runBuiltin(Session &S, Session::PlannedJob &P, bool MayLeak,
       R.ExitCode = runCC1Tool(Argv, MayLeak, &S.Hooks, &J);
     } else {
       Argv[0] = "ld.lld"; // lld picks its flavor from argv[0]
+      // Debian's clang-22 links with GNU ld, which accepts version-script
+      // entries naming symbols the link does not define (zlib's configure
+      // relies on it); lld refuses them unless told otherwise. Keep GNU
+      // ld's behaviour unless the user asked for lld's.
+      bool Strict = llvm::any_of(Argv, [](const char *A) {
+        return llvm::StringRef(A) == "--no-undefined-version";
+      });
+      if (!Strict)
+        Argv.insert(Argv.begin() + 1, "--undefined-version");
       R.ExitCode = runLld(Argv);
     }
     llvm::sys::TimePoint<> Wall1;
