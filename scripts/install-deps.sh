@@ -8,7 +8,7 @@ PACKAGES=(
   libclang-rt-22-dev
   libboost-dev libspdlog-dev libgtest-dev libbenchmark-dev
   ninja-build ccache cmake python3 gcc
-  csmith libcsmith-dev hyperfine
+  csmith libcsmith-dev hyperfine tcl
 )
 
 missing=()

@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""Compile-time benchmark: clang-22 vs neverc vs neverc + CensusPlugin.
+
+In one run, side by side, every (workload, optimisation level) is compiled
+with `-c` by three configurations:
+
+  clang-22        the stock driver (spawns cc1 / as separate processes as
+                  clang does)
+  neverc          build/bin/neverc without plugins
+  neverc+census   neverc -fplugin=CensusPlugin.so --census-out <file>
+                  (every built-in phase observed, one JSON line per session)
+
+Workloads (sources from the apt-get source cache that
+tests/conformance/run.sh fills, build/conformance/debian):
+  lua      every .c file of lua 5.4's src/, one compiler invocation per file
+           (as make runs them), -std=gnu99 -DLUA_COMPAT_5_3 -DLUA_USE_LINUX
+  lua-batch  the same files in one compiler invocation (clang-22 spawns a
+           cc1 process per file, neverc runs every cc1 in its own process)
+  sqlite   sqlite3.c, the amalgamation, generated from the sqlite3 source
+           package with tclsh (`make sqlite3.c`)
+  smoke    one small file from tests/conformance/make-probe (no cache needed)
+
+Timing uses hyperfine when installed (medians of its --export-json runs),
+else a perf_counter loop with the median of N runs. Before timing, every
+command runs once and must succeed; a failing configuration is reported as
+FAILED with its first error line, never timed. The objects of clang-22 and
+neverc are compared (byte-identical is expected).
+
+The markdown table is printed and written to build/bench/compile.md (the
+smoke to build/bench/compile-smoke.md).
+"""
+import argparse
+import datetime
+import filecmp
+import glob
+import json
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+
+
+def log(msg):
+    print("bench: " + msg, flush=True)
+
+
+class Unavailable(Exception):
+    pass
+
+
+# ----------------------------------------------------------------- sources
+
+
+def cached_orig(cache, package):
+    for path in sorted(glob.glob(os.path.join(cache, "debian", package + "_*.orig.tar.*"))):
+        if "-www." in path or path.endswith(".asc"):
+            continue
+        return path
+    return None
+
+
+def unpack(tarball, dest):
+    """Unpacks tarball's single top directory as dest (fresh)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    tmp = dest + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    with tarfile.open(tarball) as tar:
+        tar.extractall(tmp)
+    tops = [d for d in os.listdir(tmp) if os.path.isdir(os.path.join(tmp, d))]
+    if len(tops) != 1:
+        raise Unavailable("unexpected layout of " + tarball)
+    os.rename(os.path.join(tmp, tops[0]), dest)
+    shutil.rmtree(tmp)
+
+
+def lua_workload(args, work):
+    orig = cached_orig(args.cache, "lua5.4")
+    if not orig:
+        raise Unavailable(
+            "no lua5.4 source in %s/debian (run tests/conformance/run.sh "
+            "first: it fetches it with apt-get source)" % args.cache)
+    src = os.path.join(work, "lua")
+    stamp = os.path.join(src, ".from")
+    if not (os.path.exists(stamp) and open(stamp).read() == orig):
+        unpack(orig, src)
+        with open(stamp, "w") as f:
+            f.write(orig)
+    files = sorted(glob.glob(os.path.join(src, "src", "*.c")))
+    if not files:
+        raise Unavailable("lua source tree has no src/*.c")
+    return {
+        "name": "lua",
+        "label": "lua 5.4.%s (%d files, 1 cc per file)" % (
+            os.path.basename(orig).split("_")[1].split(".")[2], len(files)),
+        "files": files,
+        "flags": ["-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX"],
+    }
+
+
+def lua_batch_workload(args, work):
+    w = lua_workload(args, work)
+    w["name"] = "lua-batch"
+    w["label"] = w["label"].replace("1 cc per file", "1 cc for all")
+    w["batch"] = True
+    return w
+
+
+def sqlite_workload(args, work):
+    orig = cached_orig(args.cache, "sqlite3")
+    if not orig:
+        raise Unavailable(
+            "no sqlite3 source in %s/debian (run tests/conformance/run.sh "
+            "first: it fetches it with apt-get source)" % args.cache)
+    tclsh = shutil.which("tclsh") or shutil.which("tclsh8.6")
+    src = os.path.join(work, "sqlite")
+    amalg = os.path.join(src, "bld", "sqlite3.c")
+    stamp = os.path.join(src, ".from")
+    if not (os.path.exists(amalg) and os.path.exists(stamp)
+            and open(stamp).read() == orig):
+        if not tclsh:
+            raise Unavailable("tclsh is not installed (Debian package tcl): "
+                              "the amalgamation sqlite3.c cannot be generated")
+        log("generating the sqlite3.c amalgamation from " + os.path.basename(orig))
+        unpack(orig, src)
+        bld = os.path.join(src, "bld")
+        os.makedirs(bld)
+        cc = args.clang
+        for cmd in (["../configure", "CC=" + cc, "BUILD_CC=" + cc,
+                     "TCLSH_CMD=" + tclsh, "--disable-tcl"],
+                    ["make", "sqlite3.c"]):
+            r = subprocess.run(cmd, cwd=bld, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            if r.returncode != 0:
+                raise Unavailable("'%s' failed:\n%s" % (" ".join(cmd), r.stdout[-2000:]))
+        with open(stamp, "w") as f:
+            f.write(orig)
+    lines = sum(1 for _ in open(amalg, errors="replace"))
+    return {
+        "name": "sqlite",
+        "label": "sqlite3.c %s amalgamation (%dk lines)" % (
+            os.path.basename(orig).split("_")[1].split(".orig")[0], lines // 1000),
+        "files": [amalg],
+        "flags": [],
+    }
+
+
+def smoke_workload(args, work):
+    d = os.path.join(ROOT, "tests", "conformance", "make-probe")
+    return {
+        "name": "smoke",
+        "label": "make-probe/text.c",
+        "files": [os.path.join(d, "text.c")],
+        "flags": ["-I" + os.path.join(d, "include")],
+    }
+
+
+WORKLOADS = {"lua": lua_workload, "lua-batch": lua_batch_workload,
+             "sqlite": sqlite_workload, "smoke": smoke_workload}
+
+
+# ----------------------------------------------------------------- commands
+
+
+def configs(args, census_out):
+    out = [("clang-22", [args.clang]), ("neverc", [args.neverc])]
+    out.append(("neverc+census", [args.neverc, "-fplugin=" + args.plugin,
+                                  "--census-out", census_out]))
+    return out
+
+
+def write_script(path, compiler, workload, opt, objdir):
+    """One shell script per (config, workload, opt): compiles every file."""
+    lines = ["#!/bin/sh", "set -e"]
+    if workload.get("batch"):
+        # One driver invocation for every file; objects land in objdir.
+        cmd = compiler + ["-" + opt] + workload["flags"] + ["-c"] + workload["files"]
+        lines.append("cd " + shlex.quote(objdir))
+        lines.append(" ".join(shlex.quote(c) for c in cmd))
+        files = []
+    else:
+        files = workload["files"]
+    for f in files:
+        obj = os.path.join(objdir, os.path.splitext(os.path.basename(f))[0] + ".o")
+        cmd = compiler + ["-" + opt] + workload["flags"] + ["-c", f, "-o", obj]
+        lines.append(" ".join(shlex.quote(c) for c in cmd))
+    with open(path, "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.chmod(path, 0o755)
+
+
+def loadavg():
+    try:
+        return "%.2f" % os.getloadavg()[0]
+    except OSError:
+        return "?"
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line:
+            return line.strip()
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[0].strip() if lines else "(no output)"
+
+
+def time_python(script, runs):
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        r = subprocess.run(["sh", script], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        samples.append(time.perf_counter() - t0)
+        if r.returncode != 0:
+            raise RuntimeError("%s failed during timing" % script)
+    return samples
+
+
+def time_hyperfine(scripts, runs, json_path):
+    """Times several scripts in one hyperfine call; returns samples each."""
+    cmd = ["hyperfine", "-N", "--runs", str(runs), "--warmup", "1",
+           "--style", "basic", "--export-json", json_path]
+    cmd += ["sh " + s for s in scripts]
+    r = subprocess.run(cmd)
+    if r.returncode != 0:
+        raise RuntimeError("hyperfine failed (exit %d)" % r.returncode)
+    with open(json_path) as f:
+        data = json.load(f)
+    return [res["times"] for res in data["results"]]
+
+
+# ----------------------------------------------------------------- main
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--neverc", default=os.path.join(ROOT, "build", "bin", "neverc"))
+    p.add_argument("--clang", default=shutil.which("clang-22") or "clang-22")
+    p.add_argument("--plugin", default=os.path.join(ROOT, "build", "plugins", "CensusPlugin.so"))
+    p.add_argument("--cache", default=os.path.join(ROOT, "build", "conformance"))
+    p.add_argument("--work", default=os.path.join(ROOT, "build", "bench", "compile"))
+    p.add_argument("--out", default=None, help="markdown output file")
+    p.add_argument("--workloads", default="lua,lua-batch,sqlite",
+                   help="comma-separated: lua, lua-batch, sqlite, smoke")
+    p.add_argument("--opts", default="O0,O2")
+    p.add_argument("--runs", type=int, default=5,
+                   help="timed runs per command (default 5)")
+    p.add_argument("--sqlite-runs", type=int, default=3,
+                   help="timed runs for the sqlite workload (default 3)")
+    p.add_argument("--timer", choices=["auto", "hyperfine", "python"], default="auto")
+    p.add_argument("--smoke", action="store_true",
+                   help="one small file, -O0, one run, python timer; fails "
+                        "if any configuration fails")
+    args = p.parse_args()
+
+    if args.smoke:
+        args.workloads, args.opts, args.runs, args.sqlite_runs = "smoke", "O0", 1, 1
+        args.timer = "python"
+    if args.out is None:
+        args.out = os.path.join(ROOT, "build", "bench",
+                                "compile-smoke.md" if args.smoke else "compile.md")
+    for tool, what in ((args.neverc, "neverc"), (args.plugin, "CensusPlugin.so")):
+        if not os.path.exists(tool):
+            sys.exit("bench: %s not found at %s (build it first)" % (what, tool))
+    if not shutil.which(args.clang):
+        sys.exit("bench: clang-22 not found (%s)" % args.clang)
+    timer = args.timer
+    if timer == "auto":
+        timer = "hyperfine" if shutil.which("hyperfine") else "python"
+    if timer == "hyperfine" and not shutil.which("hyperfine"):
+        sys.exit("bench: hyperfine is not installed")
+    os.makedirs(args.work, exist_ok=True)
+    run_dir = tempfile.mkdtemp(prefix="run-", dir=args.work)
+    census_out = os.path.join(run_dir, "census.jsonl")
+    log("timer: %s; work dir %s" % (
+        "hyperfine " + subprocess.run(["hyperfine", "--version"], stdout=subprocess.PIPE,
+                                      text=True).stdout.split()[-1]
+        if timer == "hyperfine" else "python perf_counter loop", run_dir))
+
+    load_start = loadavg()
+    workloads, notes = [], []
+    for name in [w for w in args.workloads.split(",") if w]:
+        if name not in WORKLOADS:
+            sys.exit("bench: unknown workload '%s'" % name)
+        try:
+            workloads.append(WORKLOADS[name](args, args.work))
+        except Unavailable as e:
+            log("%s: UNAVAILABLE: %s" % (name, e))
+            notes.append("**%s not measured**: %s" % (name, e))
+
+    cfgs = configs(args, census_out)
+    rows, failures = [], 0
+    for w in workloads:
+        runs = args.sqlite_runs if w["name"] == "sqlite" else args.runs
+        for opt in [o for o in args.opts.split(",") if o]:
+            scripts, status = [], []
+            for cname, compiler in cfgs:
+                objdir = os.path.join(run_dir, "%s-%s-%s" % (w["name"], opt, cname))
+                os.makedirs(objdir, exist_ok=True)
+                script = objdir + ".sh"
+                write_script(script, compiler, w, opt, objdir)
+                # Validation run (also warms the page cache).
+                t0 = time.perf_counter()
+                r = subprocess.run(["sh", script], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True)
+                dt = time.perf_counter() - t0
+                if r.returncode != 0:
+                    status.append("FAILED: " + first_error(r.stdout))
+                    failures += 1
+                    log("%s -%s %s: FAILED (exit %d): %s" % (
+                        w["name"], opt, cname, r.returncode, first_error(r.stdout)))
+                else:
+                    status.append(None)
+                    log("%s -%s %s: ok (%.2f s)" % (w["name"], opt, cname, dt))
+                scripts.append((cname, script, objdir))
+            ok = [i for i, s in enumerate(status) if s is None]
+            samples = [None] * len(cfgs)
+            if ok:
+                if timer == "hyperfine":
+                    res = time_hyperfine([scripts[i][1] for i in ok], runs,
+                                         os.path.join(run_dir, "%s-%s.json" % (w["name"], opt)))
+                    for i, s in zip(ok, res):
+                        samples[i] = s
+                else:
+                    for i in ok:
+                        samples[i] = time_python(scripts[i][1], runs)
+            # Objects of clang-22 and neverc: identical?
+            same = None
+            if status[0] is None and status[1] is None:
+                objs = sorted(os.listdir(scripts[0][2]))
+                same = all(filecmp.cmp(os.path.join(scripts[0][2], o),
+                                       os.path.join(scripts[1][2], o), shallow=False)
+                           for o in objs)
+            rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
+                         "samples": samples, "identical": same})
+
+    # Census sanity: the plugin configuration must have written lines.
+    census_lines = 0
+    if os.path.exists(census_out):
+        with open(census_out) as f:
+            for line in f:
+                json.loads(line)
+                census_lines += 1
+
+    def med(s):
+        return statistics.median(s) if s else None
+
+    hdr = ("| workload | opt | runs | clang-22 (s) | neverc (s) | neverc+census (s) "
+           "| neverc / clang | census / clang | census / neverc | objects = clang's |")
+    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+    out = [hdr, sep]
+    for r in rows:
+        m = [med(s) for s in r["samples"]]
+        cells = []
+        for i, v in enumerate(m):
+            cells.append("%.3f" % v if v is not None else r["status"][i].split(":")[0])
+
+        def ratio(a, b):
+            return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
+        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["workload"]["label"], r["opt"], r["runs"], cells[0], cells[1], cells[2],
+            ratio(1, 0), ratio(2, 0), ratio(2, 1),
+            {True: "yes", False: "**no**", None: "–"}[r["identical"]]))
+    failed_lines = []
+    for r in rows:
+        for (cname, _), st in zip(cfgs, r["status"]):
+            if st:
+                failed_lines.append("- %s -%s, %s: %s" % (r["workload"]["name"], r["opt"],
+                                                         cname, st))
+    versions = []
+    for tool in (args.clang, args.neverc):
+        v = subprocess.run([tool, "--version"], stdout=subprocess.PIPE, text=True).stdout
+        versions.append(v.splitlines()[0] if v else tool)
+    meta = [
+        "# Compile benchmark: clang-22 vs neverc",
+        "",
+        "%s, %s, %d cores, load average %s at start, %s at end; timer: %s; "
+        "medians of N timed runs (after one validation run%s); every command "
+        "is `-c`." % (
+            datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), platform.machine(),
+            os.cpu_count() or 0, load_start, loadavg(),
+            "hyperfine -N" if timer == "hyperfine" else "python perf_counter",
+            " and one hyperfine warm-up" if timer == "hyperfine" else ""),
+        "",
+        "- clang-22: `%s` (%s)" % (args.clang, versions[0]),
+        "- neverc: `%s` (%s)" % (args.neverc, versions[1]),
+        "- neverc+census: neverc `-fplugin=%s --census-out <file>`; census lines "
+        "written: %d" % (args.plugin, census_lines),
+        "",
+    ]
+    text = "\n".join(meta + out + [""] + notes + ([""] if notes else []) +
+                     (["Failures:", ""] + failed_lines + [""] if failed_lines else []))
+    print()
+    print(text)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        f.write(text)
+    log("wrote " + args.out)
+    shutil.rmtree(run_dir, ignore_errors=True)
+    if failures or (args.smoke and not rows):
+        log("%d configuration(s) FAILED" % failures)
+        return 1
+    if args.smoke and census_lines == 0:
+        log("FAILED: the census plugin wrote no line")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
