@@ -799,12 +799,13 @@ TEST_F(PrepTest, PragmaHandledAndReplaced) {
       EXPECT_EQ(code(gAPI->GetTokenStreamToken(ctx(), F->Task, In.Tokens, 99,
                                                &Past)),
                 NEVERC_STATUS_NOT_FOUND);
+      // Outlives the if: Out.Tokens points at it until the output exists.
+      NevercTokenHandle Toks[3] = {};
       if (str(Info.Spelling) == "emit") {
         // int injected ;
         NevercIdentifierHandle IntId{}, Name{};
         gAPI->GetOrCreateIdentifier(ctx(), F->Task, s("int"), &IntId);
         gAPI->GetOrCreateIdentifier(ctx(), F->Task, s("injected"), &Name);
-        NevercTokenHandle Toks[3];
         NevercIdentifierHandle Ids[2] = {IntId, Name};
         for (int I = 0; I < 2; ++I) {
           NevercTokenBuilderHandle B{};
