@@ -28,10 +28,15 @@ function(neverc_add_unit_test name)
   endif()
 endfunction()
 
-# neverc_add_fuzzer(<name> SOURCES ... DEPENDS ... [SMOKE_RUNS n])
+# neverc_add_fuzzer(<name> SOURCES ... DEPENDS ... [SMOKE_RUNS n]
+#                   [SMOKE_ARGS ...])
 # A libFuzzer target plus a short smoke run registered with CTest.
+# SMOKE_ARGS are appended to the smoke run's command line, e.g.
+# -seed_inputs=a,b to start from a seed corpus without writing new inputs
+# anywhere (a corpus directory argument would collect them).
 function(neverc_add_fuzzer name)
-  cmake_parse_arguments(ARG "" "SMOKE_RUNS" "SOURCES;DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "" "SMOKE_RUNS" "SOURCES;DEPENDS;SMOKE_ARGS"
+    ${ARGN})
   if(NOT NEVERC_ENABLE_FUZZ OR NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     return()
   endif()
@@ -43,6 +48,7 @@ function(neverc_add_fuzzer name)
   target_link_options(${name} PRIVATE -fsanitize=fuzzer,address)
   target_link_libraries(${name} PRIVATE ${ARG_DEPENDS})
   add_test(NAME ${name}.smoke
-    COMMAND ${name} -runs=${ARG_SMOKE_RUNS} -seed=1 -max_len=4096)
+    COMMAND ${name} -runs=${ARG_SMOKE_RUNS} -seed=1 -max_len=4096
+            ${ARG_SMOKE_ARGS})
   set_tests_properties(${name}.smoke PROPERTIES LABELS "fuzz")
 endfunction()

@@ -9,6 +9,7 @@ PACKAGES=(
   libboost-dev libspdlog-dev libgtest-dev libbenchmark-dev
   ninja-build ccache cmake python3 gcc
   csmith libcsmith-dev hyperfine tcl
+  gcc-12-source
 )
 
 missing=()

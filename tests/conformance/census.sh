@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Phase census over a real build: lua 5.4 (the upstream makefile, as
+# tests/conformance/run.sh builds it) compiled and linked with
+#   CC="neverc -fplugin=CensusPlugin.so --census-out <file> -std=gnu99"
+# then the JSON lines (one per session) are summed per phase and printed per
+# domain (second dotted component of the phase name): distinct phases fired
+# of the domain's built-in phases, total firings, and "N of 130 phases fired"
+# (the built-in phases of sdk/include/neverc/Plugin/Schema/PhaseSchema.json).
+#
+#   tests/conformance/census.sh [--neverc PATH] [--plugin PATH] [--cache DIR]
+#
+# The lua5.4 source comes from the apt-get source cache run.sh fills
+# (default build/conformance); when it is absent, run.sh fetches it (lua
+# only). If Debian's archive is unreachable and nothing is cached, prints
+# "CENSUS SKIPPED: ..." and exits 0. Fails when the build fails, the census
+# file is empty, or no driver, source or prep phase fired.
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+NEVERC=${NEVERC:-$ROOT/build/bin/neverc}
+PLUGIN=${NEVERC_CENSUS_PLUGIN:-$ROOT/build/plugins/CensusPlugin.so}
+CACHE=${NEVERC_CONFORMANCE_CACHE:-$ROOT/build/conformance}
+JOBS=${NEVERC_CONFORMANCE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+SCHEMA=$ROOT/sdk/include/neverc/Plugin/Schema/PhaseSchema.json
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --neverc) NEVERC=$2; shift 2 ;;
+  --plugin) PLUGIN=$2; shift 2 ;;
+  --cache) CACHE=$2; shift 2 ;;
+  -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+  *) echo "census: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+
+for f in "$NEVERC" "$PLUGIN" "$SCHEMA"; do
+  if [ ! -e "$f" ]; then
+    echo "census: FAIL: missing $f (build neverc and CensusPlugin first)" >&2
+    exit 1
+  fi
+done
+NEVERC=$(cd "$(dirname "$NEVERC")" && pwd)/$(basename "$NEVERC")
+PLUGIN=$(cd "$(dirname "$PLUGIN")" && pwd)/$(basename "$PLUGIN")
+mkdir -p "$CACHE"
+CACHE=$(cd "$CACHE" && pwd)
+
+find_orig() {
+  local f
+  for f in "$CACHE"/debian/lua5.4_*.orig.tar.*; do
+    case "$f" in *.asc) continue ;; esac
+    [ -f "$f" ] && { echo "$f"; return 0; }
+  done
+  return 1
+}
+
+if ! ORIG=$(find_orig); then
+  echo "census: no lua5.4 source in $CACHE/debian; fetching it with run.sh"
+  out=$(bash "$HERE/run.sh" --neverc "$NEVERC" --cache "$CACHE" \
+    --projects lua 2>&1)
+  rc=$?
+  if ! ORIG=$(find_orig); then
+    echo "$out" | tail -n 20
+    if echo "$out" | grep -q 'CONFORMANCE SKIPPED:'; then
+      echo "CENSUS SKIPPED: no lua5.4 source cached in $CACHE/debian and" \
+        "Debian's archive is unreachable"
+      exit 0
+    fi
+    echo "census: FAIL: could not fetch lua5.4 (run.sh exit $rc)" >&2
+    exit 1
+  fi
+fi
+
+# run.sh unpacks into work/lua; the census uses a tree of its own, one
+# census at a time per cache.
+WORK=$CACHE/census
+mkdir -p "$WORK"
+exec 9>"$CACHE/.census.lock"
+if ! flock -w 1800 9; then
+  echo "census: FAIL: could not lock $CACHE/.census.lock" >&2
+  exit 1
+fi
+rm -rf "$WORK"
+mkdir -p "$WORK/src"
+if ! tar -xf "$ORIG" -C "$WORK/src" --strip-components=1; then
+  echo "census: FAIL: cannot unpack $ORIG" >&2
+  exit 1
+fi
+OUT=$WORK/census.jsonl
+: >"$OUT"
+echo "census: lua5.4 $(basename "$ORIG") -> $WORK/src"
+echo "census: CC=\"$NEVERC -fplugin=$PLUGIN --census-out $OUT -std=gnu99\""
+t0=$(date +%s)
+if ! (cd "$WORK/src" && make -j"$JOBS" linux \
+  CC="$NEVERC -fplugin=$PLUGIN --census-out $OUT -std=gnu99") \
+  >"$WORK/make.log" 2>&1; then
+  echo "census: FAIL: make linux failed; last lines of $WORK/make.log:" >&2
+  tail -n 30 "$WORK/make.log" >&2
+  exit 1
+fi
+if [ ! -x "$WORK/src/src/lua" ]; then
+  echo "census: FAIL: make succeeded but built no src/lua" >&2
+  exit 1
+fi
+echo "census: build ok in $(($(date +%s) - t0)) s"
+
+python3 - "$OUT" "$SCHEMA" <<'PY'
+import collections
+import json
+import sys
+
+out, schema = sys.argv[1], sys.argv[2]
+builtin = [p["name"] for p in json.load(open(schema))["phases"]]
+domain_of = lambda name: name.split(".")[1] if name.count(".") >= 1 else "?"
+per_domain_builtin = collections.Counter(domain_of(n) for n in builtin)
+
+counts = collections.Counter()
+sessions = 0
+with open(out) as f:
+    for lineno, line in enumerate(f, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            rec = json.loads(line)
+        except ValueError as e:
+            print(f"census: FAIL: {out}:{lineno}: not JSON: {e}")
+            sys.exit(1)
+        sessions += 1
+        for name, n in rec.get("phases", {}).items():
+            counts[name] += int(n)
+
+if sessions == 0:
+    print(f"census: FAIL: {out} is empty (no session recorded)")
+    sys.exit(1)
+
+fired = {n for n, c in counts.items() if c > 0}
+domains = sorted(set(per_domain_builtin) | {domain_of(n) for n in fired},
+                 key=lambda d: (list(per_domain_builtin).index(d)
+                                if d in per_domain_builtin else 999, d))
+print(f"census: {sessions} sessions recorded in {out}")
+print()
+print("| domain | phases fired | firings |")
+print("|---|--:|--:|")
+for d in domains:
+    names = [n for n in fired if domain_of(n) == d]
+    total = sum(counts[n] for n in names)
+    print(f"| {d} | {len(names)} of {per_domain_builtin.get(d, 0)} | {total} |")
+fired_builtin = fired & set(builtin)
+print()
+print(f"{len(fired_builtin)} of {len(builtin)} phases fired")
+extra = sorted(fired - set(builtin))
+if extra:
+    print("non-built-in phases fired: " + ", ".join(extra))
+
+missing = [d for d in ("driver", "source", "prep")
+           if not any(domain_of(n) == d for n in fired)]
+if missing:
+    print("census: FAIL: no phase fired in domain(s): " + ", ".join(missing))
+    sys.exit(1)
+print("census: PASSED")
+PY

@@ -1,0 +1,408 @@
+//===- ObjectInputFuzz.cpp - neverc-fuzz-object-input --------------------===//
+//
+// libFuzzer target for object and archive input: the entry point that the
+// object and link domains' readers will sit behind. The input bytes are one
+// file as a linker or `neverc -c`'s consumer would get it (a relocatable
+// object, an archive, a thin archive, a universal binary, ...).
+//
+// Today the reader is LLVM's: llvm::object::createBinary identifies and
+// opens the bytes, then
+//   Archive      every member (name, size, data, nested binary, recursively
+//                up to a small depth)
+//   ObjectFile   every section (name, address, size, alignment, contents,
+//                relocated section, relocations with their type names and
+//                symbols) and every symbol (name, address, value, flags,
+//                type, section); ELF relocations through ELFFile (readElf)
+//   universal    Mach-O fat binaries: their object and archive members
+// Only the formats the domains will read are opened (see inScope()).
+// Every llvm::Error and llvm::Expected is consumed; the harness must never
+// crash, leak or hit an unchecked-Error abort. To switch to our readers,
+// replace the body of readBinary() -- the walk and the input contract stay.
+//
+// LLVM comes from the shared libLLVM, which is not instrumented: ASan checks
+// every access the library makes through the harness's buffer, but coverage
+// feedback only sees the harness itself (the seed corpus does the rest).
+//
+//===----------------------------------------------------------------------===//
+#include "llvm/ADT/SmallString.h"
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/MachOUniversal.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace {
+
+// Nested archives / universal binaries: bounded so a crafted input cannot
+// recurse without end.
+constexpr unsigned MaxDepth = 3;
+// Caps per container, so a huge count in a header costs bounded time.
+constexpr unsigned MaxItems = 4096;
+
+// Folds every byte read into a sink, so the reads are not optimised away
+// and ASan sees them all.
+volatile uint64_t Sink;
+
+void touch(StringRef S) {
+  uint64_t H = S.size();
+  for (unsigned char C : S)
+    H = H * 131 + C;
+  Sink = Sink + H;
+}
+
+template <typename T> void take(Expected<T> E) {
+  if (!E)
+    consumeError(E.takeError());
+}
+
+void readBinary(MemoryBufferRef Ref, unsigned Depth);
+
+// ELF through llvm::object::ELFFile, the layer whose accessors all return
+// Expected: relocation sections, each entry's type (and its name) and its
+// symbol's name via the linked symbol table.
+template <class ELFT> void readElf(const ELFObjectFile<ELFT> &Obj) {
+  const ELFFile<ELFT> &EF = Obj.getELFFile();
+  Expected<typename ELFT::ShdrRange> Sections = EF.sections();
+  if (!Sections) {
+    consumeError(Sections.takeError());
+    return;
+  }
+#ifndef NEVERC_FUZZ_LLVM_KNOWN_CRASHES
+  // LLVM 22's bounds check of the section header table is
+  // e_shoff + count * sizeof(Shdr) > size, which wraps for a huge count
+  // (e_shnum == 0 takes it from section 0's sh_size): the range then ends
+  // past the buffer. Our reader must use an overflow-safe check.
+  if (EF.getHeader().e_shoff != 0) {
+    StringRef Data = Obj.getData();
+    const char *B = reinterpret_cast<const char *>(Sections->begin());
+    const char *E = reinterpret_cast<const char *>(Sections->end());
+    if (B < Data.begin() || E < B || E > Data.end() ||
+        Sections->size() > (Data.size() / sizeof(typename ELFT::Shdr)))
+      return;
+  }
+#endif
+  bool Mips64EL = EF.isMips64EL();
+  unsigned N = 0;
+  for (const typename ELFT::Shdr &Sec : *Sections) {
+    if (++N > MaxItems)
+      break;
+    if (Sec.sh_type != ELF::SHT_REL && Sec.sh_type != ELF::SHT_RELA)
+      continue;
+    Expected<const typename ELFT::Shdr *> SymTab = EF.getSection(Sec.sh_link);
+    const typename ELFT::Shdr *SymTabSec = nullptr;
+    StringRef StrTab;
+    if (SymTab) {
+      SymTabSec = *SymTab;
+      if (Expected<StringRef> S = EF.getStringTableForSymtab(*SymTabSec))
+        StrTab = *S;
+      else
+        consumeError(S.takeError());
+    } else {
+      consumeError(SymTab.takeError());
+    }
+    auto visit = [&](const auto &Rel) {
+      uint32_t Type = Rel.getType(Mips64EL);
+      Sink = Sink + Rel.r_offset + Type;
+      SmallString<32> TypeName;
+      EF.getRelocationTypeName(Type, TypeName);
+      touch(TypeName);
+      if (!SymTabSec)
+        return;
+      Expected<const typename ELFT::Sym *> Sym =
+          EF.getRelocationSymbol(Rel, SymTabSec);
+      if (!Sym) {
+        consumeError(Sym.takeError());
+        return;
+      }
+      if (!*Sym)
+        return;
+      if (Expected<StringRef> Name = (*Sym)->getName(StrTab))
+        touch(*Name);
+      else
+        consumeError(Name.takeError());
+    };
+    unsigned R = 0;
+    if (Sec.sh_type == ELF::SHT_REL) {
+      if (Expected<typename ELFT::RelRange> Rels = EF.rels(Sec)) {
+        for (const typename ELFT::Rel &Rel : *Rels)
+          if (++R <= MaxItems)
+            visit(Rel);
+      } else {
+        consumeError(Rels.takeError());
+      }
+    } else {
+      if (Expected<typename ELFT::RelaRange> Relas = EF.relas(Sec)) {
+        for (const typename ELFT::Rela &Rela : *Relas)
+          if (++R <= MaxItems)
+            visit(Rela);
+      } else {
+        consumeError(Relas.takeError());
+      }
+    }
+  }
+}
+
+void readObject(const ObjectFile &Obj) {
+  if (const auto *E = dyn_cast<ELF32LEObjectFile>(&Obj))
+    readElf(*E);
+  else if (const auto *E = dyn_cast<ELF64LEObjectFile>(&Obj))
+    readElf(*E);
+  else if (const auto *E = dyn_cast<ELF32BEObjectFile>(&Obj))
+    readElf(*E);
+  else if (const auto *E = dyn_cast<ELF64BEObjectFile>(&Obj))
+    readElf(*E);
+
+  touch(Obj.getFileFormatName());
+  Sink = Sink + Obj.getBytesInAddress() + uint64_t(Obj.getArch());
+  take(Obj.getStartAddress());
+
+  unsigned N = 0;
+  for (const SectionRef &Sec : Obj.sections()) {
+    if (++N > MaxItems)
+      break;
+    if (Expected<StringRef> Name = Sec.getName())
+      touch(*Name);
+    else
+      consumeError(Name.takeError());
+    Sink = Sink + Sec.getAddress() + Sec.getSize() +
+           Sec.getAlignment().value() + Sec.isText() + Sec.isData() +
+           Sec.isBSS() + Sec.isVirtual() + Sec.isCompressed();
+    if (!Sec.isBSS() && !Sec.isVirtual()) {
+      if (Expected<StringRef> Contents = Sec.getContents())
+        touch(*Contents);
+      else
+        consumeError(Contents.takeError());
+    }
+    if (Expected<section_iterator> Rel = Sec.getRelocatedSection()) {
+      if (*Rel != Obj.section_end())
+        Sink = Sink + (*Rel)->getIndex();
+    } else {
+      consumeError(Rel.takeError());
+    }
+    // ELF relocations go through ELFFile's checked API (readElf below):
+    // the generic iterator divides by sh_entsize unchecked (SIGFPE on 0).
+#ifndef NEVERC_FUZZ_LLVM_KNOWN_CRASHES
+    if (isa<ELFObjectFileBase>(Obj))
+      continue;
+#endif
+    unsigned R = 0;
+    for (const RelocationRef &Reloc : Sec.relocations()) {
+      if (++R > MaxItems)
+        break;
+      Sink = Sink + Reloc.getOffset() + Reloc.getType();
+      SmallString<32> TypeName;
+      Reloc.getTypeName(TypeName);
+      touch(TypeName);
+      symbol_iterator Sym = Reloc.getSymbol();
+      if (Sym != Obj.symbol_end()) {
+        if (Expected<StringRef> Name = Sym->getName())
+          touch(*Name);
+        else
+          consumeError(Name.takeError());
+      }
+    }
+  }
+
+  N = 0;
+  for (const SymbolRef &Sym : Obj.symbols()) {
+    if (++N > MaxItems)
+      break;
+    if (Expected<StringRef> Name = Sym.getName())
+      touch(*Name);
+    else
+      consumeError(Name.takeError());
+    if (Expected<uint64_t> Addr = Sym.getAddress())
+      Sink = Sink + *Addr;
+    else
+      consumeError(Addr.takeError());
+    if (Expected<uint32_t> Flags = Sym.getFlags()) {
+      Sink = Sink + *Flags;
+      // Value and alignment are only meaningful (and only asserted valid)
+      // for defined / common symbols.
+      if (*Flags & SymbolRef::SF_Common) {
+        Sink = Sink + Sym.getAlignment();
+        if (Expected<uint64_t> Size = Sym.getCommonSize())
+          Sink = Sink + *Size;
+        else
+          consumeError(Size.takeError());
+      } else if (!(*Flags & SymbolRef::SF_Undefined)) {
+        if (Expected<uint64_t> Value = Sym.getValue())
+          Sink = Sink + *Value;
+        else
+          consumeError(Value.takeError());
+      }
+    } else {
+      consumeError(Flags.takeError());
+    }
+    if (Expected<SymbolRef::Type> Type = Sym.getType())
+      Sink = Sink + *Type;
+    else
+      consumeError(Type.takeError());
+    if (Expected<section_iterator> Sec = Sym.getSection()) {
+      if (*Sec != Obj.section_end())
+        Sink = Sink + (*Sec)->getIndex();
+    } else {
+      consumeError(Sec.takeError());
+    }
+  }
+}
+
+void readArchive(const Archive &Ar, unsigned Depth) {
+  Sink = Sink + unsigned(Ar.kind()) + Ar.isThin() + Ar.hasSymbolTable();
+  Error Err = Error::success();
+  unsigned N = 0;
+  for (const Archive::Child &C : Ar.children(Err)) {
+    if (++N > MaxItems)
+      break;
+    if (Expected<StringRef> Name = C.getName())
+      touch(*Name);
+    else
+      consumeError(Name.takeError());
+    if (Expected<uint64_t> Size = C.getSize())
+      Sink = Sink + *Size;
+    else
+      consumeError(Size.takeError());
+    // Thin members live in other files; reading them would touch the file
+    // system, which a fuzzer must not do.
+    if (Ar.isThin())
+      continue;
+    if (Expected<MemoryBufferRef> Member = C.getMemoryBufferRef()) {
+#ifndef NEVERC_FUZZ_LLVM_KNOWN_CRASHES
+      // LLVM 22 can hand out a member whose data runs past the end of the
+      // archive (seen with a crafted member size); our reader must not.
+      StringRef Whole = Ar.getData(), Part = Member->getBuffer();
+      if (Part.begin() < Whole.begin() || Part.end() > Whole.end())
+        continue;
+#endif
+      readBinary(*Member, Depth + 1);
+    } else
+      consumeError(Member.takeError());
+  }
+  consumeError(std::move(Err));
+
+#ifdef NEVERC_FUZZ_LLVM_KNOWN_CRASHES
+  // LLVM 22's archive symbol table is not safe on crafted input: names are
+  // read with an unbounded strlen from an unchecked offset (reads outside
+  // the buffer), and getMember() trusts the member offsets (SEGV in
+  // ArchiveMemberHeader). Our archive reader must bounds-check both.
+  N = 0;
+  for (const Archive::Symbol &Sym : Ar.symbols()) {
+    if (++N > MaxItems)
+      break;
+    touch(Sym.getName());
+    if (Expected<Archive::Child> C = Sym.getMember()) {
+      if (Expected<StringRef> Name = C->getName())
+        touch(*Name);
+      else
+        consumeError(Name.takeError());
+    } else {
+      consumeError(C.takeError());
+    }
+  }
+#endif
+}
+
+void readUniversal(const MachOUniversalBinary &U, unsigned Depth) {
+  unsigned N = 0;
+  for (const MachOUniversalBinary::ObjectForArch &O : U.objects()) {
+    if (++N > MaxItems)
+      break;
+    touch(O.getArchFlagName());
+    Sink = Sink + O.getOffset() + O.getSize();
+    if (Expected<std::unique_ptr<MachOObjectFile>> Obj = O.getAsObjectFile())
+      readObject(**Obj);
+    else
+      consumeError(Obj.takeError());
+    if (Expected<std::unique_ptr<Archive>> Ar = O.getAsArchive())
+      readArchive(**Ar, Depth + 1);
+    else
+      consumeError(Ar.takeError());
+  }
+}
+
+// The formats neverc's object and link domains will read: ELF (relocatable,
+// shared, executable, core) and ar archives (GNU, BSD, thin). Others are out
+// of scope; LLVM's readers for some of them still abort on malformed input
+// (WasmObjectFile::parseImportSection: report_fatal_error "EOF while reading
+// string"), which would only rediscover LLVM bugs.
+//
+// -DNEVERC_FUZZ_LLVM_KNOWN_CRASHES puts back the LLVM 22 crashes found while
+// writing this target (wasm here; in readArchive the symbol table walk and
+// the member bounds check; in readElf the section table bounds check; the
+// generic ELF relocation iterator in readObject), to check whether a newer
+// LLVM fixed them. Each is a check our own readers must make. -DNEVERC_FUZZ_OTHER_FORMATS adds
+// COFF and Mach-O (generic ObjectFile walk, not fuzzed here yet).
+bool inScope(file_magic Magic) {
+  switch (Magic) {
+#ifdef NEVERC_FUZZ_LLVM_KNOWN_CRASHES
+  case file_magic::wasm_object:
+#endif
+  case file_magic::archive:
+  case file_magic::elf:
+  case file_magic::elf_relocatable:
+  case file_magic::elf_executable:
+  case file_magic::elf_shared_object:
+  case file_magic::elf_core:
+    return true;
+#ifdef NEVERC_FUZZ_OTHER_FORMATS
+  // COFF and Mach-O: not yet targets of the domains; their generic readers
+  // have not been fuzzed here.
+  case file_magic::coff_object:
+  case file_magic::coff_import_library:
+  case file_magic::pecoff_executable:
+  case file_magic::macho_object:
+  case file_magic::macho_executable:
+  case file_magic::macho_dynamically_linked_shared_lib:
+  case file_magic::macho_universal_binary:
+    return true;
+#endif
+  default:
+    return false;
+  }
+}
+
+void readBinary(MemoryBufferRef Ref, unsigned Depth) {
+  if (Depth > MaxDepth || !inScope(identify_magic(Ref.getBuffer())))
+    return;
+  // No LLVMContext: bitcode is identified and refused, as the object
+  // readers will refuse it.
+  Expected<std::unique_ptr<Binary>> Bin = createBinary(Ref);
+  if (!Bin) {
+    consumeError(Bin.takeError());
+    return;
+  }
+  const Binary &B = **Bin;
+  touch(B.getFileName());
+  if (const auto *Ar = dyn_cast<Archive>(&B))
+    readArchive(*Ar, Depth);
+  else if (const auto *Obj = dyn_cast<ObjectFile>(&B))
+    readObject(*Obj);
+  else if (const auto *U = dyn_cast<MachOUniversalBinary>(&B))
+    readUniversal(*U, Depth);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  // A private copy with the alignment (and the terminating NUL) a buffer
+  // from MemoryBuffer::getFile has, as the driver will hand it over.
+  std::unique_ptr<WritableMemoryBuffer> Buf =
+      WritableMemoryBuffer::getNewUninitMemBuffer(Size, "fuzz-input");
+  if (!Buf)
+    return 0;
+  if (Size)
+    std::memcpy(Buf->getBufferStart(), Data, Size);
+  readBinary(Buf->getMemBufferRef(), 0);
+  return 0;
+}
