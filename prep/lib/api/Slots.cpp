@@ -62,7 +62,8 @@ NevercTokenInfo tokenInfo(const TokenModel &M) {
   return I;
 }
 
-//===--- 1-4: tokens and streams --------------------------------------------===//
+//===--- 1-4: tokens and streams
+//--------------------------------------------===//
 
 NevercStatus NEVERC_CALL getTokenInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercTokenHandle Token,
@@ -113,8 +114,8 @@ NevercStatus NEVERC_CALL getTokenStreamView(void *Ctx, NevercTaskHandle Task,
     TaskState *TS;
     PREP_TRY(taskOf(D, Task, &T, &TS));
     std::unique_ptr<std::vector<NevercTokenHandle>> *S;
-    PREP_TRY(lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream,
-                      &S));
+    PREP_TRY(
+        lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream, &S));
     auto &Views = TS->own<std::vector<NevercTokenView>>();
     Views.reserve((*S)->size());
     for (NevercTokenHandle H : **S) {
@@ -151,8 +152,8 @@ NevercStatus NEVERC_CALL getTokenStreamToken(void *Ctx, NevercTaskHandle Task,
     TaskState *TS;
     PREP_TRY(taskOf(D, Task, &T, &TS));
     std::unique_ptr<std::vector<NevercTokenHandle>> *S;
-    PREP_TRY(lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream,
-                      &S));
+    PREP_TRY(
+        lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream, &S));
     if (Index >= (*S)->size())
       return st(NEVERC_STATUS_NOT_FOUND);
     *OutToken = (**S)[Index];
@@ -160,7 +161,8 @@ NevercStatus NEVERC_CALL getTokenStreamToken(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-//===--- 5-13: identifiers and macros ---------------------------------------===//
+//===--- 5-13: identifiers and macros
+//---------------------------------------===//
 
 NevercStatus NEVERC_CALL getIdentifierInfo(void *Ctx, NevercTaskHandle Task,
                                            NevercIdentifierHandle Identifier,
@@ -189,9 +191,9 @@ NevercStatus NEVERC_CALL getIdentifierInfo(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-NevercStatus NEVERC_CALL getOrCreateIdentifier(
-    void *Ctx, NevercTaskHandle Task, NevercStringView Name,
-    NevercIdentifierHandle *OutIdentifier) {
+NevercStatus NEVERC_CALL
+getOrCreateIdentifier(void *Ctx, NevercTaskHandle Task, NevercStringView Name,
+                      NevercIdentifierHandle *OutIdentifier) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
     if (!OutIdentifier || !Name.Length || !Name.Data)
@@ -330,9 +332,8 @@ NevercStatus NEVERC_CALL getMacroDirectiveInfo(
     NevercMacroDirectiveInfo I{};
     I.Kind = F.Kind;
     I.Location = F.Location;
-    I.Previous = F.Previous
-                     ? PrepDomain::Impl::directiveHandle(*TS, F.Previous)
-                     : NevercHandle{};
+    I.Previous = F.Previous ? PrepDomain::Impl::directiveHandle(*TS, F.Previous)
+                            : NevercHandle{};
     I.Definition = F.Definition
                        ? PrepDomain::Impl::definitionHandle(*TS, F.Definition)
                        : NevercHandle{};
@@ -376,14 +377,15 @@ NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
                       PrepHandleKind::MacroArguments, &A));
     if (Index >= (*A)->Arguments.size())
       return st(NEVERC_STATUS_NOT_FOUND);
-    *OutStream = TS->Streams.insert(
-        std::make_unique<std::vector<NevercTokenHandle>>(
+    *OutStream =
+        TS->Streams.insert(std::make_unique<std::vector<NevercTokenHandle>>(
             (*A)->Arguments[Index]));
     return okStatus();
   });
 }
 
-//===--- 14-21: token builder -----------------------------------------------===//
+//===--- 14-21: token builder
+//-----------------------------------------------===//
 
 NevercStatus builderAt(PrepDomain::Impl &D, NevercTaskHandle Task,
                        NevercTokenBuilderHandle B, TaskState **OutTS,
@@ -495,7 +497,8 @@ NevercStatus NEVERC_CALL tokenBuilderSetLiteral(
     if (!Spelling.Length || !Spelling.Data)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     std::string_view Sp(Spelling.Data, Spelling.Length);
-    if (Sp.find_first_of(std::string_view("\0\n\r", 3)) != std::string_view::npos)
+    if (Sp.find_first_of(std::string_view("\0\n\r", 3)) !=
+        std::string_view::npos)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     B->Token.Kind = Kind;
     B->Token.Spelling.assign(Sp);
@@ -579,11 +582,12 @@ NevercStatus NEVERC_CALL destroyTokenBuilder(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-//===--- 22: events ---------------------------------------------------------===//
+//===--- 22: events
+//---------------------------------------------------------===//
 
-NevercStatus NEVERC_CALL registerEventObserver(
-    void *Ctx, NevercTaskHandle Task,
-    const NevercPrepObserverDescriptor *Descriptor) {
+NevercStatus NEVERC_CALL
+registerEventObserver(void *Ctx, NevercTaskHandle Task,
+                      const NevercPrepObserverDescriptor *Descriptor) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
     PREP_TRY(checkHeader(Descriptor, sizeof(NevercPrepObserverDescriptor)));
@@ -600,7 +604,8 @@ NevercStatus NEVERC_CALL registerEventObserver(
   });
 }
 
-//===--- 23-33: phase inputs and outputs ------------------------------------===//
+//===--- 23-33: phase inputs and outputs
+//------------------------------------===//
 
 /// Frame + input artifact of \p Phase → its input box.
 template <class Box>
@@ -669,6 +674,21 @@ NevercStatus capability(PrepDomain::Impl &D, TaskState &TS, uint32_t Phase,
   return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
 }
 
+/// The structured Get*PhaseInput slots: header check, the input box of
+/// \p Phase, the box's copy written out.
+template <class Box, class OutT>
+NevercStatus readPhaseInput(void *Ctx, const NevercPhaseFrame *Frame,
+                            NevercArtifactHandle Input, OutT *Out,
+                            uint32_t Phase, BoxTag Tag) {
+  return guard([&] {
+    PREP_TRY(checkHeader(Out, sizeof(OutT)));
+    Box *B;
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase, Tag, &B));
+    writeOut(Out, B->C);
+    return okStatus();
+  });
+}
+
 NevercStatus NEVERC_CALL getTokenPhaseInput(void *Ctx,
                                             const NevercPhaseFrame *Frame,
                                             NevercArtifactHandle Input,
@@ -677,18 +697,18 @@ NevercStatus NEVERC_CALL getTokenPhaseInput(void *Ctx,
     if (!OutToken)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     TokenInBox *B;
-    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_TOKEN,
-                     BoxTag::TokenIn, &B));
+    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_TOKEN, BoxTag::TokenIn,
+                     &B));
     *OutToken = B->Token;
     return okStatus();
   });
 }
 
-NevercStatus NEVERC_CALL createTokenPhaseOutput(
-    void *Ctx, const NevercPhaseFrame *Frame,
-    const NevercPhaseContinuation *Continuation,
-    const NevercTokenHandle *Tokens, uint64_t TokenCount,
-    NevercArtifactHandle *OutOutput) {
+NevercStatus NEVERC_CALL
+createTokenPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
+                       const NevercPhaseContinuation *Continuation,
+                       const NevercTokenHandle *Tokens, uint64_t TokenCount,
+                       NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
     if (!OutOutput)
@@ -696,7 +716,8 @@ NevercStatus NEVERC_CALL createTokenPhaseOutput(
     core::Task *T;
     TaskState *TS;
     RunContext *R;
-    PREP_TRY(outputScope(D, Frame, Continuation, Phase_PREP_TOKEN, &T, &TS, &R));
+    PREP_TRY(
+        outputScope(D, Frame, Continuation, Phase_PREP_TOKEN, &T, &TS, &R));
     if (TokenCount > TokenExpansionBudget) {
       D.diag(NEVERC_DIAGNOSTIC_ERROR,
              "neverc.prep.token: output of " + std::to_string(TokenCount) +
@@ -708,7 +729,8 @@ NevercStatus NEVERC_CALL createTokenPhaseOutput(
     auto &Box = TS->own<TokenOutBox>();
     PREP_TRY(readTokens(D, *TS, Tokens, TokenCount, Box.Tokens));
     PREP_TRY(capability(D, *TS, Phase_PREP_TOKEN, 0, 0));
-    *OutOutput = T->createArtifact(D.H.phases().at(Phase_PREP_TOKEN).Output, &Box);
+    *OutOutput =
+        T->createArtifact(D.H.phases().at(Phase_PREP_TOKEN).Output, &Box);
     return okStatus();
   });
 }
@@ -716,20 +738,15 @@ NevercStatus NEVERC_CALL createTokenPhaseOutput(
 NevercStatus NEVERC_CALL getIncludePhaseInput(
     void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
     NevercPrepIncludePhaseInput *OutInput) {
-  return guard([&] {
-    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepIncludePhaseInput)));
-    IncludeInBox *B;
-    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_INCLUDE,
-                     BoxTag::IncludeIn, &B));
-    writeOut(OutInput, B->C);
-    return okStatus();
-  });
+  return readPhaseInput<IncludeInBox>(Ctx, Frame, Input, OutInput,
+                                      Phase_PREP_INCLUDE, BoxTag::IncludeIn);
 }
 
-NevercStatus NEVERC_CALL createIncludePhaseOutput(
-    void *Ctx, const NevercPhaseFrame *Frame,
-    const NevercPhaseContinuation *Continuation,
-    const NevercPrepIncludePhaseOutput *Output, NevercArtifactHandle *OutOutput) {
+NevercStatus NEVERC_CALL
+createIncludePhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
+                         const NevercPhaseContinuation *Continuation,
+                         const NevercPrepIncludePhaseOutput *Output,
+                         NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
     if (!OutOutput)
@@ -759,18 +776,11 @@ NevercStatus NEVERC_CALL createIncludePhaseOutput(
   });
 }
 
-NevercStatus NEVERC_CALL getMacroPhaseInput(void *Ctx,
-                                            const NevercPhaseFrame *Frame,
-                                            NevercArtifactHandle Input,
-                                            NevercPrepMacroPhaseInput *OutInput) {
-  return guard([&] {
-    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepMacroPhaseInput)));
-    MacroInBox *B;
-    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_MACRO,
-                     BoxTag::MacroIn, &B));
-    writeOut(OutInput, B->C);
-    return okStatus();
-  });
+NevercStatus NEVERC_CALL getMacroPhaseInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercPrepMacroPhaseInput *OutInput) {
+  return readPhaseInput<MacroInBox>(Ctx, Frame, Input, OutInput,
+                                    Phase_PREP_MACRO, BoxTag::MacroIn);
 }
 
 NevercStatus NEVERC_CALL createMacroPhaseOutput(
@@ -785,18 +795,19 @@ NevercStatus NEVERC_CALL createMacroPhaseOutput(
     core::Task *T;
     TaskState *TS;
     RunContext *R;
-    PREP_TRY(outputScope(D, Frame, Continuation, Phase_PREP_MACRO, &T, &TS, &R));
+    PREP_TRY(
+        outputScope(D, Frame, Continuation, Phase_PREP_MACRO, &T, &TS, &R));
     if (Output->Action > NEVERC_PREP_MACRO_REPLACE_TOKENS ||
         (Output->Action != NEVERC_PREP_MACRO_REPLACE_TOKENS &&
          Output->TokenCount))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     auto &Box = TS->own<MacroOutBox>();
     Box.D.Action = Output->Action;
-    PREP_TRY(readTokens(D, *TS, Output->Tokens, Output->TokenCount,
-                        Box.D.Tokens));
+    PREP_TRY(
+        readTokens(D, *TS, Output->Tokens, Output->TokenCount, Box.D.Tokens));
     auto *In = static_cast<MacroInBox *>(R->Input);
-    PREP_TRY(capability(D, *TS, Phase_PREP_MACRO, In->R.Operation,
-                        Box.D.Action));
+    PREP_TRY(
+        capability(D, *TS, Phase_PREP_MACRO, In->R.Operation, Box.D.Action));
     *OutOutput =
         T->createArtifact(D.H.phases().at(Phase_PREP_MACRO).Output, &Box);
     return okStatus();
@@ -806,20 +817,15 @@ NevercStatus NEVERC_CALL createMacroPhaseOutput(
 NevercStatus NEVERC_CALL getPragmaPhaseInput(
     void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
     NevercPrepPragmaPhaseInput *OutInput) {
-  return guard([&] {
-    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepPragmaPhaseInput)));
-    PragmaInBox *B;
-    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_PRAGMA,
-                     BoxTag::PragmaIn, &B));
-    writeOut(OutInput, B->C);
-    return okStatus();
-  });
+  return readPhaseInput<PragmaInBox>(Ctx, Frame, Input, OutInput,
+                                     Phase_PREP_PRAGMA, BoxTag::PragmaIn);
 }
 
-NevercStatus NEVERC_CALL createPragmaPhaseOutput(
-    void *Ctx, const NevercPhaseFrame *Frame,
-    const NevercPhaseContinuation *Continuation,
-    const NevercPrepPragmaPhaseOutput *Output, NevercArtifactHandle *OutOutput) {
+NevercStatus NEVERC_CALL
+createPragmaPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
+                        const NevercPhaseContinuation *Continuation,
+                        const NevercPrepPragmaPhaseOutput *Output,
+                        NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
     if (!OutOutput)
@@ -836,8 +842,8 @@ NevercStatus NEVERC_CALL createPragmaPhaseOutput(
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     auto &Box = TS->own<PragmaOutBox>();
     Box.D.Action = Output->Action;
-    PREP_TRY(readTokens(D, *TS, Output->Tokens, Output->TokenCount,
-                        Box.D.Tokens));
+    PREP_TRY(
+        readTokens(D, *TS, Output->Tokens, Output->TokenCount, Box.D.Tokens));
     PREP_TRY(capability(D, *TS, Phase_PREP_PRAGMA, 0, Box.D.Action));
     *OutOutput =
         T->createArtifact(D.H.phases().at(Phase_PREP_PRAGMA).Output, &Box);
@@ -848,21 +854,15 @@ NevercStatus NEVERC_CALL createPragmaPhaseOutput(
 NevercStatus NEVERC_CALL getFeatureQueryPhaseInput(
     void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
     NevercPrepFeatureQueryPhaseInput *OutInput) {
-  return guard([&] {
-    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepFeatureQueryPhaseInput)));
-    FeatureInBox *B;
-    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_FEATURE_QUERY,
-                     BoxTag::FeatureIn, &B));
-    writeOut(OutInput, B->C);
-    return okStatus();
-  });
+  return readPhaseInput<FeatureInBox>(
+      Ctx, Frame, Input, OutInput, Phase_PREP_FEATURE_QUERY, BoxTag::FeatureIn);
 }
 
-NevercStatus NEVERC_CALL createFeatureQueryPhaseOutput(
-    void *Ctx, const NevercPhaseFrame *Frame,
-    const NevercPhaseContinuation *Continuation,
-    const NevercPrepFeatureQueryPhaseOutput *Output,
-    NevercArtifactHandle *OutOutput) {
+NevercStatus NEVERC_CALL
+createFeatureQueryPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
+                              const NevercPhaseContinuation *Continuation,
+                              const NevercPrepFeatureQueryPhaseOutput *Output,
+                              NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
     if (!OutOutput)
@@ -881,27 +881,23 @@ NevercStatus NEVERC_CALL createFeatureQueryPhaseOutput(
     Box.D.Value = Output->Action == NEVERC_PREP_QUERY_REPLACE
                       ? Output->Value != 0
                       : In->R.BuiltinValue;
-    PREP_TRY(capability(D, *TS, Phase_PREP_FEATURE_QUERY, In->R.Kind,
-                        Box.D.Action));
+    PREP_TRY(
+        capability(D, *TS, Phase_PREP_FEATURE_QUERY, In->R.Kind, Box.D.Action));
     *OutOutput = T->createArtifact(
         D.H.phases().at(Phase_PREP_FEATURE_QUERY).Output, &Box);
     return okStatus();
   });
 }
 
-//===--- 33-37: build_token_stream ------------------------------------------===//
+//===--- 33-37: build_token_stream
+//------------------------------------------===//
 
 NevercStatus NEVERC_CALL getTokenStreamPhaseInput(
     void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
     NevercPrepTokenStreamPhaseInput *OutInput) {
-  return guard([&] {
-    PREP_TRY(checkHeader(OutInput, sizeof(NevercPrepTokenStreamPhaseInput)));
-    StreamInBox *B;
-    PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase_PREP_BUILD_TOKEN_STREAM,
-                     BoxTag::StreamIn, &B));
-    writeOut(OutInput, B->C);
-    return okStatus();
-  });
+  return readPhaseInput<StreamInBox>(Ctx, Frame, Input, OutInput,
+                                     Phase_PREP_BUILD_TOKEN_STREAM,
+                                     BoxTag::StreamIn);
 }
 
 NevercStatus streamBuilderAt(PrepDomain::Impl &D, NevercTaskHandle Task,
