@@ -674,6 +674,29 @@ NevercStatus capability(PrepDomain::Impl &D, TaskState &TS, uint32_t Phase,
   return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
 }
 
+/// The front every structured Create*PhaseOutput shares: an out pointer,
+/// a descriptor with a valid header, and the interceptor scope of \p Phase.
+template <class OutT>
+NevercStatus outputFront(PrepDomain::Impl &D, const NevercPhaseFrame *F,
+                         const NevercPhaseContinuation *C, const OutT *Output,
+                         NevercArtifactHandle *OutOutput, uint32_t Phase,
+                         core::Task **T, TaskState **TS, RunContext **R) {
+  if (!OutOutput)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  PREP_TRY(checkHeader(Output, sizeof(OutT)));
+  return outputScope(D, F, C, Phase, T, TS, R);
+}
+
+/// The back they share: what stock Clang can apply, then the artifact.
+template <class Box>
+NevercStatus publishOutput(PrepDomain::Impl &D, core::Task &T, TaskState &TS,
+                           uint32_t Phase, uint32_t Operation, uint32_t Action,
+                           Box &B, NevercArtifactHandle *OutOutput) {
+  PREP_TRY(capability(D, TS, Phase, Operation, Action));
+  *OutOutput = T.createArtifact(D.H.phases().at(Phase).Output, &B);
+  return okStatus();
+}
+
 /// The structured Get*PhaseInput slots: header check, the input box of
 /// \p Phase, the box's copy written out.
 template <class Box, class OutT>
@@ -749,14 +772,11 @@ createIncludePhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
                          NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
-    if (!OutOutput)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    PREP_TRY(checkHeader(Output, sizeof(NevercPrepIncludePhaseOutput)));
     core::Task *T;
     TaskState *TS;
     RunContext *R;
-    PREP_TRY(
-        outputScope(D, Frame, Continuation, Phase_PREP_INCLUDE, &T, &TS, &R));
+    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput,
+                         Phase_PREP_INCLUDE, &T, &TS, &R));
     if (Output->Action > NEVERC_PREP_INCLUDE_REDIRECT ||
         (Output->Filename.Length && !Output->Filename.Data))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -769,10 +789,8 @@ createIncludePhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
         (Box.D.Filename.empty() ||
          Box.D.Filename.find('\0') != std::string::npos))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    PREP_TRY(capability(D, *TS, Phase_PREP_INCLUDE, 0, Box.D.Action));
-    *OutOutput =
-        T->createArtifact(D.H.phases().at(Phase_PREP_INCLUDE).Output, &Box);
-    return okStatus();
+    return publishOutput(D, *T, *TS, Phase_PREP_INCLUDE, 0, Box.D.Action, Box,
+                         OutOutput);
   });
 }
 
@@ -789,14 +807,11 @@ NevercStatus NEVERC_CALL createMacroPhaseOutput(
     const NevercPrepMacroPhaseOutput *Output, NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
-    if (!OutOutput)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    PREP_TRY(checkHeader(Output, sizeof(NevercPrepMacroPhaseOutput)));
     core::Task *T;
     TaskState *TS;
     RunContext *R;
-    PREP_TRY(
-        outputScope(D, Frame, Continuation, Phase_PREP_MACRO, &T, &TS, &R));
+    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput,
+                         Phase_PREP_MACRO, &T, &TS, &R));
     if (Output->Action > NEVERC_PREP_MACRO_REPLACE_TOKENS ||
         (Output->Action != NEVERC_PREP_MACRO_REPLACE_TOKENS &&
          Output->TokenCount))
@@ -806,11 +821,8 @@ NevercStatus NEVERC_CALL createMacroPhaseOutput(
     PREP_TRY(
         readTokens(D, *TS, Output->Tokens, Output->TokenCount, Box.D.Tokens));
     auto *In = static_cast<MacroInBox *>(R->Input);
-    PREP_TRY(
-        capability(D, *TS, Phase_PREP_MACRO, In->R.Operation, Box.D.Action));
-    *OutOutput =
-        T->createArtifact(D.H.phases().at(Phase_PREP_MACRO).Output, &Box);
-    return okStatus();
+    return publishOutput(D, *T, *TS, Phase_PREP_MACRO, In->R.Operation,
+                         Box.D.Action, Box, OutOutput);
   });
 }
 
@@ -828,14 +840,11 @@ createPragmaPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
                         NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
-    if (!OutOutput)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    PREP_TRY(checkHeader(Output, sizeof(NevercPrepPragmaPhaseOutput)));
     core::Task *T;
     TaskState *TS;
     RunContext *R;
-    PREP_TRY(
-        outputScope(D, Frame, Continuation, Phase_PREP_PRAGMA, &T, &TS, &R));
+    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput,
+                         Phase_PREP_PRAGMA, &T, &TS, &R));
     if (Output->Action > NEVERC_PREP_PRAGMA_REPLACE_TOKENS ||
         (Output->Action != NEVERC_PREP_PRAGMA_REPLACE_TOKENS &&
          Output->TokenCount))
@@ -844,10 +853,8 @@ createPragmaPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
     Box.D.Action = Output->Action;
     PREP_TRY(
         readTokens(D, *TS, Output->Tokens, Output->TokenCount, Box.D.Tokens));
-    PREP_TRY(capability(D, *TS, Phase_PREP_PRAGMA, 0, Box.D.Action));
-    *OutOutput =
-        T->createArtifact(D.H.phases().at(Phase_PREP_PRAGMA).Output, &Box);
-    return okStatus();
+    return publishOutput(D, *T, *TS, Phase_PREP_PRAGMA, 0, Box.D.Action, Box,
+                         OutOutput);
   });
 }
 
@@ -865,14 +872,11 @@ createFeatureQueryPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
                               NevercArtifactHandle *OutOutput) {
   return guard([&] {
     PrepDomain::Impl &D = impl(Ctx);
-    if (!OutOutput)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    PREP_TRY(checkHeader(Output, sizeof(NevercPrepFeatureQueryPhaseOutput)));
     core::Task *T;
     TaskState *TS;
     RunContext *R;
-    PREP_TRY(outputScope(D, Frame, Continuation, Phase_PREP_FEATURE_QUERY, &T,
-                         &TS, &R));
+    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput,
+                         Phase_PREP_FEATURE_QUERY, &T, &TS, &R));
     if (Output->Action > NEVERC_PREP_QUERY_REPLACE)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     auto *In = static_cast<FeatureInBox *>(R->Input);
@@ -881,11 +885,8 @@ createFeatureQueryPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
     Box.D.Value = Output->Action == NEVERC_PREP_QUERY_REPLACE
                       ? Output->Value != 0
                       : In->R.BuiltinValue;
-    PREP_TRY(
-        capability(D, *TS, Phase_PREP_FEATURE_QUERY, In->R.Kind, Box.D.Action));
-    *OutOutput = T->createArtifact(
-        D.H.phases().at(Phase_PREP_FEATURE_QUERY).Output, &Box);
-    return okStatus();
+    return publishOutput(D, *T, *TS, Phase_PREP_FEATURE_QUERY, In->R.Kind,
+                         Box.D.Action, Box, OutOutput);
   });
 }
 
