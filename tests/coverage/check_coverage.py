@@ -25,7 +25,8 @@ def main():
     phases = {}
     for line in table[1:-1]:
         cols = line.split()
-        phases[cols[1]] = {"policy": cols[3], "implemented": cols[-1] == "yes"}
+        phases[cols[1]] = {"domain": cols[2], "policy": cols[3],
+                           "implemented": cols[-1] == "yes"}
     coverage = json.loads((root / "docs/plugin-api-coverage.json").read_text())
     errors = []
     for name, info in phases.items():
@@ -51,11 +52,41 @@ def main():
             for test in tests:
                 errors += check_test(root, name, test)
     implemented = sum(1 for p in phases.values() if p["implemented"])
+    print_table(phases, coverage["phases"])
     for e in errors:
         print("coverage: error:", e)
     print(f"coverage: {implemented} implemented phases, "
           f"{len(coverage['phases'])} mapped, {len(errors)} problems")
     return 1 if errors else 0
+
+
+KINDS = ["positive", "negative", "observer", "interceptor", "replacement",
+         "sealed_gate"]
+
+
+def print_table(phases, mapped):
+    """Per domain: built-in phases, implemented ones, and the distinct tests
+    mapped to them by kind (a test serving several phases counts once)."""
+    domains = list(dict.fromkeys(p["domain"] for p in phases.values()))
+    print("| domain | phases | implemented | " + " | ".join(KINDS) + " |")
+    print("|---|--:|--:|" + "--:|" * len(KINDS))
+    total = {"phases": 0, "implemented": 0}
+    total_tests = {k: set() for k in KINDS}
+    for d in domains:
+        names = [n for n, p in phases.items() if p["domain"] == d]
+        impl = [n for n in names if phases[n]["implemented"]]
+        tests = {k: set() for k in KINDS}
+        for n in impl:
+            for k in KINDS:
+                tests[k].update(mapped.get(n, {}).get(k, []))
+                total_tests[k].update(mapped.get(n, {}).get(k, []))
+        total["phases"] += len(names)
+        total["implemented"] += len(impl)
+        print(f"| {d} | {len(names)} | {len(impl)} | " +
+              " | ".join(str(len(tests[k])) for k in KINDS) + " |")
+    print(f"| all | {total['phases']} | {total['implemented']} | " +
+          " | ".join(str(len(total_tests[k])) for k in KINDS) + " |")
+    print()
 
 
 def check_test(root, phase, test):

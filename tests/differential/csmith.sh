@@ -19,7 +19,7 @@ done
 [ -f "$inc/csmith.h" ] || { echo "csmith: $inc/csmith.h is missing (libcsmith-dev)"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-compared=0 mismatched=0 skipped=0
+compared=0 mismatched=0 skipped=0 mismatch_seeds=
 for ((i = 0; i < n; ++i)); do
   s=$((seed + i))
   prog="$work/p$s.c"
@@ -27,16 +27,22 @@ for ((i = 0; i < n; ++i)); do
   gcc -O0 -w -I"$inc" "$prog" -o "$work/gcc$s" 2>/dev/null || { skipped=$((skipped + 1)); continue; }
   if ! "$neverc" -O2 -w -I"$inc" "$prog" -o "$work/nc$s" 2>"$work/err$s"; then
     echo "csmith: MISMATCH seed $s: neverc failed to compile: $(head -c 300 "$work/err$s")"
-    mismatched=$((mismatched + 1)); continue
+    mismatched=$((mismatched + 1)) mismatch_seeds+=" $s"; continue
   fi
   want=$(timeout 10 "$work/gcc$s" 2>/dev/null) || { skipped=$((skipped + 1)); continue; }
   got=$(timeout 20 "$work/nc$s" 2>/dev/null)
   if [ "$want" != "$got" ]; then
     echo "csmith: MISMATCH seed $s: gcc -O0 printed '$want', neverc -O2 printed '$got'"
-    mismatched=$((mismatched + 1))
+    mismatched=$((mismatched + 1)) mismatch_seeds+=" $s"
   else
     compared=$((compared + 1))
   fi
 done
+echo
+echo "| programs | seeds | agree | mismatch | skipped |"
+echo "|--:|---|--:|--:|--:|"
+echo "| $n | $seed-$((seed + n - 1)) | $compared | $mismatched | $skipped |"
+echo
+[ -n "$mismatch_seeds" ] && echo "mismatching seeds:$mismatch_seeds"
 echo "csmith: $n programs from seed $seed: $compared agree, $mismatched mismatch, $skipped skipped"
 [ "$mismatched" -eq 0 ] && [ $((compared * 2)) -ge "$n" ]
