@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
+#include "neverc/source/StagedFile.h"
 
 #include "clang/Basic/DiagnosticDriver.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -203,8 +204,8 @@ bool parseArguments(llvm::ArrayRef<const char *> Argv, AssemblerJob &Job,
   return OK;
 }
 
-/// The output file, staged: objects go to a temporary in the output's
-/// directory and are renamed over the output only on success.
+/// The output file, staged (neverc/source/StagedFile.h): it gets its name
+/// only on success, so a failed or killed assembly leaves nothing behind.
 class StagedOutput {
 public:
   ~StagedOutput() { discard(); }
@@ -222,15 +223,15 @@ public:
       }
       return Stream.get();
     }
-    llvm::Expected<llvm::sys::fs::TempFile> T =
-        llvm::sys::fs::TempFile::create(Path + "-%%%%%%%%.tmp");
-    if (!T) {
+    llvm::Expected<neverc::source::StagedFile> F =
+        neverc::source::StagedFile::create(Path);
+    if (!F) {
       Diags.Report(diag::err_fe_unable_to_open_output)
-          << Path << llvm::toString(T.takeError());
+          << Path << llvm::toString(F.takeError());
       return nullptr;
     }
-    Temp.emplace(std::move(*T));
-    Stream = std::make_unique<llvm::raw_fd_ostream>(Temp->FD,
+    File.emplace(std::move(*F));
+    Stream = std::make_unique<llvm::raw_fd_ostream>(File->fd(),
                                                     /*shouldClose=*/false);
     return Stream.get();
   }
@@ -242,37 +243,35 @@ public:
     if (WriteError)
       Stream->clear_error();
     Stream.reset();
-    if (!Temp)
+    if (!File)
       return !WriteError;
     if (WriteError) {
       discard();
       Diags.Report(diag::err_fe_unable_to_open_output) << Path << "write error";
       return false;
     }
-    if (llvm::Error E = Temp->keep(Path)) {
+    llvm::Error E = File->commit();
+    File.reset();
+    if (E) {
       Diags.Report(diag::err_fe_unable_to_open_output)
           << Path << llvm::toString(std::move(E));
-      Temp.reset();
       return false;
     }
-    Temp.reset();
     return true;
   }
 
   void discard() {
+    // The stream goes first: the descriptor closes with the staged file.
     if (Stream) {
       Stream->clear_error();
       Stream.reset();
     }
-    if (Temp) {
-      llvm::consumeError(Temp->discard());
-      Temp.reset();
-    }
+    File.reset();
   }
 
 private:
   std::string Path;
-  std::optional<llvm::sys::fs::TempFile> Temp;
+  std::optional<neverc::source::StagedFile> File;
   std::unique_ptr<llvm::raw_fd_ostream> Stream;
 };
 

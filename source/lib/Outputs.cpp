@@ -7,22 +7,62 @@
 //  * -fno-temp-file (FrontendOptions::UseTemporary = false) writes in place;
 //  * the -MD/-MF dependency file is written by DependencyFileGenerator with
 //    a plain raw_fd_ostream.
-// The backend below forces AtomicWrite + DiscardOnSignal for every regular
-// path, and the dependency generator is replaced by one that writes through
-// createOutputFile, so the .d commits (or not) together with the object.
+// The backend below writes every regular path to a StagedFile (an unnamed
+// O_TMPFILE inode, named and renamed over the output only on keep(): a
+// failed or SIGKILLed compile leaves nothing behind), and the dependency
+// generator is replaced by one that writes through createOutputFile, so the
+// .d commits (or not) together with the object. Appending and
+// only-if-different outputs keep LLVM's own atomic temporaries.
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/source/Outputs.h"
+#include "neverc/source/StagedFile.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/Utils.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualOutputBackends.h"
 
 namespace neverc::source {
 
 namespace {
+
+/// One output of the cc1 job: a raw_fd_ostream over a StagedFile.
+class StagedOutputFile final
+    : public llvm::RTTIExtends<StagedOutputFile, llvm::vfs::OutputFileImpl> {
+public:
+  static char ID;
+  explicit StagedOutputFile(StagedFile F)
+      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false) {}
+
+  llvm::raw_pwrite_stream &getOS() override { return OS; }
+
+  llvm::Error keep() override {
+    OS.flush();
+    if (std::error_code EC = OS.error()) {
+      OS.clear_error(); // a stream destroyed with an error aborts
+      File.discard();
+      return llvm::errorCodeToError(EC);
+    }
+    return File.commit();
+  }
+
+  llvm::Error discard() override {
+    // Flush first: the descriptor closes with the staged file.
+    OS.flush();
+    OS.clear_error();
+    File.discard();
+    return llvm::Error::success();
+  }
+
+private:
+  StagedFile File;
+  llvm::raw_fd_ostream OS;
+};
+
+char StagedOutputFile::ID = 0;
 
 class AtomicOutputBackend final : public llvm::vfs::ProxyOutputBackend {
 public:
@@ -47,9 +87,25 @@ protected:
                    (!llvm::sys::fs::status(Path, St) &&
                     llvm::sys::fs::exists(St) &&
                     !llvm::sys::fs::is_regular_file(St));
-    if (!Special)
+    if (Special)
+      return ProxyOutputBackend::createFileImpl(Path, C);
+    if (C.getAppend() || C.getOnlyIfDifferent()) {
       C.setAtomicWrite().setDiscardOnSignal();
-    return ProxyOutputBackend::createFileImpl(Path, C);
+      return ProxyOutputBackend::createFileImpl(Path, C);
+    }
+    std::string P = Path.str();
+    llvm::Expected<StagedFile> F = StagedFile::create(P);
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
+    if (!F && C.getImplyCreateDirectories() && !Parent.empty() &&
+        !llvm::sys::fs::exists(Parent)) {
+      llvm::consumeError(F.takeError());
+      if (std::error_code EC = llvm::sys::fs::create_directories(Parent))
+        return llvm::errorCodeToError(EC);
+      F = StagedFile::create(P);
+    }
+    if (!F)
+      return F.takeError();
+    return std::make_unique<StagedOutputFile>(std::move(*F));
   }
 };
 
