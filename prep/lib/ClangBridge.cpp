@@ -34,13 +34,6 @@ using namespace clang;
 
 namespace neverc::prep {
 
-using core::Phase_PREP_BUILD_TOKEN_STREAM;
-using core::Phase_PREP_FEATURE_QUERY;
-using core::Phase_PREP_INCLUDE;
-using core::Phase_PREP_MACRO;
-using core::Phase_PREP_PRAGMA;
-using core::Phase_PREP_TOKEN;
-
 static_assert(sizeof(Token) <= sizeof(TokenModel::Native),
               "clang::Token does not fit TokenModel::Native");
 

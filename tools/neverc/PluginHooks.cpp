@@ -144,28 +144,28 @@ api::JobModel toModel(const JobInfo &J) {
   return M;
 }
 
+/// The outcome fields driver::JobResult and api::JobResult share, copied
+/// either way (the model's job id, seals and provider flag are its own).
+template <class From, class To> void copyOutcome(const From &F, To &T) {
+  T.ExitCode = F.ExitCode;
+  T.ExecutionFailed = F.ExecutionFailed;
+  T.ErrorMessage = F.ErrorMessage;
+  T.HasProcessStatistics = F.HasProcessStatistics;
+  T.TotalTimeMicroseconds = F.TotalTimeMicroseconds;
+  T.UserTimeMicroseconds = F.UserTimeMicroseconds;
+  T.PeakMemoryKiB = F.PeakMemoryKiB;
+}
+
 JobResult fromModel(const api::JobResult &R) {
   JobResult Out;
-  Out.ExitCode = R.ExitCode;
-  Out.ExecutionFailed = R.ExecutionFailed;
-  Out.ErrorMessage = R.ErrorMessage;
-  Out.HasProcessStatistics = R.HasProcessStatistics;
-  Out.TotalTimeMicroseconds = R.TotalTimeMicroseconds;
-  Out.UserTimeMicroseconds = R.UserTimeMicroseconds;
-  Out.PeakMemoryKiB = R.PeakMemoryKiB;
+  copyOutcome(R, Out);
   return Out;
 }
 
 api::JobResult toModel(const JobResult &R, NevercJobID Job) {
   api::JobResult M;
   M.Job = Job;
-  M.ExitCode = R.ExitCode;
-  M.ExecutionFailed = R.ExecutionFailed;
-  M.ErrorMessage = R.ErrorMessage;
-  M.HasProcessStatistics = R.HasProcessStatistics;
-  M.TotalTimeMicroseconds = R.TotalTimeMicroseconds;
-  M.UserTimeMicroseconds = R.UserTimeMicroseconds;
-  M.PeakMemoryKiB = R.PeakMemoryKiB;
+  copyOutcome(R, M);
   return M;
 }
 
@@ -181,32 +181,39 @@ int PluginHooks::fail(uint32_t Phase, NevercStatus St, uint32_t Before) {
   return -1;
 }
 
-int PluginHooks::rawArguments(std::vector<RawArgument> &Argv) {
-  if (!observed(core::Phase_DRIVER_RAW_ARGUMENTS))
+template <class List, class RunFn, class BackFn>
+int PluginHooks::argumentPhase(uint32_t Phase, List &L, RunFn &&Run,
+                               BackFn &&FromModel) {
+  if (!observed(Phase))
     return 0;
   uint32_t Errors = Sink.errors();
-  api::RawArguments M = toModel(Argv);
+  auto M = toModel(L);
   driver::PhaseReport R;
-  NevercStatus St = D.runRawArguments(Invocation, M, &R);
+  NevercStatus St = Run(M, &R);
   if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_RAW_ARGUMENTS, St, Errors);
+    return fail(Phase, St, Errors);
   if (R.Mutated)
-    Argv = fromModel(M);
+    L = FromModel(M);
   return errorsSince(Errors);
 }
 
+int PluginHooks::rawArguments(std::vector<RawArgument> &Argv) {
+  return argumentPhase(
+      core::Phase_DRIVER_RAW_ARGUMENTS, Argv,
+      [&](api::RawArguments &M, driver::PhaseReport *R) {
+        return D.runRawArguments(Invocation, M, R);
+      },
+      [](const api::RawArguments &M) { return fromModel(M); });
+}
+
 int PluginHooks::parsedArguments(std::vector<OptionOccurrence> &Occ) {
-  if (!observed(core::Phase_DRIVER_PARSED_ARGUMENTS))
-    return 0;
-  uint32_t Errors = Sink.errors();
-  api::ParsedArguments M = toModel(Occ);
-  driver::PhaseReport R;
-  NevercStatus St = D.runParsedArguments(Invocation, M, &R);
-  if (!core::isOk(St))
-    return fail(core::Phase_DRIVER_PARSED_ARGUMENTS, St, Errors);
-  if (R.Mutated)
-    Occ = fromModel(M, Occ);
-  return errorsSince(Errors);
+  // Occurrences the driver handed out keep their ids (fromModel).
+  return argumentPhase(
+      core::Phase_DRIVER_PARSED_ARGUMENTS, Occ,
+      [&](api::ParsedArguments &M, driver::PhaseReport *R) {
+        return D.runParsedArguments(Invocation, M, R);
+      },
+      [&](const api::ParsedArguments &M) { return fromModel(M, Occ); });
 }
 
 int PluginHooks::selectToolChain(ToolChainInfo &TC) {

@@ -76,6 +76,10 @@ private:
   int errorsSince(uint32_t Before) const {
     return Sink.errors() > Before ? -1 : 0;
   }
+  /// The argument phases (raw and parsed): \p List as a model, edited in
+  /// place by \p Run, converted back by \p FromModel after a committed edit.
+  template <class List, class RunFn, class BackFn>
+  int argumentPhase(uint32_t Phase, List &L, RunFn &&Run, BackFn &&FromModel);
 
   core::Host &H;
   driver::DriverDomain &D;

@@ -16,6 +16,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <utility>
 
 namespace neverc::driver {
 
@@ -296,69 +297,207 @@ inline uint64_t nextId(const api::JobGraph &M) {
   return N + 1;
 }
 
-/// Begin*Mutation: INVALID_ARGUMENT (NULL frame / out), then the frame's
-/// task, then checkEditScope (POLICY_VIOLATION / WRONG_SCOPE), then the
-/// artifact (WRONG_TYPE / STALE_HANDLE / ...).
+/// The checks a Begin*/Create* slot makes before it touches anything, in
+/// order: the frame's task, checkEditScope (POLICY_VIOLATION /
+/// WRONG_SCOPE), then the input artifact (WRONG_TYPE / STALE_HANDLE / ...).
 template <class M>
-NevercStatus beginMutation(DriverDomain::Impl &D, const NevercPhaseFrame *F,
-                           const NevercPhaseContinuation *C,
-                           NevercArtifactHandle A, NevercHandle *Out,
-                           uint32_t Phase, uint64_t ArtLow,
-                           EditTable<M> TaskState::*Table,
-                           DriverHandleKind Kind, const char *Label) {
-  if (!Out)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  core::Task *T = nullptr;
-  NevercStatus S = frameTask(D, F, &T);
-  if (!isOk(S))
+NevercStatus editScope(DriverDomain::Impl &D, const NevercPhaseFrame *F,
+                       NevercArtifactHandle A, uint32_t Phase, uint64_t Low,
+                       bool NeedContinuation, const NevercPhaseContinuation *C,
+                       core::Task **T, RunContext **R, Box<M> **B) {
+  NevercStatus S = frameTask(D, F, T);
+  if (!isOk(S) ||
+      !isOk(S = checkEditScope(D, **T, Phase, NeedContinuation, C, R)))
     return S;
-  RunContext *R = nullptr;
-  if (!isOk(S = checkEditScope(D, *T, Phase, true, C, &R)))
-    return S;
-  Box<M> *B = nullptr;
-  if (!isOk(S = artifact(D, F, A, ArtLow, &B)))
-    return S;
-  if (!B->Writable)
-    return st(NEVERC_STATUS_WRONG_SCOPE);
-  auto E = std::make_unique<Edit<M>>();
-  E->Target = B;
-  E->Working = *B->Model;
-  E->BaseGeneration = B->Generation;
-  E->T = T;
-  E->Run = R;
-  E->NextId = nextId(E->Working);
-  *Out = openEdit(R->TS->*Table, Kind, std::move(E), Label);
-  return okStatus();
+  return artifact(D, F, A, Low, B);
+}
+
+//===--- Edit families --------------------------------------------------===//
+//
+// The Begin* / Commit* / Abort* slots and the edit lookup of every editing
+// slot are one template each over an edit family, a struct naming what
+// differs between the five editable artifacts:
+//
+//   using Model;                       the edited model
+//   Phase, Artifact                    the phase and the artifact a
+//                                      mutation edits
+//   Mutation, Mutations, MutationLabel kind, TaskState table, ledger label
+//   Builder, Builders                  the builder kind and table; a family
+//                                      without builders names its mutation
+//                                      kind and table again
+//   verify(const Model &, RunContext *, std::string *Why)
+//
+//===----------------------------------------------------------------------===//
+
+/// A family without builders, whose verifier needs only the model.
+template <class M, uint32_t P, uint64_t Art, DriverHandleKind K,
+          EditTable<M> TaskState::*Table,
+          NevercStatus (*Verify)(const M &, std::string *)>
+struct MutationFamily {
+  using Model = M;
+  static constexpr uint32_t Phase = P;
+  static constexpr uint64_t Artifact = Art;
+  static constexpr DriverHandleKind Mutation = K;
+  static constexpr DriverHandleKind Builder = K;
+  static constexpr EditTable<M> TaskState::*Mutations = Table;
+  static constexpr EditTable<M> TaskState::*Builders = Table;
+  static NevercStatus verify(const M &Working, RunContext *, std::string *Why) {
+    return Verify(Working, Why);
+  }
+};
+
+/// Runs \p Fn on the edit \p H names: a builder or a mutation of family
+/// \p E (findEdit's statuses otherwise).
+template <class E, class F>
+NevercStatus withEdit(void *Ctx, NevercHandle H, F &&Fn) {
+  return guard([&] {
+    Edit<typename E::Model> *Ed = nullptr;
+    NevercStatus S = findEdit(impl(Ctx), H, E::Builder, E::Mutation,
+                              E::Builders, E::Mutations, &Ed);
+    return isOk(S) ? Fn(*Ed) : S;
+  });
+}
+
+/// Begin*Mutation: INVALID_ARGUMENT (NULL out), then editScope with the
+/// interceptor's live continuation, then WRONG_SCOPE for an artifact the
+/// phase does not let plugins edit.
+template <class E>
+NevercStatus NEVERC_CALL beginEdit(void *Ctx, const NevercPhaseFrame *F,
+                                   NevercPhaseContinuation *C,
+                                   NevercArtifactHandle A, NevercHandle *Out) {
+  using M = typename E::Model;
+  return guard([&] {
+    DriverDomain::Impl &D = impl(Ctx);
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T = nullptr;
+    RunContext *R = nullptr;
+    Box<M> *B = nullptr;
+    NevercStatus S =
+        editScope(D, F, A, E::Phase, E::Artifact, true, C, &T, &R, &B);
+    if (!isOk(S))
+      return S;
+    if (!B->Writable)
+      return st(NEVERC_STATUS_WRONG_SCOPE);
+    auto Ed = std::make_unique<Edit<M>>();
+    Ed->Target = B;
+    Ed->Working = *B->Model;
+    Ed->BaseGeneration = B->Generation;
+    Ed->T = T;
+    Ed->Run = R;
+    Ed->NextId = nextId(Ed->Working);
+    *Out = openEdit(R->TS->*E::Mutations, E::Mutation, std::move(Ed),
+                    E::MutationLabel);
+    return okStatus();
+  });
 }
 
 /// Commit*Mutation: verify the working copy, then swap it in atomically.
 /// Any failure closes the edit and leaves the artifact untouched.
-template <class M, class V>
-NevercStatus commitMutation(DriverDomain::Impl &D, NevercHandle H,
-                            DriverHandleKind Kind,
-                            EditTable<M> TaskState::*Table, V Verify) {
-  Edit<M> *E = nullptr;
-  NevercStatus S = findEdit(D, H, Kind, Kind, Table, Table, &E);
-  if (!isOk(S))
+template <class E>
+NevercStatus NEVERC_CALL commitEdit(void *Ctx, NevercHandle H) {
+  return guard([&] {
+    DriverDomain::Impl &D = impl(Ctx);
+    Edit<typename E::Model> *Ed = nullptr;
+    NevercStatus S = findEdit(D, H, E::Mutation, E::Mutation, E::Mutations,
+                              E::Mutations, &Ed);
+    if (!isOk(S))
+      return S;
+    Box<typename E::Model> *B = Ed->Target;
+    RunContext *R = Ed->Run;
+    if (B->Generation != Ed->BaseGeneration) {
+      closeEdit(D, E::Mutation, H);
+      return st(NEVERC_STATUS_BUSY);
+    }
+    std::string Why;
+    if (!isOk(E::verify(Ed->Working, R, &Why))) {
+      D.reportVerifier(R->Phase, Why);
+      closeEdit(D, E::Mutation, H);
+      return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    }
+    std::swap(*B->Model, Ed->Working);
+    ++B->Generation;
+    R->Mutated = true;
+    closeEdit(D, E::Mutation, H);
+    return okStatus();
+  });
+}
+
+/// Abort*: drops a builder or a mutation of family \p E unapplied.
+template <class E>
+NevercStatus NEVERC_CALL abortEdit(void *Ctx, NevercHandle H) {
+  return guard([&] {
+    Edit<typename E::Model> *Ed = nullptr;
+    DriverHandleKind K;
+    NevercStatus S = findEdit(impl(Ctx), H, E::Builder, E::Mutation,
+                              E::Builders, E::Mutations, &Ed, &K);
+    if (isOk(S))
+      closeEdit(impl(Ctx), K, H);
     return S;
-  Box<M> *B = E->Target;
-  RunContext *R = E->Run;
-  if (B->Generation != E->BaseGeneration) {
-    closeEdit(D, Kind, H);
-    return st(NEVERC_STATUS_BUSY);
-  }
-  std::string Why;
-  S = Verify(E->Working, R, &Why);
-  if (!isOk(S)) {
-    D.reportVerifier(R->Phase, Why);
-    closeEdit(D, Kind, H);
-    return st(NEVERC_STATUS_VERIFICATION_FAILED);
-  }
-  std::swap(*B->Model, E->Working);
-  ++B->Generation;
-  R->Mutated = true;
-  closeEdit(D, Kind, H);
-  return okStatus();
+  });
+}
+
+//===--- Read-side slot helpers -----------------------------------------===//
+
+/// Get*Count: INVALID_ARGUMENT for a NULL out, then the artifact; \p List
+/// picks the counted list of its model.
+template <class M, class Pick>
+NevercStatus artifactCount(void *Ctx, const NevercPhaseFrame *F,
+                           NevercArtifactHandle A, uint64_t Low,
+                           uint64_t *OutCount, Pick &&List) {
+  return guard([&] {
+    if (!OutCount)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    Box<M> *B;
+    NevercStatus S = artifact(impl(Ctx), F, A, Low, &B);
+    if (isOk(S))
+      *OutCount = List(*B->Model).size();
+    return S;
+  });
+}
+
+/// Get* slots that fill a caller's out-struct from one artifact: the header
+/// check, then the artifact, then \p Fill(model, task, struct), which may
+/// refuse (NOT_FOUND for an index past the end); the caller's header is
+/// kept.
+template <class M, class OutT, class Fn>
+NevercStatus readArtifact(void *Ctx, const NevercPhaseFrame *F,
+                          NevercArtifactHandle A, uint64_t Low, OutT *Out,
+                          Fn &&Fill) {
+  return guard([&] {
+    NevercStatus S = checkHeader(Out, sizeof(OutT));
+    if (!isOk(S))
+      return S;
+    Box<M> *B;
+    core::Task *T;
+    if (!isOk(S = artifact(impl(Ctx), F, A, Low, &B, &T)))
+      return S;
+    OutT R{};
+    if (!isOk(S = Fill(std::as_const(*B->Model), *T, R)))
+      return S;
+    writeOut(Out, R);
+    return okStatus();
+  });
+}
+
+/// Element \p Index of the list \p List finds in artifact \p A, handed to
+/// \p Put; NOT_FOUND when \p List finds none (null) or the index is past
+/// its end.
+template <class M, class Pick, class Write>
+NevercStatus artifactElement(void *Ctx, const NevercPhaseFrame *F,
+                             NevercArtifactHandle A, uint64_t Low,
+                             uint64_t Index, Pick &&List, Write &&Put) {
+  return guard([&] {
+    Box<M> *B;
+    NevercStatus S = artifact(impl(Ctx), F, A, Low, &B);
+    if (!isOk(S))
+      return S;
+    const auto *L = List(std::as_const(*B->Model));
+    if (!L || Index >= L->size())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    Put((*L)[Index]);
+    return okStatus();
+  });
 }
 
 /// A model a plugin produced, published as a task artifact.

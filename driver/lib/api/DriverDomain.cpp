@@ -424,36 +424,35 @@ static bool active(core::Host &H, uint32_t Phase) {
   return H.phases().at(Phase).Active;
 }
 
-NevercStatus DriverDomain::runRawArguments(core::Task &T, RawArguments &InOut,
-                                           PhaseReport *Report) {
+/// Runs a phase whose built-in step is the identity: plugins edit
+/// \p InOut in place (raw and parsed arguments).
+template <class M>
+static NevercStatus runInPlace(DriverDomain::Impl &D, core::Task &T,
+                               uint32_t Phase, M &InOut,
+                               NevercStatus (*Verify)(const M &, std::string *),
+                               PhaseReport *Report) {
   return guard([&] {
     RunContext R;
-    RunScope Scope(*P, T, Phase_DRIVER_RAW_ARGUMENTS,
-                   active(P->H, Phase_DRIVER_RAW_ARGUMENTS), R);
-    Box<RawArguments> B;
+    RunScope Scope(D, T, Phase, active(D.H, Phase), R);
+    Box<M> B;
     B.Model = &InOut;
     B.Writable = true;
     return runGeneric(
-        *P, R, B, B, [](RawArguments &, RawArguments &) { return okStatus(); },
-        verifyRawArguments, InOut, Report);
+        D, R, B, B, [](M &, M &) { return okStatus(); }, Verify, InOut, Report);
   });
+}
+
+NevercStatus DriverDomain::runRawArguments(core::Task &T, RawArguments &InOut,
+                                           PhaseReport *Report) {
+  return runInPlace(*P, T, Phase_DRIVER_RAW_ARGUMENTS, InOut,
+                    verifyRawArguments, Report);
 }
 
 NevercStatus DriverDomain::runParsedArguments(core::Task &T,
                                               ParsedArguments &InOut,
                                               PhaseReport *Report) {
-  return guard([&] {
-    RunContext R;
-    RunScope Scope(*P, T, Phase_DRIVER_PARSED_ARGUMENTS,
-                   active(P->H, Phase_DRIVER_PARSED_ARGUMENTS), R);
-    Box<ParsedArguments> B;
-    B.Model = &InOut;
-    B.Writable = true;
-    return runGeneric(
-        *P, R, B, B,
-        [](ParsedArguments &, ParsedArguments &) { return okStatus(); },
-        verifyParsedArguments, InOut, Report);
-  });
+  return runInPlace(*P, T, Phase_DRIVER_PARSED_ARGUMENTS, InOut,
+                    verifyParsedArguments, Report);
 }
 
 NevercStatus DriverDomain::runSelectToolChain(core::Task &T,

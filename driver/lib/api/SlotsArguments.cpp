@@ -11,34 +11,37 @@ using core::Phase_DRIVER_SELECT_TOOLCHAIN;
 
 namespace {
 
-constexpr DriverHandleKind KArg = DriverHandleKind::ArgumentMutation;
-constexpr DriverHandleKind KParsed = DriverHandleKind::ParsedArgumentMutation;
-constexpr DriverHandleKind KTool = DriverHandleKind::ToolChainMutation;
-
-template <class M, class F>
-NevercStatus withEdit(void *Ctx, NevercHandle H, DriverHandleKind K,
-                      EditTable<M> TaskState::*Table, F &&Fn) {
-  return guard([&] {
-    Edit<M> *E = nullptr;
-    NevercStatus S = findEdit(impl(Ctx), H, K, K, Table, Table, &E);
-    return isOk(S) ? Fn(*E) : S;
-  });
-}
+/// The three mutation-only edit families (see DomainInternal.h).
+struct RawArgumentEdits
+    : MutationFamily<RawArguments, Phase_DRIVER_RAW_ARGUMENTS, ArtArgv,
+                     DriverHandleKind::ArgumentMutation, &TaskState::ArgEdits,
+                     verifyRawArguments> {
+  static constexpr const char *MutationLabel =
+      "neverc.driver.raw_arguments mutation";
+};
+struct ParsedArgumentEdits
+    : MutationFamily<ParsedArguments, Phase_DRIVER_PARSED_ARGUMENTS, ArtParsed,
+                     DriverHandleKind::ParsedArgumentMutation,
+                     &TaskState::ParsedEdits, verifyParsedArguments> {
+  static constexpr const char *MutationLabel =
+      "neverc.driver.parsed_arguments mutation";
+};
+struct ToolChainEdits
+    : MutationFamily<ToolChainRequest, Phase_DRIVER_SELECT_TOOLCHAIN,
+                     ArtToolChainRequest, DriverHandleKind::ToolChainMutation,
+                     &TaskState::ToolChainEdits, verifyToolChainRequest> {
+  static constexpr const char *MutationLabel =
+      "neverc.driver.select_toolchain mutation";
+};
 
 //===--- 1-8: raw arguments ---------------------------------------------===//
 
 NevercStatus NEVERC_CALL getArgumentCount(void *Ctx, const NevercPhaseFrame *F,
                                           NevercArtifactHandle A,
                                           uint64_t *OutCount) {
-  return guard([&] {
-    if (!OutCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<RawArguments> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtArgv, &B);
-    if (isOk(S))
-      *OutCount = B->Model->Entries.size();
-    return S;
-  });
+  return artifactCount<RawArguments>(
+      Ctx, F, A, ArtArgv, OutCount,
+      [](const RawArguments &M) -> auto & { return M.Entries; });
 }
 
 NevercStatus NEVERC_CALL getArgument(void *Ctx, const NevercPhaseFrame *F,
@@ -68,88 +71,50 @@ NevercStatus NEVERC_CALL getArgument(void *Ctx, const NevercPhaseFrame *F,
   });
 }
 
-NevercStatus NEVERC_CALL beginArgumentMutation(void *Ctx,
-                                               const NevercPhaseFrame *F,
-                                               NevercPhaseContinuation *C,
-                                               NevercArtifactHandle A,
-                                               NevercHandle *Out) {
-  return guard([&] {
-    return beginMutation(impl(Ctx), F, C, A, Out, Phase_DRIVER_RAW_ARGUMENTS,
-                         ArtArgv, &TaskState::ArgEdits, KArg,
-                         "neverc.driver.raw_arguments mutation");
-  });
-}
-
 NevercStatus NEVERC_CALL insertArgument(void *Ctx, NevercHandle M,
                                         uint64_t Index, NevercStringView V) {
-  return withEdit(Ctx, M, KArg, &TaskState::ArgEdits,
-                  [&](Edit<RawArguments> &E) {
-                    auto &L = E.Working.Entries;
-                    if (Index > L.size())
-                      return st(NEVERC_STATUS_NOT_FOUND);
-                    ArgumentEntry N;
-                    NevercStatus S = readString(V, N.Text);
-                    if (!isOk(S))
-                      return S;
-                    N.Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
-                    N.Position = Index;
-                    L.insert(L.begin() + Index, std::move(N));
-                    return okStatus();
-                  });
-}
-
-NevercStatus NEVERC_CALL replaceArgument(void *Ctx, NevercHandle M,
-                                         uint64_t Index, NevercStringView V) {
-  return withEdit(Ctx, M, KArg, &TaskState::ArgEdits,
-                  [&](Edit<RawArguments> &E) {
-                    auto &L = E.Working.Entries;
-                    if (Index >= L.size())
-                      return st(NEVERC_STATUS_NOT_FOUND);
-                    std::string Text;
-                    NevercStatus S = readString(V, Text);
-                    if (!isOk(S))
-                      return S;
-                    L[Index].Text = std::move(Text);
-                    L[Index].Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
-                    L[Index].Source.clear();
-                    L[Index].Position = Index;
-                    return okStatus();
-                  });
-}
-
-NevercStatus NEVERC_CALL eraseArgument(void *Ctx, NevercHandle M,
-                                       uint64_t Index) {
-  return withEdit(Ctx, M, KArg, &TaskState::ArgEdits,
-                  [&](Edit<RawArguments> &E) {
-                    auto &L = E.Working.Entries;
-                    if (Index >= L.size())
-                      return st(NEVERC_STATUS_NOT_FOUND);
-                    L.erase(L.begin() + Index);
-                    return okStatus();
-                  });
-}
-
-NevercStatus NEVERC_CALL commitArgumentMutation(void *Ctx, NevercHandle M) {
-  return guard([&] {
-    return commitMutation(
-        impl(Ctx), M, KArg, &TaskState::ArgEdits,
-        [](const RawArguments &A, RunContext *, std::string *Why) {
-          return verifyRawArguments(A, Why);
-        });
-  });
-}
-
-template <class Model>
-NevercStatus abortEdit(void *Ctx, NevercHandle M, DriverHandleKind K,
-                       EditTable<Model> TaskState::*Table) {
-  return withEdit(Ctx, M, K, Table, [&](Edit<Model> &) {
-    closeEdit(impl(Ctx), K, M);
+  return withEdit<RawArgumentEdits>(Ctx, M, [&](Edit<RawArguments> &E) {
+    auto &L = E.Working.Entries;
+    if (Index > L.size())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    ArgumentEntry N;
+    NevercStatus S = readString(V, N.Text);
+    if (!isOk(S))
+      return S;
+    N.Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
+    N.Position = Index;
+    L.insert(L.begin() + Index, std::move(N));
     return okStatus();
   });
 }
 
-NevercStatus NEVERC_CALL abortArgumentMutation(void *Ctx, NevercHandle M) {
-  return abortEdit(Ctx, M, KArg, &TaskState::ArgEdits);
+NevercStatus NEVERC_CALL replaceArgument(void *Ctx, NevercHandle M,
+                                         uint64_t Index, NevercStringView V) {
+  return withEdit<RawArgumentEdits>(Ctx, M, [&](Edit<RawArguments> &E) {
+    auto &L = E.Working.Entries;
+    if (Index >= L.size())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    std::string Text;
+    NevercStatus S = readString(V, Text);
+    if (!isOk(S))
+      return S;
+    L[Index].Text = std::move(Text);
+    L[Index].Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
+    L[Index].Source.clear();
+    L[Index].Position = Index;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL eraseArgument(void *Ctx, NevercHandle M,
+                                       uint64_t Index) {
+  return withEdit<RawArgumentEdits>(Ctx, M, [&](Edit<RawArguments> &E) {
+    auto &L = E.Working.Entries;
+    if (Index >= L.size())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    L.erase(L.begin() + Index);
+    return okStatus();
+  });
 }
 
 //===--- 9-16: parsed options -------------------------------------------===//
@@ -158,15 +123,9 @@ NevercStatus NEVERC_CALL getOptionOccurrenceCount(void *Ctx,
                                                   const NevercPhaseFrame *F,
                                                   NevercArtifactHandle A,
                                                   uint64_t *OutCount) {
-  return guard([&] {
-    if (!OutCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<ParsedArguments> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtParsed, &B);
-    if (isOk(S))
-      *OutCount = B->Model->Occurrences.size();
-    return S;
-  });
+  return artifactCount<ParsedArguments>(
+      Ctx, F, A, ArtParsed, OutCount,
+      [](const ParsedArguments &M) -> auto & { return M.Occurrences; });
 }
 
 NevercStatus NEVERC_CALL getOptionOccurrence(void *Ctx,
@@ -174,51 +133,33 @@ NevercStatus NEVERC_CALL getOptionOccurrence(void *Ctx,
                                              NevercArtifactHandle A,
                                              uint64_t Index,
                                              NevercOptionOccurrence *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercOptionOccurrence));
-    if (!isOk(S))
-      return S;
-    Box<ParsedArguments> *B;
-    core::Task *T;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtParsed, &B, &T)))
-      return S;
-    if (Index >= B->Model->Occurrences.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    const OptionOccurrence &O = B->Model->Occurrences[Index];
-    NevercOptionOccurrence R{};
-    R.Occurrence = O.Id;
-    R.Spelling = sv(O.Spelling);
-    R.Values = stringList(impl(Ctx).state(*T), O.Values);
-    R.Origin = O.Origin;
-    writeOut(Out, R);
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL beginParsedArgumentMutation(
-    void *Ctx, const NevercPhaseFrame *F, NevercPhaseContinuation *C,
-    NevercArtifactHandle A, NevercHandle *Out) {
-  return guard([&] {
-    return beginMutation(impl(Ctx), F, C, A, Out, Phase_DRIVER_PARSED_ARGUMENTS,
-                         ArtParsed, &TaskState::ParsedEdits, KParsed,
-                         "neverc.driver.parsed_arguments mutation");
-  });
+  return readArtifact<ParsedArguments>(
+      Ctx, F, A, ArtParsed, Out,
+      [&](const ParsedArguments &M, core::Task &T, NevercOptionOccurrence &R) {
+        if (Index >= M.Occurrences.size())
+          return st(NEVERC_STATUS_NOT_FOUND);
+        const OptionOccurrence &O = M.Occurrences[Index];
+        R.Occurrence = O.Id;
+        R.Spelling = sv(O.Spelling);
+        R.Values = stringList(impl(Ctx).state(T), O.Values);
+        R.Origin = O.Origin;
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL addOptionOccurrence(void *Ctx, NevercHandle M,
                                              NevercStringView Spelling,
                                              NevercStringList Values) {
-  return withEdit(Ctx, M, KParsed, &TaskState::ParsedEdits,
-                  [&](Edit<ParsedArguments> &E) {
-                    OptionOccurrence O;
-                    NevercStatus S = readString(Spelling, O.Spelling);
-                    if (!isOk(S) || !isOk(S = readStrings(Values, O.Values)))
-                      return S;
-                    O.Id = E.NextId++;
-                    O.Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
-                    E.Working.Occurrences.push_back(std::move(O));
-                    return okStatus();
-                  });
+  return withEdit<ParsedArgumentEdits>(Ctx, M, [&](Edit<ParsedArguments> &E) {
+    OptionOccurrence O;
+    NevercStatus S = readString(Spelling, O.Spelling);
+    if (!isOk(S) || !isOk(S = readStrings(Values, O.Values)))
+      return S;
+    O.Id = E.NextId++;
+    O.Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
+    E.Working.Occurrences.push_back(std::move(O));
+    return okStatus();
+  });
 }
 
 OptionOccurrence *findOccurrence(ParsedArguments &A, uint64_t Id) {
@@ -230,52 +171,33 @@ OptionOccurrence *findOccurrence(ParsedArguments &A, uint64_t Id) {
 
 NevercStatus NEVERC_CALL removeOptionOccurrence(void *Ctx, NevercHandle M,
                                                 uint64_t Id) {
-  return withEdit(Ctx, M, KParsed, &TaskState::ParsedEdits,
-                  [&](Edit<ParsedArguments> &E) {
-                    OptionOccurrence *O = findOccurrence(E.Working, Id);
-                    if (!O)
-                      return st(NEVERC_STATUS_NOT_FOUND);
-                    E.Working.Occurrences.erase(
-                        E.Working.Occurrences.begin() +
-                        (O - E.Working.Occurrences.data()));
-                    return okStatus();
-                  });
+  return withEdit<ParsedArgumentEdits>(Ctx, M, [&](Edit<ParsedArguments> &E) {
+    OptionOccurrence *O = findOccurrence(E.Working, Id);
+    if (!O)
+      return st(NEVERC_STATUS_NOT_FOUND);
+    E.Working.Occurrences.erase(E.Working.Occurrences.begin() +
+                                (O - E.Working.Occurrences.data()));
+    return okStatus();
+  });
 }
 
 NevercStatus NEVERC_CALL replaceOptionOccurrence(void *Ctx, NevercHandle M,
                                                  uint64_t Id,
                                                  NevercStringView Spelling,
                                                  NevercStringList Values) {
-  return withEdit(Ctx, M, KParsed, &TaskState::ParsedEdits,
-                  [&](Edit<ParsedArguments> &E) {
-                    OptionOccurrence *O = findOccurrence(E.Working, Id);
-                    if (!O)
-                      return st(NEVERC_STATUS_NOT_FOUND);
-                    OptionOccurrence N;
-                    NevercStatus S = readString(Spelling, N.Spelling);
-                    if (!isOk(S) || !isOk(S = readStrings(Values, N.Values)))
-                      return S;
-                    N.Id = Id;
-                    N.Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
-                    *O = std::move(N);
-                    return okStatus();
-                  });
-}
-
-NevercStatus NEVERC_CALL commitParsedArgumentMutation(void *Ctx,
-                                                      NevercHandle M) {
-  return guard([&] {
-    return commitMutation(
-        impl(Ctx), M, KParsed, &TaskState::ParsedEdits,
-        [](const ParsedArguments &A, RunContext *, std::string *Why) {
-          return verifyParsedArguments(A, Why);
-        });
+  return withEdit<ParsedArgumentEdits>(Ctx, M, [&](Edit<ParsedArguments> &E) {
+    OptionOccurrence *O = findOccurrence(E.Working, Id);
+    if (!O)
+      return st(NEVERC_STATUS_NOT_FOUND);
+    OptionOccurrence N;
+    NevercStatus S = readString(Spelling, N.Spelling);
+    if (!isOk(S) || !isOk(S = readStrings(Values, N.Values)))
+      return S;
+    N.Id = Id;
+    N.Origin = NEVERC_ARGUMENT_ORIGIN_PLUGIN;
+    *O = std::move(N);
+    return okStatus();
   });
-}
-
-NevercStatus NEVERC_CALL abortParsedArgumentMutation(void *Ctx,
-                                                     NevercHandle M) {
-  return abortEdit(Ctx, M, KParsed, &TaskState::ParsedEdits);
 }
 
 //===--- 17-25: toolchain -----------------------------------------------===//
@@ -284,76 +206,41 @@ NevercStatus NEVERC_CALL getToolChainRequest(void *Ctx,
                                              const NevercPhaseFrame *F,
                                              NevercArtifactHandle A,
                                              NevercToolChainRequest *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercToolChainRequest));
-    if (!isOk(S))
-      return S;
-    Box<ToolChainRequest> *B;
-    core::Task *T;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtToolChainRequest, &B, &T)))
-      return S;
-    const ToolChainRequest &M = *B->Model;
-    NevercToolChainRequest R{};
-    R.RequestedTriple = sv(M.RequestedTriple);
-    R.ComputedTriple = sv(M.ComputedTriple);
-    R.SysRoot = sv(M.SysRoot);
-    R.ResourceDir = sv(M.ResourceDir);
-    R.CPU = sv(M.CPU);
-    R.Features = stringList(impl(Ctx).state(*T), M.Features);
-    R.ExecutionLevel = M.ExecutionLevel;
-    R.DynamicCodeProfile = M.DynamicCodeProfile ? NEVERC_TRUE : NEVERC_FALSE;
-    writeOut(Out, R);
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL beginToolChainMutation(void *Ctx,
-                                                const NevercPhaseFrame *F,
-                                                NevercPhaseContinuation *C,
-                                                NevercArtifactHandle A,
-                                                NevercHandle *Out) {
-  return guard([&] {
-    return beginMutation(impl(Ctx), F, C, A, Out, Phase_DRIVER_SELECT_TOOLCHAIN,
-                         ArtToolChainRequest, &TaskState::ToolChainEdits, KTool,
-                         "neverc.driver.select_toolchain mutation");
-  });
+  return readArtifact<ToolChainRequest>(
+      Ctx, F, A, ArtToolChainRequest, Out,
+      [&](const ToolChainRequest &M, core::Task &T, NevercToolChainRequest &R) {
+        R.RequestedTriple = sv(M.RequestedTriple);
+        R.ComputedTriple = sv(M.ComputedTriple);
+        R.SysRoot = sv(M.SysRoot);
+        R.ResourceDir = sv(M.ResourceDir);
+        R.CPU = sv(M.CPU);
+        R.Features = stringList(impl(Ctx).state(T), M.Features);
+        R.ExecutionLevel = M.ExecutionLevel;
+        R.DynamicCodeProfile =
+            M.DynamicCodeProfile ? NEVERC_TRUE : NEVERC_FALSE;
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL setToolChainTriple(void *Ctx, NevercHandle M,
                                             NevercStringView V) {
-  return withEdit(Ctx, M, KTool, &TaskState::ToolChainEdits,
-                  [&](Edit<ToolChainRequest> &E) {
-                    return readString(V, E.Working.RequestedTriple);
-                  });
+  return withEdit<ToolChainEdits>(Ctx, M, [&](Edit<ToolChainRequest> &E) {
+    return readString(V, E.Working.RequestedTriple);
+  });
 }
 
 NevercStatus NEVERC_CALL setToolChainCPU(void *Ctx, NevercHandle M,
                                          NevercStringView V) {
-  return withEdit(
-      Ctx, M, KTool, &TaskState::ToolChainEdits,
-      [&](Edit<ToolChainRequest> &E) { return readString(V, E.Working.CPU); });
+  return withEdit<ToolChainEdits>(Ctx, M, [&](Edit<ToolChainRequest> &E) {
+    return readString(V, E.Working.CPU);
+  });
 }
 
 NevercStatus NEVERC_CALL setToolChainFeatures(void *Ctx, NevercHandle M,
                                               NevercStringList V) {
-  return withEdit(Ctx, M, KTool, &TaskState::ToolChainEdits,
-                  [&](Edit<ToolChainRequest> &E) {
-                    return readStrings(V, E.Working.Features);
-                  });
-}
-
-NevercStatus NEVERC_CALL commitToolChainMutation(void *Ctx, NevercHandle M) {
-  return guard([&] {
-    return commitMutation(
-        impl(Ctx), M, KTool, &TaskState::ToolChainEdits,
-        [](const ToolChainRequest &R, RunContext *, std::string *Why) {
-          return verifyToolChainRequest(R, Why);
-        });
+  return withEdit<ToolChainEdits>(Ctx, M, [&](Edit<ToolChainRequest> &E) {
+    return readStrings(V, E.Working.Features);
   });
-}
-
-NevercStatus NEVERC_CALL abortToolChainMutation(void *Ctx, NevercHandle M) {
-  return abortEdit(Ctx, M, KTool, &TaskState::ToolChainEdits);
 }
 
 NevercStatus NEVERC_CALL createToolChainSelection(
@@ -367,14 +254,10 @@ NevercStatus NEVERC_CALL createToolChainSelection(
     if (!isOk(S))
       return S;
     core::Task *T = nullptr;
-    if (!isOk(S = frameTask(D, F, &T)))
-      return S;
     RunContext *R = nullptr;
-    if (!isOk(S = checkEditScope(D, *T, Phase_DRIVER_SELECT_TOOLCHAIN, false,
-                                 nullptr, &R)))
-      return S;
     Box<ToolChainRequest> *Req;
-    if (!isOk(S = artifact(D, F, A, ArtToolChainRequest, &Req)))
+    if (!isOk(S = editScope(D, F, A, Phase_DRIVER_SELECT_TOOLCHAIN,
+                            ArtToolChainRequest, false, nullptr, &T, &R, &Req)))
       return S;
     ToolChainSelection Sel;
     Sel.BuiltinProviderUsed = false;
@@ -427,25 +310,19 @@ NevercStatus NEVERC_CALL getToolChainSelection(void *Ctx,
                                                const NevercPhaseFrame *F,
                                                NevercArtifactHandle A,
                                                NevercToolChainSelection *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercToolChainSelection));
-    if (!isOk(S))
-      return S;
-    Box<ToolChainSelection> *B;
-    core::Task *T;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtToolChainSelection, &B, &T)))
-      return S;
-    const ToolChainSelection &M = *B->Model;
-    NevercToolChainSelection R{};
-    R.ToolChainID = sv(M.ToolChainID);
-    R.TargetKey = sv(M.TargetKey);
-    R.TargetTriple = sv(M.TargetTriple);
-    R.CPU = sv(M.CPU);
-    R.Features = stringList(impl(Ctx).state(*T), M.Features);
-    R.BuiltinProviderUsed = M.BuiltinProviderUsed ? NEVERC_TRUE : NEVERC_FALSE;
-    writeOut(Out, R);
-    return okStatus();
-  });
+  return readArtifact<ToolChainSelection>(
+      Ctx, F, A, ArtToolChainSelection, Out,
+      [&](const ToolChainSelection &M, core::Task &T,
+          NevercToolChainSelection &R) {
+        R.ToolChainID = sv(M.ToolChainID);
+        R.TargetKey = sv(M.TargetKey);
+        R.TargetTriple = sv(M.TargetTriple);
+        R.CPU = sv(M.CPU);
+        R.Features = stringList(impl(Ctx).state(T), M.Features);
+        R.BuiltinProviderUsed =
+            M.BuiltinProviderUsed ? NEVERC_TRUE : NEVERC_FALSE;
+        return okStatus();
+      });
 }
 
 } // namespace
@@ -453,27 +330,27 @@ NevercStatus NEVERC_CALL getToolChainSelection(void *Ctx,
 void fillArgumentSlots(NevercDriverAPI &T) {
   T.GetArgumentCount = getArgumentCount;
   T.GetArgument = getArgument;
-  T.BeginArgumentMutation = beginArgumentMutation;
+  T.BeginArgumentMutation = beginEdit<RawArgumentEdits>;
   T.InsertArgument = insertArgument;
   T.ReplaceArgument = replaceArgument;
   T.EraseArgument = eraseArgument;
-  T.CommitArgumentMutation = commitArgumentMutation;
-  T.AbortArgumentMutation = abortArgumentMutation;
+  T.CommitArgumentMutation = commitEdit<RawArgumentEdits>;
+  T.AbortArgumentMutation = abortEdit<RawArgumentEdits>;
   T.GetOptionOccurrenceCount = getOptionOccurrenceCount;
   T.GetOptionOccurrence = getOptionOccurrence;
-  T.BeginParsedArgumentMutation = beginParsedArgumentMutation;
+  T.BeginParsedArgumentMutation = beginEdit<ParsedArgumentEdits>;
   T.AddOptionOccurrence = addOptionOccurrence;
   T.RemoveOptionOccurrence = removeOptionOccurrence;
   T.ReplaceOptionOccurrence = replaceOptionOccurrence;
-  T.CommitParsedArgumentMutation = commitParsedArgumentMutation;
-  T.AbortParsedArgumentMutation = abortParsedArgumentMutation;
+  T.CommitParsedArgumentMutation = commitEdit<ParsedArgumentEdits>;
+  T.AbortParsedArgumentMutation = abortEdit<ParsedArgumentEdits>;
   T.GetToolChainRequest = getToolChainRequest;
-  T.BeginToolChainMutation = beginToolChainMutation;
+  T.BeginToolChainMutation = beginEdit<ToolChainEdits>;
   T.SetToolChainTriple = setToolChainTriple;
   T.SetToolChainCPU = setToolChainCPU;
   T.SetToolChainFeatures = setToolChainFeatures;
-  T.CommitToolChainMutation = commitToolChainMutation;
-  T.AbortToolChainMutation = abortToolChainMutation;
+  T.CommitToolChainMutation = commitEdit<ToolChainEdits>;
+  T.AbortToolChainMutation = abortEdit<ToolChainEdits>;
   T.CreateToolChainSelection = createToolChainSelection;
   T.GetToolChainSelection = getToolChainSelection;
 }

@@ -11,28 +11,125 @@ using core::Phase_DRIVER_EXECUTE_JOB;
 
 namespace {
 
-constexpr DriverHandleKind KAB = DriverHandleKind::ActionGraphBuilder;
-constexpr DriverHandleKind KAM = DriverHandleKind::ActionGraphMutation;
-constexpr DriverHandleKind KJB = DriverHandleKind::JobGraphBuilder;
-constexpr DriverHandleKind KJM = DriverHandleKind::JobGraphMutation;
+/// The two graph edit families (see DomainInternal.h): builders seeded
+/// from their phase's input, mutations of its output.
+struct ActionGraphEdits {
+  using Model = ActionGraph;
+  static constexpr uint32_t Phase = Phase_DRIVER_BUILD_ACTIONS;
+  static constexpr uint64_t Artifact = ArtActionGraph;
+  static constexpr uint64_t BuilderInput = ArtBuildActionsRequest;
+  static constexpr DriverHandleKind Builder =
+      DriverHandleKind::ActionGraphBuilder;
+  static constexpr DriverHandleKind Mutation =
+      DriverHandleKind::ActionGraphMutation;
+  static constexpr EditTable<Model> TaskState::*Builders =
+      &TaskState::ActionBuilders;
+  static constexpr EditTable<Model> TaskState::*Mutations =
+      &TaskState::ActionMutations;
+  static constexpr const char *BuilderLabel =
+      "neverc.driver.build_actions builder";
+  static constexpr const char *MutationLabel =
+      "neverc.driver.build_actions mutation";
+  /// A new graph starts from the request's driver inputs.
+  static void seed(Model &G, const ActionGraph &Request) {
+    G.Inputs = Request.Inputs;
+  }
+  static NevercStatus verify(const Model &G, RunContext *, std::string *Why) {
+    return verifyActionGraph(G, Why);
+  }
+};
 
-/// Builder-or-mutation edits of either graph.
-template <class F>
-NevercStatus withActionEdit(void *Ctx, NevercHandle H, F &&Fn) {
-  return guard([&] {
-    Edit<ActionGraph> *E = nullptr;
-    NevercStatus S =
-        findEdit(impl(Ctx), H, KAB, KAM, &TaskState::ActionBuilders,
-                 &TaskState::ActionMutations, &E);
-    return isOk(S) ? Fn(*E) : S;
+struct JobGraphEdits {
+  using Model = JobGraph;
+  static constexpr uint32_t Phase = Phase_DRIVER_BUILD_JOBS;
+  static constexpr uint64_t Artifact = ArtJobGraph;
+  static constexpr uint64_t BuilderInput = ArtActionGraph;
+  static constexpr DriverHandleKind Builder = DriverHandleKind::JobGraphBuilder;
+  static constexpr DriverHandleKind Mutation =
+      DriverHandleKind::JobGraphMutation;
+  static constexpr EditTable<Model> TaskState::*Builders =
+      &TaskState::JobBuilders;
+  static constexpr EditTable<Model> TaskState::*Mutations =
+      &TaskState::JobMutations;
+  static constexpr const char *BuilderLabel =
+      "neverc.driver.build_jobs builder";
+  static constexpr const char *MutationLabel =
+      "neverc.driver.build_jobs mutation";
+  /// A new job graph starts empty; the action graph is only checked to be
+  /// the phase's input.
+  static void seed(Model &, const ActionGraph &) {}
+  static NevercStatus verify(const Model &G, RunContext *R, std::string *Why) {
+    return verifyJobGraph(G, R->Actions, Why);
+  }
+};
+
+/// Runs \p Fn on the node \p Id of the graph edit \p H (NOT_FOUND when the
+/// working copy has no such node).
+template <class E, class F>
+NevercStatus withNode(void *Ctx, NevercHandle H, uint64_t Id, F &&Fn) {
+  return withEdit<E>(Ctx, H, [&](Edit<typename E::Model> &Ed) {
+    auto *N = Ed.Working.find(Id);
+    return N ? Fn(*N) : st(NEVERC_STATUS_NOT_FOUND);
   });
 }
-template <class F> NevercStatus withJobEdit(void *Ctx, NevercHandle H, F &&Fn) {
+
+/// Create*GraphBuilder: INVALID_ARGUMENT (NULL out), then editScope of a
+/// provider or interceptor of the family's phase over its input artifact.
+template <class E>
+NevercStatus NEVERC_CALL createGraphBuilder(void *Ctx,
+                                            const NevercPhaseFrame *F,
+                                            NevercArtifactHandle A,
+                                            NevercHandle *Out) {
   return guard([&] {
-    Edit<JobGraph> *E = nullptr;
-    NevercStatus S = findEdit(impl(Ctx), H, KJB, KJM, &TaskState::JobBuilders,
-                              &TaskState::JobMutations, &E);
-    return isOk(S) ? Fn(*E) : S;
+    Impl &D = impl(Ctx);
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T = nullptr;
+    RunContext *R = nullptr;
+    Box<ActionGraph> *In;
+    NevercStatus S = editScope(D, F, A, E::Phase, E::BuilderInput, false,
+                               nullptr, &T, &R, &In);
+    if (!isOk(S))
+      return S;
+    auto Ed = std::make_unique<Edit<typename E::Model>>();
+    E::seed(Ed->Working, *In->Model);
+    Ed->T = T;
+    Ed->Run = R;
+    *Out = openEdit(R->TS->*E::Builders, E::Builder, std::move(Ed),
+                    E::BuilderLabel);
+    return okStatus();
+  });
+}
+
+/// Publish*Graph: a builder of the frame's task, verified, becomes the
+/// phase's output artifact; a rejected graph closes the builder.
+template <class E>
+NevercStatus NEVERC_CALL publishGraph(void *Ctx, const NevercPhaseFrame *F,
+                                      NevercHandle H,
+                                      NevercArtifactHandle *Out) {
+  return guard([&] {
+    Impl &D = impl(Ctx);
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    core::Task *T = nullptr;
+    NevercStatus S = frameTask(D, F, &T);
+    if (!isOk(S))
+      return S;
+    Edit<typename E::Model> *Ed = nullptr;
+    if (!isOk(S = findEdit(D, H, E::Builder, E::Builder, E::Builders,
+                           E::Builders, &Ed)))
+      return S;
+    if (Ed->T != T)
+      return st(NEVERC_STATUS_WRONG_SCOPE);
+    std::string Why;
+    if (!isOk(S = E::verify(Ed->Working, Ed->Run, &Why))) {
+      D.reportVerifier(Ed->Run->Phase, Why);
+      closeEdit(D, E::Builder, H);
+      return S;
+    }
+    *Out = publishOwned(*Ed->Run->TS, *T, E::Artifact, std::move(Ed->Working));
+    closeEdit(D, E::Builder, H);
+    return okStatus();
   });
 }
 
@@ -44,77 +141,53 @@ NevercStatus NEVERC_CALL getDriverInputCount(void *Ctx,
                                              const NevercPhaseFrame *F,
                                              NevercArtifactHandle A,
                                              uint64_t *OutCount) {
-  return guard([&] {
-    if (!OutCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<ActionGraph> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtBuildActionsRequest, &B);
-    if (isOk(S))
-      *OutCount = B->Model->Inputs.size();
-    return S;
-  });
+  return artifactCount<ActionGraph>(
+      Ctx, F, A, ArtBuildActionsRequest, OutCount,
+      [](const ActionGraph &G) -> auto & { return G.Inputs; });
 }
 
 NevercStatus NEVERC_CALL getDriverInput(void *Ctx, const NevercPhaseFrame *F,
                                         NevercArtifactHandle A, uint64_t Index,
                                         NevercDriverInput *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercDriverInput));
-    if (!isOk(S))
-      return S;
-    Box<ActionGraph> *B;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtBuildActionsRequest, &B)))
-      return S;
-    if (Index >= B->Model->Inputs.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    const DriverInput &I = B->Model->Inputs[Index];
-    NevercDriverInput R{};
-    R.Input = I.Id;
-    R.Type = I.Type;
-    R.Value = sv(I.Value);
-    writeOut(Out, R);
-    return okStatus();
-  });
+  return readArtifact<ActionGraph>(
+      Ctx, F, A, ArtBuildActionsRequest, Out,
+      [&](const ActionGraph &G, core::Task &, NevercDriverInput &R) {
+        if (Index >= G.Inputs.size())
+          return st(NEVERC_STATUS_NOT_FOUND);
+        const DriverInput &I = G.Inputs[Index];
+        R.Input = I.Id;
+        R.Type = I.Type;
+        R.Value = sv(I.Value);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getActionNodeCount(void *Ctx,
                                             const NevercPhaseFrame *F,
                                             NevercArtifactHandle A,
                                             uint64_t *OutCount) {
-  return guard([&] {
-    if (!OutCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<ActionGraph> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtActionGraph, &B);
-    if (isOk(S))
-      *OutCount = B->Model->Nodes.size();
-    return S;
-  });
+  return artifactCount<ActionGraph>(
+      Ctx, F, A, ArtActionGraph, OutCount,
+      [](const ActionGraph &G) -> auto & { return G.Nodes; });
 }
 
 NevercStatus NEVERC_CALL getActionNode(void *Ctx, const NevercPhaseFrame *F,
                                        NevercArtifactHandle A, uint64_t Index,
                                        NevercActionNode *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercActionNode));
-    if (!isOk(S))
-      return S;
-    Box<ActionGraph> *B;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtActionGraph, &B)))
-      return S;
-    if (Index >= B->Model->Nodes.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    const ActionNode &N = B->Model->Nodes[Index];
-    NevercActionNode R{};
-    R.Node = N.Id;
-    R.Kind = N.Kind;
-    R.OutputType = N.OutputType;
-    R.InputCount = N.Inputs.size();
-    R.DriverInput = N.DriverInput;
-    R.BindArch = sv(N.BindArch);
-    writeOut(Out, R);
-    return okStatus();
-  });
+  return readArtifact<ActionGraph>(
+      Ctx, F, A, ArtActionGraph, Out,
+      [&](const ActionGraph &G, core::Task &, NevercActionNode &R) {
+        if (Index >= G.Nodes.size())
+          return st(NEVERC_STATUS_NOT_FOUND);
+        const ActionNode &N = G.Nodes[Index];
+        R.Node = N.Id;
+        R.Kind = N.Kind;
+        R.OutputType = N.OutputType;
+        R.InputCount = N.Inputs.size();
+        R.DriverInput = N.DriverInput;
+        R.BindArch = sv(N.BindArch);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getActionNodeInput(void *Ctx,
@@ -123,98 +196,43 @@ NevercStatus NEVERC_CALL getActionNodeInput(void *Ctx,
                                             NevercActionNodeID Node,
                                             uint64_t Index,
                                             NevercActionNodeID *Out) {
-  return guard([&] {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<ActionGraph> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtActionGraph, &B);
-    if (!isOk(S))
-      return S;
-    const ActionNode *N = B->Model->find(Node);
-    if (!N || Index >= N->Inputs.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *Out = N->Inputs[Index];
-    return okStatus();
-  });
+  if (!Out)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return artifactElement<ActionGraph>(
+      Ctx, F, A, ArtActionGraph, Index,
+      [&](const ActionGraph &G) {
+        const ActionNode *N = G.find(Node);
+        return N ? &N->Inputs : nullptr;
+      },
+      [&](NevercActionNodeID V) { *Out = V; });
 }
 
 NevercStatus NEVERC_CALL getActionRootCount(void *Ctx,
                                             const NevercPhaseFrame *F,
                                             NevercArtifactHandle A,
                                             uint64_t *OutCount) {
-  return guard([&] {
-    if (!OutCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<ActionGraph> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtActionGraph, &B);
-    if (isOk(S))
-      *OutCount = B->Model->Roots.size();
-    return S;
-  });
+  return artifactCount<ActionGraph>(
+      Ctx, F, A, ArtActionGraph, OutCount,
+      [](const ActionGraph &G) -> auto & { return G.Roots; });
 }
 
 NevercStatus NEVERC_CALL getActionRoot(void *Ctx, const NevercPhaseFrame *F,
                                        NevercArtifactHandle A, uint64_t Index,
                                        NevercActionNodeID *Out) {
-  return guard([&] {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Box<ActionGraph> *B;
-    NevercStatus S = artifact(impl(Ctx), F, A, ArtActionGraph, &B);
-    if (!isOk(S))
-      return S;
-    if (Index >= B->Model->Roots.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *Out = B->Model->Roots[Index];
-    return okStatus();
-  });
+  if (!Out)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return artifactElement<ActionGraph>(
+      Ctx, F, A, ArtActionGraph, Index,
+      [](const ActionGraph &G) { return &G.Roots; },
+      [&](NevercActionNodeID V) { *Out = V; });
 }
 
 //===--- 33-43: building and mutating the action graph ------------------===//
 
-NevercStatus NEVERC_CALL createActionGraphBuilder(void *Ctx,
-                                                  const NevercPhaseFrame *F,
-                                                  NevercArtifactHandle A,
-                                                  NevercHandle *Out) {
-  return guard([&] {
-    Impl &D = impl(Ctx);
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T = nullptr;
-    NevercStatus S = frameTask(D, F, &T);
-    RunContext *R = nullptr;
-    if (!isOk(S) || !isOk(S = checkEditScope(D, *T, Phase_DRIVER_BUILD_ACTIONS,
-                                             false, nullptr, &R)))
-      return S;
-    Box<ActionGraph> *B;
-    if (!isOk(S = artifact(D, F, A, ArtBuildActionsRequest, &B)))
-      return S;
-    auto E = std::make_unique<Edit<ActionGraph>>();
-    E->Working.Inputs = B->Model->Inputs;
-    E->T = T;
-    E->Run = R;
-    *Out = openEdit(R->TS->ActionBuilders, KAB, std::move(E),
-                    "neverc.driver.build_actions builder");
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL beginActionGraphMutation(void *Ctx,
-                                                  const NevercPhaseFrame *F,
-                                                  NevercPhaseContinuation *C,
-                                                  NevercArtifactHandle A,
-                                                  NevercHandle *Out) {
-  return guard([&] {
-    return beginMutation(impl(Ctx), F, C, A, Out, Phase_DRIVER_BUILD_ACTIONS,
-                         ArtActionGraph, &TaskState::ActionMutations, KAM,
-                         "neverc.driver.build_actions mutation");
-  });
-}
-
 NevercStatus NEVERC_CALL addActionNode(void *Ctx, NevercHandle H,
                                        const NevercActionNodeDescriptor *Desc,
                                        NevercActionNodeID *OutNode) {
-  return withActionEdit(Ctx, H, [&](Edit<ActionGraph> &E) {
+  return withEdit<ActionGraphEdits>(Ctx, H, [&](Edit<ActionGraph> &E) {
     NevercStatus S = checkHeader(Desc, sizeof(NevercActionNodeDescriptor));
     if (!isOk(S))
       return S;
@@ -238,7 +256,7 @@ NevercStatus NEVERC_CALL addActionNode(void *Ctx, NevercHandle H,
 
 NevercStatus NEVERC_CALL removeActionNode(void *Ctx, NevercHandle H,
                                           NevercActionNodeID Node) {
-  return withActionEdit(Ctx, H, [&](Edit<ActionGraph> &E) {
+  return withEdit<ActionGraphEdits>(Ctx, H, [&](Edit<ActionGraph> &E) {
     auto &Nodes = E.Working.Nodes;
     for (size_t I = 0; I < Nodes.size(); ++I)
       if (Nodes[I].Id == Node) {
@@ -254,24 +272,18 @@ NevercStatus NEVERC_CALL removeActionNode(void *Ctx, NevercHandle H,
 NevercStatus NEVERC_CALL replaceActionNodeInputs(void *Ctx, NevercHandle H,
                                                  NevercActionNodeID Node,
                                                  NevercActionNodeIDList L) {
-  return withActionEdit(Ctx, H, [&](Edit<ActionGraph> &E) {
-    ActionNode *N = E.Working.find(Node);
-    if (!N)
-      return st(NEVERC_STATUS_NOT_FOUND);
-    return readIDs(L.Data, L.Count, L.ElementStride, N->Inputs);
+  return withNode<ActionGraphEdits>(Ctx, H, Node, [&](ActionNode &N) {
+    return readIDs(L.Data, L.Count, L.ElementStride, N.Inputs);
   });
 }
 
 NevercStatus NEVERC_CALL setActionNodeOutputType(void *Ctx, NevercHandle H,
                                                  NevercActionNodeID Node,
                                                  NevercDriverType Type) {
-  return withActionEdit(Ctx, H, [&](Edit<ActionGraph> &E) {
-    ActionNode *N = E.Working.find(Node);
-    if (!N)
-      return st(NEVERC_STATUS_NOT_FOUND);
+  return withNode<ActionGraphEdits>(Ctx, H, Node, [&](ActionNode &N) {
     if (!knownType(Type))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    N->OutputType = Type;
+    N.OutputType = Type;
     return okStatus();
   });
 }
@@ -279,97 +291,26 @@ NevercStatus NEVERC_CALL setActionNodeOutputType(void *Ctx, NevercHandle H,
 NevercStatus NEVERC_CALL setActionNodeBindArch(void *Ctx, NevercHandle H,
                                                NevercActionNodeID Node,
                                                NevercStringView Arch) {
-  return withActionEdit(Ctx, H, [&](Edit<ActionGraph> &E) {
-    ActionNode *N = E.Working.find(Node);
-    if (!N)
-      return st(NEVERC_STATUS_NOT_FOUND);
-    return readString(Arch, N->BindArch);
+  return withNode<ActionGraphEdits>(Ctx, H, Node, [&](ActionNode &N) {
+    return readString(Arch, N.BindArch);
   });
 }
 
 NevercStatus NEVERC_CALL setActionRoots(void *Ctx, NevercHandle H,
                                         NevercActionNodeIDList L) {
-  return withActionEdit(Ctx, H, [&](Edit<ActionGraph> &E) {
+  return withEdit<ActionGraphEdits>(Ctx, H, [&](Edit<ActionGraph> &E) {
     return readIDs(L.Data, L.Count, L.ElementStride, E.Working.Roots);
-  });
-}
-
-NevercStatus NEVERC_CALL publishActionGraph(void *Ctx,
-                                            const NevercPhaseFrame *F,
-                                            NevercHandle H,
-                                            NevercArtifactHandle *Out) {
-  return guard([&] {
-    Impl &D = impl(Ctx);
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T = nullptr;
-    NevercStatus S = frameTask(D, F, &T);
-    if (!isOk(S))
-      return S;
-    Edit<ActionGraph> *E = nullptr;
-    if (!isOk(S = findEdit(D, H, KAB, KAB, &TaskState::ActionBuilders,
-                           &TaskState::ActionBuilders, &E)))
-      return S;
-    if (E->T != T)
-      return st(NEVERC_STATUS_WRONG_SCOPE);
-    std::string Why;
-    if (!isOk(S = verifyActionGraph(E->Working, &Why))) {
-      D.reportVerifier(E->Run->Phase, Why);
-      closeEdit(D, KAB, H);
-      return S;
-    }
-    *Out = publishOwned(*E->Run->TS, *T, ArtActionGraph, std::move(E->Working));
-    closeEdit(D, KAB, H);
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL commitActionGraphMutation(void *Ctx, NevercHandle H) {
-  return guard([&] {
-    return commitMutation(
-        impl(Ctx), H, KAM, &TaskState::ActionMutations,
-        [](const ActionGraph &G, RunContext *, std::string *Why) {
-          return verifyActionGraph(G, Why);
-        });
-  });
-}
-
-NevercStatus NEVERC_CALL abortActionGraphEdit(void *Ctx, NevercHandle H) {
-  return guard([&] {
-    Edit<ActionGraph> *E = nullptr;
-    DriverHandleKind K;
-    NevercStatus S =
-        findEdit(impl(Ctx), H, KAB, KAM, &TaskState::ActionBuilders,
-                 &TaskState::ActionMutations, &E, &K);
-    if (isOk(S))
-      closeEdit(impl(Ctx), K, H);
-    return S;
   });
 }
 
 //===--- 44-50: reading the job graph -----------------------------------===//
 
-NevercStatus jobGraph(void *Ctx, const NevercPhaseFrame *F,
-                      NevercArtifactHandle A, const JobGraph **G) {
-  Box<JobGraph> *B;
-  NevercStatus S = artifact(impl(Ctx), F, A, ArtJobGraph, &B);
-  if (isOk(S))
-    *G = B->Model;
-  return S;
-}
-
 NevercStatus NEVERC_CALL getJobCount(void *Ctx, const NevercPhaseFrame *F,
                                      NevercArtifactHandle A,
                                      uint64_t *OutCount) {
-  return guard([&] {
-    if (!OutCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    const JobGraph *G;
-    NevercStatus S = jobGraph(Ctx, F, A, &G);
-    if (isOk(S))
-      *OutCount = G->Jobs.size();
-    return S;
-  });
+  return artifactCount<JobGraph>(
+      Ctx, F, A, ArtJobGraph, OutCount,
+      [](const JobGraph &G) -> auto & { return G.Jobs; });
 }
 
 NevercJob jobView(const JobModel &J) {
@@ -396,39 +337,28 @@ NevercJob jobView(const JobModel &J) {
 NevercStatus NEVERC_CALL getJob(void *Ctx, const NevercPhaseFrame *F,
                                 NevercArtifactHandle A, uint64_t Index,
                                 NevercJob *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercJob));
-    if (!isOk(S))
-      return S;
-    const JobGraph *G;
-    if (!isOk(S = jobGraph(Ctx, F, A, &G)))
-      return S;
-    if (Index >= G->Jobs.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    writeOut(Out, jobView(G->Jobs[Index]));
-    return okStatus();
-  });
+  return readArtifact<JobGraph>(
+      Ctx, F, A, ArtJobGraph, Out,
+      [&](const JobGraph &G, core::Task &, NevercJob &R) {
+        if (Index >= G.Jobs.size())
+          return st(NEVERC_STATUS_NOT_FOUND);
+        R = jobView(G.Jobs[Index]);
+        return okStatus();
+      });
 }
 
-/// Element \p Index of one list of job \p Id.
-template <class E, class Pick, class Put>
+/// Element \p Index of the list \p List picks in job \p Id.
+template <class Pick, class Write>
 NevercStatus jobElement(void *Ctx, const NevercPhaseFrame *F,
                         NevercArtifactHandle A, NevercJobID Id, uint64_t Index,
-                        Pick &&P, Put &&Write) {
-  return guard([&] {
-    const JobGraph *G;
-    NevercStatus S = jobGraph(Ctx, F, A, &G);
-    if (!isOk(S))
-      return S;
-    const JobModel *J = G->find(Id);
-    if (!J)
-      return st(NEVERC_STATUS_NOT_FOUND);
-    const std::vector<E> &L = P(*J);
-    if (Index >= L.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    Write(L[Index]);
-    return okStatus();
-  });
+                        Pick &&List, Write &&Put) {
+  return artifactElement<JobGraph>(
+      Ctx, F, A, ArtJobGraph, Index,
+      [&](const JobGraph &G) {
+        const JobModel *J = G.find(Id);
+        return J ? &List(*J) : nullptr;
+      },
+      Put);
 }
 
 NevercStatus NEVERC_CALL getJobDependency(void *Ctx, const NevercPhaseFrame *F,
@@ -437,7 +367,7 @@ NevercStatus NEVERC_CALL getJobDependency(void *Ctx, const NevercPhaseFrame *F,
                                           NevercJobID *Out) {
   if (!Out)
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  return jobElement<uint64_t>(
+  return jobElement(
       Ctx, F, A, Job, Index,
       [](const JobModel &J) -> auto & { return J.Dependencies; },
       [&](uint64_t V) { *Out = V; });
@@ -448,7 +378,7 @@ NevercStatus NEVERC_CALL getJobArgument(void *Ctx, const NevercPhaseFrame *F,
                                         uint64_t Index, NevercStringView *Out) {
   if (!Out)
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  return jobElement<std::string>(
+  return jobElement(
       Ctx, F, A, Job, Index,
       [](const JobModel &J) -> auto & { return J.Arguments; },
       [&](const std::string &V) { *Out = sv(V); });
@@ -460,7 +390,7 @@ NevercStatus NEVERC_CALL getJobEnvironment(void *Ctx, const NevercPhaseFrame *F,
                                            NevercStringView *Out) {
   if (!Out)
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  return jobElement<std::string>(
+  return jobElement(
       Ctx, F, A, Job, Index,
       [](const JobModel &J) -> auto & { return J.Environment; },
       [&](const std::string &V) { *Out = sv(V); });
@@ -472,9 +402,11 @@ NevercStatus getJobFile(void *Ctx, const NevercPhaseFrame *F,
   NevercStatus S = checkHeader(Out, sizeof(NevercJobFile));
   if (!isOk(S))
     return S;
-  return jobElement<JobFile>(
+  return jobElement(
       Ctx, F, A, Job, Index,
-      [&](const JobModel &J) -> auto & { return Outputs ? J.Outputs : J.Inputs; },
+      [&](const JobModel &J) -> auto & {
+        return Outputs ? J.Outputs : J.Inputs;
+      },
       [&](const JobFile &V) { writeOut(Out, jobFile(V)); });
 }
 
@@ -492,48 +424,10 @@ NevercStatus NEVERC_CALL getJobOutput(void *Ctx, const NevercPhaseFrame *F,
 
 //===--- 51-64: building and mutating the job graph ---------------------===//
 
-NevercStatus NEVERC_CALL createJobGraphBuilder(void *Ctx,
-                                               const NevercPhaseFrame *F,
-                                               NevercArtifactHandle A,
-                                               NevercHandle *Out) {
-  return guard([&] {
-    Impl &D = impl(Ctx);
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T = nullptr;
-    NevercStatus S = frameTask(D, F, &T);
-    RunContext *R = nullptr;
-    if (!isOk(S) || !isOk(S = checkEditScope(D, *T, Phase_DRIVER_BUILD_JOBS,
-                                             false, nullptr, &R)))
-      return S;
-    Box<ActionGraph> *B;
-    if (!isOk(S = artifact(D, F, A, ArtActionGraph, &B)))
-      return S;
-    auto E = std::make_unique<Edit<JobGraph>>();
-    E->T = T;
-    E->Run = R;
-    *Out = openEdit(R->TS->JobBuilders, KJB, std::move(E),
-                    "neverc.driver.build_jobs builder");
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL beginJobGraphMutation(void *Ctx,
-                                               const NevercPhaseFrame *F,
-                                               NevercPhaseContinuation *C,
-                                               NevercArtifactHandle A,
-                                               NevercHandle *Out) {
-  return guard([&] {
-    return beginMutation(impl(Ctx), F, C, A, Out, Phase_DRIVER_BUILD_JOBS,
-                         ArtJobGraph, &TaskState::JobMutations, KJM,
-                         "neverc.driver.build_jobs mutation");
-  });
-}
-
 NevercStatus NEVERC_CALL addJob(void *Ctx, NevercHandle H,
                                 const NevercJobDescriptor *Desc,
                                 NevercJobID *OutJob) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
+  return withEdit<JobGraphEdits>(Ctx, H, [&](Edit<JobGraph> &E) {
     if (!OutJob)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     JobModel J;
@@ -555,7 +449,7 @@ size_t jobIndex(const JobGraph &G, NevercJobID Id) {
 }
 
 NevercStatus NEVERC_CALL removeJob(void *Ctx, NevercHandle H, NevercJobID Job) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
+  return withEdit<JobGraphEdits>(Ctx, H, [&](Edit<JobGraph> &E) {
     size_t I = jobIndex(E.Working, Job);
     if (I == SIZE_MAX)
       return st(NEVERC_STATUS_NOT_FOUND);
@@ -566,7 +460,7 @@ NevercStatus NEVERC_CALL removeJob(void *Ctx, NevercHandle H, NevercJobID Job) {
 
 NevercStatus NEVERC_CALL moveJobBefore(void *Ctx, NevercHandle H,
                                        NevercJobID Job, NevercJobID Before) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
+  return withEdit<JobGraphEdits>(Ctx, H, [&](Edit<JobGraph> &E) {
     size_t I = jobIndex(E.Working, Job), B = jobIndex(E.Working, Before);
     if (I == SIZE_MAX || B == SIZE_MAX)
       return st(NEVERC_STATUS_NOT_FOUND);
@@ -584,15 +478,12 @@ NevercStatus NEVERC_CALL moveJobBefore(void *Ctx, NevercHandle H,
 
 NevercStatus NEVERC_CALL replaceJob(void *Ctx, NevercHandle H, NevercJobID Job,
                                     const NevercJobDescriptor *Desc) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
-    JobModel *J = E.Working.find(Job);
-    if (!J)
-      return st(NEVERC_STATUS_NOT_FOUND);
+  return withNode<JobGraphEdits>(Ctx, H, Job, [&](JobModel &J) {
     JobModel N;
     N.Id = Job;
     NevercStatus S = readJobDescriptor(Desc, N);
     if (isOk(S))
-      *J = std::move(N);
+      J = std::move(N);
     return S;
   });
 }
@@ -600,11 +491,8 @@ NevercStatus NEVERC_CALL replaceJob(void *Ctx, NevercHandle H, NevercJobID Job,
 template <class Pick>
 NevercStatus setJobString(void *Ctx, NevercHandle H, NevercJobID Job,
                           uint64_t Index, NevercStringView V, Pick &&P) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
-    JobModel *J = E.Working.find(Job);
-    if (!J)
-      return st(NEVERC_STATUS_NOT_FOUND);
-    std::vector<std::string> &L = P(*J);
+  return withNode<JobGraphEdits>(Ctx, H, Job, [&](JobModel &J) {
+    std::vector<std::string> &L = P(J);
     if (Index >= L.size())
       return st(NEVERC_STATUS_NOT_FOUND);
     return readString(V, L[Index]);
@@ -628,7 +516,7 @@ NevercStatus NEVERC_CALL setJobEnvironment(void *Ctx, NevercHandle H,
 NevercStatus setJobFile(void *Ctx, NevercHandle H, NevercJobID Job,
                         uint64_t Index, const NevercJobFile *File,
                         bool Outputs) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
+  return withEdit<JobGraphEdits>(Ctx, H, [&](Edit<JobGraph> &E) {
     NevercStatus S = checkHeader(File, sizeof(NevercJobFile));
     if (!isOk(S))
       return S;
@@ -664,62 +552,8 @@ NevercStatus NEVERC_CALL setJobOutput(void *Ctx, NevercHandle H,
 NevercStatus NEVERC_CALL replaceJobDependencies(void *Ctx, NevercHandle H,
                                                 NevercJobID Job,
                                                 NevercJobIDList L) {
-  return withJobEdit(Ctx, H, [&](Edit<JobGraph> &E) {
-    JobModel *J = E.Working.find(Job);
-    if (!J)
-      return st(NEVERC_STATUS_NOT_FOUND);
-    return readIDs(L.Data, L.Count, L.ElementStride, J->Dependencies);
-  });
-}
-
-NevercStatus NEVERC_CALL publishJobGraph(void *Ctx, const NevercPhaseFrame *F,
-                                         NevercHandle H,
-                                         NevercArtifactHandle *Out) {
-  return guard([&] {
-    Impl &D = impl(Ctx);
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T = nullptr;
-    NevercStatus S = frameTask(D, F, &T);
-    if (!isOk(S))
-      return S;
-    Edit<JobGraph> *E = nullptr;
-    if (!isOk(S = findEdit(D, H, KJB, KJB, &TaskState::JobBuilders,
-                           &TaskState::JobBuilders, &E)))
-      return S;
-    if (E->T != T)
-      return st(NEVERC_STATUS_WRONG_SCOPE);
-    std::string Why;
-    if (!isOk(S = verifyJobGraph(E->Working, E->Run->Actions, &Why))) {
-      D.reportVerifier(E->Run->Phase, Why);
-      closeEdit(D, KJB, H);
-      return S;
-    }
-    *Out = publishOwned(*E->Run->TS, *T, ArtJobGraph, std::move(E->Working));
-    closeEdit(D, KJB, H);
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL commitJobGraphMutation(void *Ctx, NevercHandle H) {
-  return guard([&] {
-    return commitMutation(
-        impl(Ctx), H, KJM, &TaskState::JobMutations,
-        [](const JobGraph &G, RunContext *R, std::string *Why) {
-          return verifyJobGraph(G, R->Actions, Why);
-        });
-  });
-}
-
-NevercStatus NEVERC_CALL abortJobGraphEdit(void *Ctx, NevercHandle H) {
-  return guard([&] {
-    Edit<JobGraph> *E = nullptr;
-    DriverHandleKind K;
-    NevercStatus S = findEdit(impl(Ctx), H, KJB, KJM, &TaskState::JobBuilders,
-                              &TaskState::JobMutations, &E, &K);
-    if (isOk(S))
-      closeEdit(impl(Ctx), K, H);
-    return S;
+  return withNode<JobGraphEdits>(Ctx, H, Job, [&](JobModel &J) {
+    return readIDs(L.Data, L.Count, L.ElementStride, J.Dependencies);
   });
 }
 
@@ -729,33 +563,26 @@ NevercStatus NEVERC_CALL getJobExecutionRequest(void *Ctx,
                                                 const NevercPhaseFrame *F,
                                                 NevercArtifactHandle A,
                                                 NevercJobExecutionRequest *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercJobExecutionRequest));
-    if (!isOk(S))
-      return S;
-    Box<JobModel> *B;
-    core::Task *T;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtJobRequest, &B, &T)))
-      return S;
-    const JobModel &J = *B->Model;
-    TaskState &TS = impl(Ctx).state(*T);
-    NevercJobExecutionRequest R{};
-    R.Job = jobView(J);
-    R.Arguments = stringList(TS, J.Arguments);
-    R.Environment = stringList(TS, J.Environment);
-    for (int K = 0; K < 2; ++K) {
-      auto &V = TS.scratch<std::vector<NevercJobFile>>();
-      for (const JobFile &File : K ? J.Outputs : J.Inputs)
-        V.push_back(jobFile(File));
-      (K ? R.Outputs : R.Inputs) =
-          NevercJobFileList{V.data(), V.size(), sizeof(NevercJobFile)};
-    }
-    auto &Deps = TS.scratch<std::vector<NevercJobID>>();
-    Deps = J.Dependencies;
-    R.Dependencies = NevercJobIDList{Deps.data(), Deps.size(), sizeof(NevercJobID)};
-    writeOut(Out, R);
-    return okStatus();
-  });
+  return readArtifact<JobModel>(
+      Ctx, F, A, ArtJobRequest, Out,
+      [&](const JobModel &J, core::Task &T, NevercJobExecutionRequest &R) {
+        TaskState &TS = impl(Ctx).state(T);
+        R.Job = jobView(J);
+        R.Arguments = stringList(TS, J.Arguments);
+        R.Environment = stringList(TS, J.Environment);
+        for (int K = 0; K < 2; ++K) {
+          auto &V = TS.scratch<std::vector<NevercJobFile>>();
+          for (const JobFile &File : K ? J.Outputs : J.Inputs)
+            V.push_back(jobFile(File));
+          (K ? R.Outputs : R.Inputs) =
+              NevercJobFileList{V.data(), V.size(), sizeof(NevercJobFile)};
+        }
+        auto &Deps = TS.scratch<std::vector<NevercJobID>>();
+        Deps = J.Dependencies;
+        R.Dependencies =
+            NevercJobIDList{Deps.data(), Deps.size(), sizeof(NevercJobID)};
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL createJobResult(void *Ctx, const NevercPhaseFrame *F,
@@ -770,14 +597,10 @@ NevercStatus NEVERC_CALL createJobResult(void *Ctx, const NevercPhaseFrame *F,
     if (!isOk(S))
       return S;
     core::Task *T = nullptr;
-    if (!isOk(S = frameTask(D, F, &T)))
-      return S;
     RunContext *R = nullptr;
-    if (!isOk(S = checkEditScope(D, *T, Phase_DRIVER_EXECUTE_JOB, false,
-                                 nullptr, &R)))
-      return S;
     Box<JobModel> *B;
-    if (!isOk(S = artifact(D, F, A, ArtJobRequest, &B)))
+    if (!isOk(S = editScope(D, F, A, Phase_DRIVER_EXECUTE_JOB, ArtJobRequest,
+                            false, nullptr, &T, &R, &B)))
       return S;
     if (Desc->OutputSeals.Count) {
       D.diag(NEVERC_DIAGNOSTIC_ERROR,
@@ -813,28 +636,23 @@ NevercStatus NEVERC_CALL createJobResult(void *Ctx, const NevercPhaseFrame *F,
 NevercStatus NEVERC_CALL getJobResult(void *Ctx, const NevercPhaseFrame *F,
                                       NevercArtifactHandle A,
                                       NevercJobResult *Out) {
-  return guard([&] {
-    NevercStatus S = checkHeader(Out, sizeof(NevercJobResult));
-    if (!isOk(S))
-      return S;
-    Box<JobResult> *B;
-    if (!isOk(S = artifact(impl(Ctx), F, A, ArtJobResult, &B)))
-      return S;
-    const JobResult &M = *B->Model;
-    NevercJobResult R{};
-    R.Job = M.Job;
-    R.ExitCode = M.ExitCode;
-    R.ExecutionFailed = M.ExecutionFailed ? NEVERC_TRUE : NEVERC_FALSE;
-    R.HasProcessStatistics = M.HasProcessStatistics ? NEVERC_TRUE : NEVERC_FALSE;
-    R.BuiltinProviderUsed = M.BuiltinProviderUsed ? NEVERC_TRUE : NEVERC_FALSE;
-    R.OutputSealCount = M.OutputSealCount;
-    R.ErrorMessage = sv(M.ErrorMessage);
-    R.TotalTimeMicroseconds = M.TotalTimeMicroseconds;
-    R.UserTimeMicroseconds = M.UserTimeMicroseconds;
-    R.PeakMemoryKiB = M.PeakMemoryKiB;
-    writeOut(Out, R);
-    return okStatus();
-  });
+  return readArtifact<JobResult>(
+      Ctx, F, A, ArtJobResult, Out,
+      [](const JobResult &M, core::Task &, NevercJobResult &R) {
+        R.Job = M.Job;
+        R.ExitCode = M.ExitCode;
+        R.ExecutionFailed = M.ExecutionFailed ? NEVERC_TRUE : NEVERC_FALSE;
+        R.HasProcessStatistics =
+            M.HasProcessStatistics ? NEVERC_TRUE : NEVERC_FALSE;
+        R.BuiltinProviderUsed =
+            M.BuiltinProviderUsed ? NEVERC_TRUE : NEVERC_FALSE;
+        R.OutputSealCount = M.OutputSealCount;
+        R.ErrorMessage = sv(M.ErrorMessage);
+        R.TotalTimeMicroseconds = M.TotalTimeMicroseconds;
+        R.UserTimeMicroseconds = M.UserTimeMicroseconds;
+        R.PeakMemoryKiB = M.PeakMemoryKiB;
+        return okStatus();
+      });
 }
 
 } // namespace
@@ -847,17 +665,17 @@ void fillGraphSlots(NevercDriverAPI &T) {
   T.GetActionNodeInput = getActionNodeInput;
   T.GetActionRootCount = getActionRootCount;
   T.GetActionRoot = getActionRoot;
-  T.CreateActionGraphBuilder = createActionGraphBuilder;
-  T.BeginActionGraphMutation = beginActionGraphMutation;
+  T.CreateActionGraphBuilder = createGraphBuilder<ActionGraphEdits>;
+  T.BeginActionGraphMutation = beginEdit<ActionGraphEdits>;
   T.AddActionNode = addActionNode;
   T.RemoveActionNode = removeActionNode;
   T.ReplaceActionNodeInputs = replaceActionNodeInputs;
   T.SetActionNodeOutputType = setActionNodeOutputType;
   T.SetActionNodeBindArch = setActionNodeBindArch;
   T.SetActionRoots = setActionRoots;
-  T.PublishActionGraph = publishActionGraph;
-  T.CommitActionGraphMutation = commitActionGraphMutation;
-  T.AbortActionGraphEdit = abortActionGraphEdit;
+  T.PublishActionGraph = publishGraph<ActionGraphEdits>;
+  T.CommitActionGraphMutation = commitEdit<ActionGraphEdits>;
+  T.AbortActionGraphEdit = abortEdit<ActionGraphEdits>;
   T.GetJobCount = getJobCount;
   T.GetJob = getJob;
   T.GetJobDependency = getJobDependency;
@@ -865,8 +683,8 @@ void fillGraphSlots(NevercDriverAPI &T) {
   T.GetJobEnvironment = getJobEnvironment;
   T.GetJobInput = getJobInput;
   T.GetJobOutput = getJobOutput;
-  T.CreateJobGraphBuilder = createJobGraphBuilder;
-  T.BeginJobGraphMutation = beginJobGraphMutation;
+  T.CreateJobGraphBuilder = createGraphBuilder<JobGraphEdits>;
+  T.BeginJobGraphMutation = beginEdit<JobGraphEdits>;
   T.AddJob = addJob;
   T.RemoveJob = removeJob;
   T.MoveJobBefore = moveJobBefore;
@@ -876,9 +694,9 @@ void fillGraphSlots(NevercDriverAPI &T) {
   T.SetJobInput = setJobInput;
   T.SetJobOutput = setJobOutput;
   T.ReplaceJobDependencies = replaceJobDependencies;
-  T.PublishJobGraph = publishJobGraph;
-  T.CommitJobGraphMutation = commitJobGraphMutation;
-  T.AbortJobGraphEdit = abortJobGraphEdit;
+  T.PublishJobGraph = publishGraph<JobGraphEdits>;
+  T.CommitJobGraphMutation = commitEdit<JobGraphEdits>;
+  T.AbortJobGraphEdit = abortEdit<JobGraphEdits>;
   T.GetJobExecutionRequest = getJobExecutionRequest;
   T.CreateJobResult = createJobResult;
   T.GetJobResult = getJobResult;

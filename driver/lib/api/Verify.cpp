@@ -3,12 +3,56 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace neverc::driver::api {
 
 namespace {
+
+constexpr size_t NoCycle = SIZE_MAX;
+
+/// Iterative depth-first walk over the \p Count nodes of a graph whose node
+/// I names its successors by id in Edges(I) (\p Index: id → node), appending
+/// each node to \p Order (if given) after its successors. Returns the node
+/// closing the first cycle found (one whose edge leads back onto the stack)
+/// or the node with an id \p Index lacks, else NoCycle.
+template <class EdgesFn>
+size_t postOrder(size_t Count, EdgesFn &&Edges,
+                 const std::unordered_map<uint64_t, size_t> &Index,
+                 std::vector<size_t> *Order) {
+  // 0 = new, 1 = on the stack, 2 = done.
+  std::vector<uint8_t> Color(Count, 0);
+  for (size_t Start = 0; Start < Count; ++Start) {
+    if (Color[Start])
+      continue;
+    std::vector<std::pair<size_t, size_t>> Stack{{Start, 0}};
+    Color[Start] = 1;
+    while (!Stack.empty()) {
+      auto &[Node, Next] = Stack.back();
+      const std::vector<uint64_t> &Out = Edges(Node);
+      if (Next == Out.size()) {
+        Color[Node] = 2;
+        if (Order)
+          Order->push_back(Node);
+        Stack.pop_back();
+        continue;
+      }
+      auto It = Index.find(Out[Next++]);
+      if (It == Index.end())
+        return Node;
+      size_t To = It->second;
+      if (Color[To] == 1)
+        return To;
+      if (Color[To] == 0) {
+        Color[To] = 1;
+        Stack.push_back({To, 0});
+      }
+    }
+  }
+  return NoCycle;
+}
 
 NevercStatus fail(std::string *Why, std::string Reason) {
   if (Why)
@@ -127,24 +171,25 @@ bool isBuiltinToolChainID(std::string_view ID) {
   return false;
 }
 
+/// The element of \p List with id \p Id, or null.
+template <class L> static auto *findById(L &List, uint64_t Id) {
+  decltype(&List.front()) Found = nullptr;
+  for (auto &E : List)
+    if (E.Id == Id)
+      return &E;
+  return Found;
+}
+
 const ActionNode *ActionGraph::find(NevercActionNodeID Id) const {
-  for (const ActionNode &N : Nodes)
-    if (N.Id == Id)
-      return &N;
-  return nullptr;
+  return findById(Nodes, Id);
 }
 ActionNode *ActionGraph::find(NevercActionNodeID Id) {
-  return const_cast<ActionNode *>(std::as_const(*this).find(Id));
+  return findById(Nodes, Id);
 }
 const JobModel *JobGraph::find(NevercJobID Id) const {
-  for (const JobModel &J : Jobs)
-    if (J.Id == Id)
-      return &J;
-  return nullptr;
+  return findById(Jobs, Id);
 }
-JobModel *JobGraph::find(NevercJobID Id) {
-  return const_cast<JobModel *>(std::as_const(*this).find(Id));
-}
+JobModel *JobGraph::find(NevercJobID Id) { return findById(Jobs, Id); }
 
 NevercStatus verifyRawArguments(const RawArguments &A, std::string *Why) {
   if (A.Entries.empty())
@@ -249,31 +294,12 @@ NevercStatus verifyActionGraph(const ActionGraph &G, std::string *Why) {
     if (!RootSet.insert(R).second)
       return fail(Why, "root " + std::to_string(R) + " is listed twice");
   }
-  // Cycle check: iterative DFS, 0 = new, 1 = on stack, 2 = done.
-  std::vector<uint8_t> Color(G.Nodes.size(), 0);
-  for (size_t Start = 0; Start < G.Nodes.size(); ++Start) {
-    if (Color[Start])
-      continue;
-    std::vector<std::pair<size_t, size_t>> Stack{{Start, 0}};
-    Color[Start] = 1;
-    while (!Stack.empty()) {
-      auto &[Node, Next] = Stack.back();
-      const ActionNode &N = G.Nodes[Node];
-      if (Next == N.Inputs.size()) {
-        Color[Node] = 2;
-        Stack.pop_back();
-        continue;
-      }
-      size_t To = Index[N.Inputs[Next++]];
-      if (Color[To] == 1)
-        return fail(Why, "the action graph has a cycle through action " +
-                             std::to_string(G.Nodes[To].Id));
-      if (Color[To] == 0) {
-        Color[To] = 1;
-        Stack.push_back({To, 0});
-      }
-    }
-  }
+  size_t Cycle = postOrder(
+      G.Nodes.size(), [&](size_t I) -> auto & { return G.Nodes[I].Inputs; },
+      Index, nullptr);
+  if (Cycle != NoCycle)
+    return fail(Why, "the action graph has a cycle through action " +
+                         std::to_string(G.Nodes[Cycle].Id));
   return okStatus();
 }
 
@@ -283,32 +309,11 @@ std::vector<size_t> executionOrder(const JobGraph &G) {
     if (!Index.emplace(G.Jobs[I].Id, I).second)
       return {};
   std::vector<size_t> Order;
-  std::vector<uint8_t> Color(G.Jobs.size(), 0);
-  for (size_t Start = 0; Start < G.Jobs.size(); ++Start) {
-    if (Color[Start])
-      continue;
-    std::vector<std::pair<size_t, size_t>> Stack{{Start, 0}};
-    Color[Start] = 1;
-    while (!Stack.empty()) {
-      auto &[Job, Next] = Stack.back();
-      const JobModel &J = G.Jobs[Job];
-      if (Next == J.Dependencies.size()) {
-        Color[Job] = 2;
-        Order.push_back(Job);
-        Stack.pop_back();
-        continue;
-      }
-      auto It = Index.find(J.Dependencies[Next++]);
-      if (It == Index.end())
-        return {};
-      if (Color[It->second] == 1)
-        return {};
-      if (Color[It->second] == 0) {
-        Color[It->second] = 1;
-        Stack.push_back({It->second, 0});
-      }
-    }
-  }
+  if (postOrder(
+          G.Jobs.size(),
+          [&](size_t I) -> auto & { return G.Jobs[I].Dependencies; }, Index,
+          &Order) != NoCycle)
+    return {};
   return Order;
 }
 

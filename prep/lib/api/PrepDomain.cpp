@@ -4,15 +4,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <type_traits>
 
 namespace neverc::prep {
-
-using core::Phase_PREP_BUILD_TOKEN_STREAM;
-using core::Phase_PREP_FEATURE_QUERY;
-using core::Phase_PREP_INCLUDE;
-using core::Phase_PREP_MACRO;
-using core::Phase_PREP_PRAGMA;
-using core::Phase_PREP_TOKEN;
 
 PrepBackend::~PrepBackend() = default;
 
@@ -304,6 +298,48 @@ template <class Out> struct Builtin {
   }
 };
 
+/// Runs one of the decision phases (include, macro, pragma, feature query)
+/// of an observed task: the input box holds \p Req, the built-in step
+/// answers \p Out as it stands, and \p Verify(domain, task state,
+/// decision) checks any other answer (nullptr: no host verifier). \p Out
+/// receives the decision the phase took.
+template <class InBox, class OutBox, class Request, class Decision,
+          class VerifyFn>
+NevercStatus runDecision(PrepDomain::Impl &D, core::Task &T, uint32_t Phase,
+                         const Request &Req, Decision &Out, VerifyFn Verify) {
+  TaskState &TS = D.state(T);
+  InBox Box;
+  Box.R = Req;
+  Box.fill();
+  OutBox Default;
+  Default.D = Out;
+  Builtin<OutBox> B{&Default};
+  struct V {
+    PrepDomain::Impl *D;
+    TaskState *TS;
+    VerifyFn Fn;
+    static NevercStatus run(void *Ctx, void *O) {
+      auto &Self = *static_cast<V *>(Ctx);
+      if constexpr (std::is_null_pointer_v<VerifyFn>)
+        return okStatus();
+      else
+        return Self.Fn(*Self.D, *Self.TS, static_cast<OutBox *>(O)->D);
+    }
+  } Ver{&D, &TS, Verify};
+  RunScope Scope(D, T, TS, Phase, &Box);
+  core::PhaseRequest R;
+  R.T = &T;
+  R.Input = &Box;
+  R.Builtin = {&Builtin<OutBox>::run, &B};
+  if constexpr (!std::is_null_pointer_v<VerifyFn>)
+    R.Verifier = {&V::run, &Ver};
+  core::PhaseOutcome O = D.H.runPhase(Phase, R);
+  if (!isOk(O.Status))
+    return O.Status;
+  Out = static_cast<OutBox *>(O.Output)->D;
+  return okStatus();
+}
+
 } // namespace
 
 NevercStatus verifyTokens(PrepDomain::Impl &D, TaskState &TS,
@@ -444,85 +480,34 @@ NevercStatus PrepDomain::runInclude(core::Task &T, const IncludeRequest &Req,
   Out.IsAngled = Req.IsAngled;
   if (!observed(Phase_PREP_INCLUDE))
     return okStatus();
-  TaskState &TS = P->state(T);
-  IncludeInBox Box;
-  Box.R = Req;
-  Box.fill();
-  IncludeOutBox Default;
-  Default.D = Out;
-  Builtin<IncludeOutBox> B{&Default};
-  struct V {
-    PrepDomain::Impl *D;
-    static NevercStatus run(void *Ctx, void *O) {
-      auto &Self = *static_cast<V *>(Ctx);
-      auto &D = static_cast<IncludeOutBox *>(O)->D;
-      if (D.Action == NEVERC_PREP_INCLUDE_REDIRECT &&
-          (D.Filename.empty() || D.Filename.find('\0') != std::string::npos ||
-           D.Filename.find('\n') != std::string::npos)) {
-        Self.D->diag(NEVERC_DIAGNOSTIC_ERROR,
-                     phaseVerifier(*Self.D, Phase_PREP_INCLUDE) +
-                         ": REDIRECT needs a non-empty file name without NUL "
-                         "or newline",
-                     Phase_PREP_INCLUDE);
-        return st(NEVERC_STATUS_INVALID_ARGUMENT);
-      }
-      return okStatus();
-    }
-  } Ver{P.get()};
-  RunScope Scope(*P, T, TS, Phase_PREP_INCLUDE, &Box);
-  core::PhaseRequest R;
-  R.T = &T;
-  R.Input = &Box;
-  R.Builtin = {&Builtin<IncludeOutBox>::run, &B};
-  R.Verifier = {&V::run, &Ver};
-  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_INCLUDE, R);
-  if (!isOk(O.Status))
-    return O.Status;
-  Out = static_cast<IncludeOutBox *>(O.Output)->D;
-  return okStatus();
+  return runDecision<IncludeInBox, IncludeOutBox>(
+      *P, T, Phase_PREP_INCLUDE, Req, Out,
+      [](Impl &D, TaskState &, const IncludeDecision &Dec) {
+        if (Dec.Action == NEVERC_PREP_INCLUDE_REDIRECT &&
+            (Dec.Filename.empty() ||
+             Dec.Filename.find('\0') != std::string::npos ||
+             Dec.Filename.find('\n') != std::string::npos)) {
+          D.diag(NEVERC_DIAGNOSTIC_ERROR,
+                 phaseVerifier(D, Phase_PREP_INCLUDE) +
+                     ": REDIRECT needs a non-empty file name without NUL "
+                     "or newline",
+                 Phase_PREP_INCLUDE);
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        }
+        return okStatus();
+      });
 }
-
-namespace {
-template <class Box>
-NevercStatus verifyReplacement(PrepDomain::Impl &D, TaskState &TS,
-                               const std::vector<NevercTokenHandle> &Tokens,
-                               uint32_t Phase) {
-  return verifyTokens(D, TS, Tokens, Phase);
-}
-} // namespace
 
 NevercStatus PrepDomain::runMacro(core::Task &T, const MacroRequest &Req,
                                   MacroDecision &Out) {
   Out = MacroDecision{};
   if (!observed(Phase_PREP_MACRO))
     return okStatus();
-  TaskState &TS = P->state(T);
-  MacroInBox Box;
-  Box.R = Req;
-  Box.fill();
-  MacroOutBox Default;
-  Builtin<MacroOutBox> B{&Default};
-  struct V {
-    PrepDomain::Impl *D;
-    TaskState *TS;
-    static NevercStatus run(void *Ctx, void *O) {
-      auto &Self = *static_cast<V *>(Ctx);
-      return verifyReplacement<MacroOutBox>(
-          *Self.D, *Self.TS, static_cast<MacroOutBox *>(O)->D.Tokens,
-          Phase_PREP_MACRO);
-    }
-  } Ver{P.get(), &TS};
-  RunScope Scope(*P, T, TS, Phase_PREP_MACRO, &Box);
-  core::PhaseRequest R;
-  R.T = &T;
-  R.Input = &Box;
-  R.Builtin = {&Builtin<MacroOutBox>::run, &B};
-  R.Verifier = {&V::run, &Ver};
-  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_MACRO, R);
-  if (!isOk(O.Status))
-    return O.Status;
-  Out = static_cast<MacroOutBox *>(O.Output)->D;
-  return okStatus();
+  return runDecision<MacroInBox, MacroOutBox>(
+      *P, T, Phase_PREP_MACRO, Req, Out,
+      [](Impl &D, TaskState &TS, const MacroDecision &Dec) {
+        return verifyTokens(D, TS, Dec.Tokens, Phase_PREP_MACRO);
+      });
 }
 
 NevercStatus PrepDomain::runPragma(core::Task &T, const PragmaRequest &Req,
@@ -530,33 +515,11 @@ NevercStatus PrepDomain::runPragma(core::Task &T, const PragmaRequest &Req,
   Out = PragmaDecision{};
   if (!observed(Phase_PREP_PRAGMA))
     return okStatus();
-  TaskState &TS = P->state(T);
-  PragmaInBox Box;
-  Box.R = Req;
-  Box.fill();
-  PragmaOutBox Default;
-  Builtin<PragmaOutBox> B{&Default};
-  struct V {
-    PrepDomain::Impl *D;
-    TaskState *TS;
-    static NevercStatus run(void *Ctx, void *O) {
-      auto &Self = *static_cast<V *>(Ctx);
-      return verifyReplacement<PragmaOutBox>(
-          *Self.D, *Self.TS, static_cast<PragmaOutBox *>(O)->D.Tokens,
-          Phase_PREP_PRAGMA);
-    }
-  } Ver{P.get(), &TS};
-  RunScope Scope(*P, T, TS, Phase_PREP_PRAGMA, &Box);
-  core::PhaseRequest R;
-  R.T = &T;
-  R.Input = &Box;
-  R.Builtin = {&Builtin<PragmaOutBox>::run, &B};
-  R.Verifier = {&V::run, &Ver};
-  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_PRAGMA, R);
-  if (!isOk(O.Status))
-    return O.Status;
-  Out = static_cast<PragmaOutBox *>(O.Output)->D;
-  return okStatus();
+  return runDecision<PragmaInBox, PragmaOutBox>(
+      *P, T, Phase_PREP_PRAGMA, Req, Out,
+      [](Impl &D, TaskState &TS, const PragmaDecision &Dec) {
+        return verifyTokens(D, TS, Dec.Tokens, Phase_PREP_PRAGMA);
+      });
 }
 
 NevercStatus PrepDomain::runFeatureQuery(core::Task &T,
@@ -566,23 +529,9 @@ NevercStatus PrepDomain::runFeatureQuery(core::Task &T,
   Out.Value = Req.BuiltinValue;
   if (!observed(Phase_PREP_FEATURE_QUERY))
     return okStatus();
-  TaskState &TS = P->state(T);
-  FeatureInBox Box;
-  Box.R = Req;
-  Box.fill();
-  FeatureOutBox Default;
-  Default.D = Out;
-  Builtin<FeatureOutBox> B{&Default};
-  RunScope Scope(*P, T, TS, Phase_PREP_FEATURE_QUERY, &Box);
-  core::PhaseRequest R;
-  R.T = &T;
-  R.Input = &Box;
-  R.Builtin = {&Builtin<FeatureOutBox>::run, &B};
-  core::PhaseOutcome O = P->H.runPhase(Phase_PREP_FEATURE_QUERY, R);
-  if (!isOk(O.Status))
-    return O.Status;
-  Out = static_cast<FeatureOutBox *>(O.Output)->D;
-  return okStatus();
+  // No host verifier: any action and value is a valid answer.
+  return runDecision<FeatureInBox, FeatureOutBox>(
+      *P, T, Phase_PREP_FEATURE_QUERY, Req, Out, nullptr);
 }
 
 } // namespace neverc::prep

@@ -24,6 +24,13 @@ using core::isOk;
 using core::makeStatus;
 using core::okStatus;
 using core::operator==;
+// The prep phases, for the slots, the runners and the Clang bridge.
+using core::Phase_PREP_BUILD_TOKEN_STREAM;
+using core::Phase_PREP_FEATURE_QUERY;
+using core::Phase_PREP_INCLUDE;
+using core::Phase_PREP_MACRO;
+using core::Phase_PREP_PRAGMA;
+using core::Phase_PREP_TOKEN;
 
 inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
 
@@ -108,7 +115,8 @@ struct PrepDomain::Impl {
   TaskState *stateFor(core::HandleScope S) const;
   void fillTable();
   void diag(NevercDiagnosticSeverity Sev, std::string Msg, uint32_t Phase);
-  /// One handle per native object per task (handles compare equal).
+  /// One handle per native object per task (handles compare equal); a
+  /// null object has the null handle.
   static NevercHandle identifierHandle(TaskState &TS, void *Native);
   static NevercHandle definitionHandle(TaskState &TS, void *Native);
   static NevercHandle directiveHandle(TaskState &TS, void *Native);

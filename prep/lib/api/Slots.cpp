@@ -6,13 +6,6 @@
 
 namespace neverc::prep {
 
-using core::Phase_PREP_BUILD_TOKEN_STREAM;
-using core::Phase_PREP_FEATURE_QUERY;
-using core::Phase_PREP_INCLUDE;
-using core::Phase_PREP_MACRO;
-using core::Phase_PREP_PRAGMA;
-using core::Phase_PREP_TOKEN;
-
 namespace {
 
 #define PREP_TRY(X)                                                            \
@@ -49,6 +42,76 @@ NevercStatus needBackend(TaskState &TS) {
   return TS.Backend ? okStatus() : st(NEVERC_STATUS_INVALID_STATE);
 }
 
+/// A plain out pointer: NULL → INVALID_ARGUMENT.
+NevercStatus needOut(const void *Out) {
+  return Out ? okStatus() : st(NEVERC_STATUS_INVALID_ARGUMENT);
+}
+
+/// The body of a task-taking slot: \p Pre (the slot's argument checks,
+/// which come first), then the task, then \p Fn(domain, task state).
+template <class F>
+NevercStatus inTask(void *Ctx, NevercTaskHandle Task, NevercStatus Pre,
+                    F &&Fn) {
+  return guard([&] {
+    PREP_TRY(Pre);
+    PrepDomain::Impl &D = impl(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    PREP_TRY(taskOf(D, Task, &T, &TS));
+    return Fn(D, *TS);
+  });
+}
+
+/// The same for a slot on one record of the task: \p Fn(domain, task
+/// state, the record \p H names in \p Table).
+template <class V, class F>
+NevercStatus onHandle(void *Ctx, NevercTaskHandle Task, NevercStatus Pre,
+                      core::HandleTable<V> TaskState::*Table, PrepHandleKind K,
+                      NevercHandle H, F &&Fn) {
+  return inTask(Ctx, Task, Pre, [&](PrepDomain::Impl &D, TaskState &TS) {
+    V *Rec;
+    PREP_TRY(lookupIn(D, TS, TS.*Table, H, K, &Rec));
+    return Fn(D, TS, *Rec);
+  });
+}
+
+/// The same for a slot on a native object of the live preprocessor, which
+/// needs the bound backend (INVALID_STATE without one).
+template <class F>
+NevercStatus onNative(void *Ctx, NevercTaskHandle Task, NevercStatus Pre,
+                      core::HandleTable<void *> TaskState::*Table,
+                      PrepHandleKind K, NevercHandle H, F &&Fn) {
+  return onHandle(Ctx, Task, Pre, Table, K, H,
+                  [&](PrepDomain::Impl &D, TaskState &TS, void *N) {
+                    PREP_TRY(needBackend(TS));
+                    return Fn(D, TS, N);
+                  });
+}
+
+/// The body of a token-builder slot: \p Fn(domain, task state, builder).
+template <class F>
+NevercStatus onBuilder(void *Ctx, NevercTaskHandle Task,
+                       NevercTokenBuilderHandle Builder, NevercStatus Pre,
+                       F &&Fn) {
+  return onHandle(
+      Ctx, Task, Pre, &TaskState::Builders, PrepHandleKind::TokenBuilder,
+      Builder,
+      [&](PrepDomain::Impl &D, TaskState &TS,
+          std::unique_ptr<TokenBuilderModel> &B) { return Fn(D, TS, *B); });
+}
+
+/// Destroy*: forgets the record \p H names in \p Table.
+template <class V>
+NevercStatus destroyHandle(void *Ctx, NevercTaskHandle Task,
+                           core::HandleTable<V> TaskState::*Table,
+                           PrepHandleKind K, NevercHandle H) {
+  return onHandle(Ctx, Task, okStatus(), Table, K, H,
+                  [&](PrepDomain::Impl &, TaskState &TS, V &) {
+                    (TS.*Table).erase(H);
+                    return okStatus();
+                  });
+}
+
 NevercTokenInfo tokenInfo(const TokenModel &M) {
   NevercTokenInfo I{};
   I.Kind = M.Kind;
@@ -62,23 +125,20 @@ NevercTokenInfo tokenInfo(const TokenModel &M) {
   return I;
 }
 
-//===--- 1-4: tokens and streams
-//--------------------------------------------===//
+using TokenList = std::unique_ptr<std::vector<NevercTokenHandle>>;
+
+//===--- 1-4: tokens and streams ----------------------------------------===//
 
 NevercStatus NEVERC_CALL getTokenInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercTokenHandle Token,
                                       NevercTokenInfo *OutInfo) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(OutInfo, sizeof(NevercTokenInfo)));
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    TokenModel *M;
-    PREP_TRY(tokenAt(D, *TS, Token, &M));
-    writeOut(OutInfo, tokenInfo(*M));
-    return okStatus();
-  });
+  return inTask(Ctx, Task, checkHeader(OutInfo, sizeof(NevercTokenInfo)),
+                [&](PrepDomain::Impl &D, TaskState &TS) {
+                  TokenModel *M;
+                  PREP_TRY(tokenAt(D, TS, Token, &M));
+                  writeOut(OutInfo, tokenInfo(*M));
+                  return okStatus();
+                });
 }
 
 NevercStatus NEVERC_CALL getTokenInfoBatch(void *Ctx, NevercTaskHandle Task,
@@ -86,526 +146,413 @@ NevercStatus NEVERC_CALL getTokenInfoBatch(void *Ctx, NevercTaskHandle Task,
                                            uint64_t TokenCount,
                                            NevercTokenInfo *OutInfos,
                                            uint64_t OutInfoCapacity) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if ((TokenCount && (!Tokens || !OutInfos)) || OutInfoCapacity < TokenCount)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    std::vector<TokenModel *> Ms(TokenCount);
-    for (uint64_t I = 0; I < TokenCount; ++I) {
-      PREP_TRY(checkHeader(&OutInfos[I], sizeof(NevercTokenInfo)));
-      PREP_TRY(tokenAt(D, *TS, Tokens[I], &Ms[I]));
-    }
-    for (uint64_t I = 0; I < TokenCount; ++I)
-      writeOut(&OutInfos[I], tokenInfo(*Ms[I]));
-    return okStatus();
-  });
+  bool Bad =
+      (TokenCount && (!Tokens || !OutInfos)) || OutInfoCapacity < TokenCount;
+  return inTask(
+      Ctx, Task, Bad ? st(NEVERC_STATUS_INVALID_ARGUMENT) : okStatus(),
+      [&](PrepDomain::Impl &D, TaskState &TS) {
+        std::vector<TokenModel *> Ms(TokenCount);
+        for (uint64_t I = 0; I < TokenCount; ++I) {
+          PREP_TRY(checkHeader(&OutInfos[I], sizeof(NevercTokenInfo)));
+          PREP_TRY(tokenAt(D, TS, Tokens[I], &Ms[I]));
+        }
+        for (uint64_t I = 0; I < TokenCount; ++I)
+          writeOut(&OutInfos[I], tokenInfo(*Ms[I]));
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getTokenStreamView(void *Ctx, NevercTaskHandle Task,
                                             NevercTokenStreamHandle Stream,
                                             NevercTokenViewList *OutView) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(OutView, sizeof(NevercTokenViewList)));
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    std::unique_ptr<std::vector<NevercTokenHandle>> *S;
-    PREP_TRY(
-        lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream, &S));
-    auto &Views = TS->own<std::vector<NevercTokenView>>();
-    Views.reserve((*S)->size());
-    for (NevercTokenHandle H : **S) {
-      auto *Tok = TS->Tokens.lookup(H);
-      NevercTokenView V{};
-      if (Tok) {
-        V.Kind = (*Tok)->Kind;
-        V.Flags = (*Tok)->Flags;
-        V.Origin = (*Tok)->Origin;
-        V.Spelling = sv((*Tok)->Spelling); // models are heap-stable
-      } else {
-        V.Kind = NEVERC_TOKEN_UNKNOWN;
-      }
-      Views.push_back(V);
-    }
-    NevercTokenViewList L{};
-    L.Data = Views.data();
-    L.Count = Views.size();
-    L.Stride = sizeof(NevercTokenView);
-    writeOut(OutView, L);
-    return okStatus();
-  });
+  return onHandle(Ctx, Task, checkHeader(OutView, sizeof(NevercTokenViewList)),
+                  &TaskState::Streams, PrepHandleKind::TokenStream, Stream,
+                  [&](PrepDomain::Impl &, TaskState &TS, TokenList &S) {
+                    auto &Views = TS.own<std::vector<NevercTokenView>>();
+                    Views.reserve(S->size());
+                    for (NevercTokenHandle H : *S) {
+                      auto *Tok = TS.Tokens.lookup(H);
+                      NevercTokenView V{};
+                      if (Tok) {
+                        V.Kind = (*Tok)->Kind;
+                        V.Flags = (*Tok)->Flags;
+                        V.Origin = (*Tok)->Origin;
+                        V.Spelling =
+                            sv((*Tok)->Spelling); // models are heap-stable
+                      } else {
+                        V.Kind = NEVERC_TOKEN_UNKNOWN;
+                      }
+                      Views.push_back(V);
+                    }
+                    NevercTokenViewList L{};
+                    L.Data = Views.data();
+                    L.Count = Views.size();
+                    L.Stride = sizeof(NevercTokenView);
+                    writeOut(OutView, L);
+                    return okStatus();
+                  });
 }
 
 NevercStatus NEVERC_CALL getTokenStreamToken(void *Ctx, NevercTaskHandle Task,
                                              NevercTokenStreamHandle Stream,
                                              uint64_t Index,
                                              NevercTokenHandle *OutToken) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutToken)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    std::unique_ptr<std::vector<NevercTokenHandle>> *S;
-    PREP_TRY(
-        lookupIn(D, *TS, TS->Streams, Stream, PrepHandleKind::TokenStream, &S));
-    if (Index >= (*S)->size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *OutToken = (**S)[Index];
-    return okStatus();
-  });
+  return onHandle(Ctx, Task, needOut(OutToken), &TaskState::Streams,
+                  PrepHandleKind::TokenStream, Stream,
+                  [&](PrepDomain::Impl &, TaskState &, TokenList &S) {
+                    if (Index >= S->size())
+                      return st(NEVERC_STATUS_NOT_FOUND);
+                    *OutToken = (*S)[Index];
+                    return okStatus();
+                  });
 }
 
-//===--- 5-13: identifiers and macros
-//---------------------------------------===//
+//===--- 5-13: identifiers and macros -----------------------------------===//
 
 NevercStatus NEVERC_CALL getIdentifierInfo(void *Ctx, NevercTaskHandle Task,
                                            NevercIdentifierHandle Identifier,
                                            NevercIdentifierInfo *OutInfo) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(OutInfo, sizeof(NevercIdentifierInfo)));
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->Identifiers, Identifier,
-                      PrepHandleKind::Identifier, &N));
-    PREP_TRY(needBackend(*TS));
-    auto &F = TS->own<IdentifierFacts>();
-    if (!TS->Backend->identifierFacts(*N, F))
-      return st(NEVERC_STATUS_STALE_HANDLE);
-    NevercIdentifierInfo I{};
-    I.Name = sv(F.Name);
-    I.TokenKind = F.TokenKind;
-    I.PPKeywordKind = F.PPKeywordKind;
-    I.BuiltinID = F.BuiltinID;
-    I.Flags = F.Flags;
-    writeOut(OutInfo, I);
-    return okStatus();
-  });
+  return onNative(Ctx, Task, checkHeader(OutInfo, sizeof(NevercIdentifierInfo)),
+                  &TaskState::Identifiers, PrepHandleKind::Identifier,
+                  Identifier, [&](PrepDomain::Impl &, TaskState &TS, void *N) {
+                    auto &F = TS.own<IdentifierFacts>();
+                    if (!TS.Backend->identifierFacts(N, F))
+                      return st(NEVERC_STATUS_STALE_HANDLE);
+                    NevercIdentifierInfo I{};
+                    I.Name = sv(F.Name);
+                    I.TokenKind = F.TokenKind;
+                    I.PPKeywordKind = F.PPKeywordKind;
+                    I.BuiltinID = F.BuiltinID;
+                    I.Flags = F.Flags;
+                    writeOut(OutInfo, I);
+                    return okStatus();
+                  });
 }
 
 NevercStatus NEVERC_CALL
 getOrCreateIdentifier(void *Ctx, NevercTaskHandle Task, NevercStringView Name,
                       NevercIdentifierHandle *OutIdentifier) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutIdentifier || !Name.Length || !Name.Data)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    std::string_view N(Name.Data, Name.Length);
-    if (N.find('\0') != std::string_view::npos)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    PREP_TRY(needBackend(*TS));
-    void *Native = TS->Backend->getOrCreateIdentifier(N);
-    if (!Native)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    *OutIdentifier = PrepDomain::Impl::identifierHandle(*TS, Native);
-    return okStatus();
-  });
+  bool Bad = !OutIdentifier || !Name.Length || !Name.Data ||
+             std::string_view(Name.Data, Name.Length).find('\0') !=
+                 std::string_view::npos;
+  return inTask(
+      Ctx, Task, Bad ? st(NEVERC_STATUS_INVALID_ARGUMENT) : okStatus(),
+      [&](PrepDomain::Impl &, TaskState &TS) {
+        PREP_TRY(needBackend(TS));
+        void *Native = TS.Backend->getOrCreateIdentifier(
+            std::string_view(Name.Data, Name.Length));
+        if (!Native)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        *OutIdentifier = PrepDomain::Impl::identifierHandle(TS, Native);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getMacroDefinitionForIdentifier(
     void *Ctx, NevercTaskHandle Task, NevercIdentifierHandle Identifier,
     NevercMacroDefinitionHandle *OutDefinition) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutDefinition)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->Identifiers, Identifier,
-                      PrepHandleKind::Identifier, &N));
-    PREP_TRY(needBackend(*TS));
-    void *Dir = nullptr;
-    void *Def = TS->Backend->macroDefinitionOf(*N, &Dir);
-    *OutDefinition =
-        Def ? PrepDomain::Impl::definitionHandle(*TS, Def) : NevercHandle{};
-    return okStatus();
-  });
+  return onNative(Ctx, Task, needOut(OutDefinition), &TaskState::Identifiers,
+                  PrepHandleKind::Identifier, Identifier,
+                  [&](PrepDomain::Impl &, TaskState &TS, void *N) {
+                    void *Dir = nullptr;
+                    void *Def = TS.Backend->macroDefinitionOf(N, &Dir);
+                    *OutDefinition =
+                        PrepDomain::Impl::definitionHandle(TS, Def);
+                    return okStatus();
+                  });
 }
 
 NevercStatus NEVERC_CALL getMacroDefinitionInfo(
     void *Ctx, NevercTaskHandle Task, NevercMacroDefinitionHandle Definition,
     NevercMacroDefinitionInfo *OutInfo) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(OutInfo, sizeof(NevercMacroDefinitionInfo)));
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->MacroDefinitions, Definition,
-                      PrepHandleKind::MacroDefinition, &N));
-    PREP_TRY(needBackend(*TS));
-    MacroDefinitionFacts F;
-    if (!TS->Backend->macroDefinitionFacts(*N, F))
-      return st(NEVERC_STATUS_STALE_HANDLE);
-    NevercMacroDefinitionInfo I{};
-    MacroDirectiveFacts DF;
-    if (F.Directive && TS->Backend->macroDirectiveFacts(F.Directive, DF))
-      I.Name = PrepDomain::Impl::identifierHandle(*TS, DF.Identifier);
-    I.Directive = F.Directive
-                      ? PrepDomain::Impl::directiveHandle(*TS, F.Directive)
-                      : NevercHandle{};
-    I.DefinitionLocation = F.DefinitionLocation;
-    I.DefinitionEndLocation = F.DefinitionEndLocation;
-    I.UndefinitionLocation = F.UndefinitionLocation;
-    I.ParameterCount = F.ParameterCount;
-    I.ReplacementTokenCount = F.ReplacementTokenCount;
-    I.Flags = F.Flags;
-    writeOut(OutInfo, I);
-    return okStatus();
-  });
+  return onNative(
+      Ctx, Task, checkHeader(OutInfo, sizeof(NevercMacroDefinitionInfo)),
+      &TaskState::MacroDefinitions, PrepHandleKind::MacroDefinition, Definition,
+      [&](PrepDomain::Impl &, TaskState &TS, void *N) {
+        MacroDefinitionFacts F;
+        if (!TS.Backend->macroDefinitionFacts(N, F))
+          return st(NEVERC_STATUS_STALE_HANDLE);
+        NevercMacroDefinitionInfo I{};
+        MacroDirectiveFacts DF;
+        if (F.Directive && TS.Backend->macroDirectiveFacts(F.Directive, DF))
+          I.Name = PrepDomain::Impl::identifierHandle(TS, DF.Identifier);
+        I.Directive = PrepDomain::Impl::directiveHandle(TS, F.Directive);
+        I.DefinitionLocation = F.DefinitionLocation;
+        I.DefinitionEndLocation = F.DefinitionEndLocation;
+        I.UndefinitionLocation = F.UndefinitionLocation;
+        I.ParameterCount = F.ParameterCount;
+        I.ReplacementTokenCount = F.ReplacementTokenCount;
+        I.Flags = F.Flags;
+        writeOut(OutInfo, I);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getMacroParameter(
     void *Ctx, NevercTaskHandle Task, NevercMacroDefinitionHandle Definition,
     uint32_t Index, NevercIdentifierHandle *OutParameter) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutParameter)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->MacroDefinitions, Definition,
-                      PrepHandleKind::MacroDefinition, &N));
-    PREP_TRY(needBackend(*TS));
-    void *P = TS->Backend->macroParameter(*N, Index);
-    if (!P)
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *OutParameter = PrepDomain::Impl::identifierHandle(*TS, P);
-    return okStatus();
-  });
+  return onNative(Ctx, Task, needOut(OutParameter),
+                  &TaskState::MacroDefinitions, PrepHandleKind::MacroDefinition,
+                  Definition, [&](PrepDomain::Impl &, TaskState &TS, void *N) {
+                    void *P = TS.Backend->macroParameter(N, Index);
+                    if (!P)
+                      return st(NEVERC_STATUS_NOT_FOUND);
+                    *OutParameter = PrepDomain::Impl::identifierHandle(TS, P);
+                    return okStatus();
+                  });
 }
 
 NevercStatus NEVERC_CALL getMacroReplacementToken(
     void *Ctx, NevercTaskHandle Task, NevercMacroDefinitionHandle Definition,
     uint32_t Index, NevercTokenHandle *OutToken) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutToken)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->MacroDefinitions, Definition,
-                      PrepHandleKind::MacroDefinition, &N));
-    PREP_TRY(needBackend(*TS));
-    TokenModel M;
-    if (!TS->Backend->macroReplacementToken(*N, Index, M))
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *OutToken = TS->Tokens.insert(std::make_unique<TokenModel>(std::move(M)));
-    return okStatus();
-  });
+  return onNative(Ctx, Task, needOut(OutToken), &TaskState::MacroDefinitions,
+                  PrepHandleKind::MacroDefinition, Definition,
+                  [&](PrepDomain::Impl &, TaskState &TS, void *N) {
+                    TokenModel M;
+                    if (!TS.Backend->macroReplacementToken(N, Index, M))
+                      return st(NEVERC_STATUS_NOT_FOUND);
+                    *OutToken = TS.Tokens.insert(
+                        std::make_unique<TokenModel>(std::move(M)));
+                    return okStatus();
+                  });
 }
 
 NevercStatus NEVERC_CALL getMacroDirectiveInfo(
     void *Ctx, NevercTaskHandle Task, NevercMacroDirectiveHandle Directive,
     NevercMacroDirectiveInfo *OutInfo) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(OutInfo, sizeof(NevercMacroDirectiveInfo)));
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->MacroDirectives, Directive,
-                      PrepHandleKind::MacroDirective, &N));
-    PREP_TRY(needBackend(*TS));
-    MacroDirectiveFacts F;
-    if (!TS->Backend->macroDirectiveFacts(*N, F))
-      return st(NEVERC_STATUS_STALE_HANDLE);
-    NevercMacroDirectiveInfo I{};
-    I.Kind = F.Kind;
-    I.Location = F.Location;
-    I.Previous = F.Previous ? PrepDomain::Impl::directiveHandle(*TS, F.Previous)
-                            : NevercHandle{};
-    I.Definition = F.Definition
-                       ? PrepDomain::Impl::definitionHandle(*TS, F.Definition)
-                       : NevercHandle{};
-    writeOut(OutInfo, I);
-    return okStatus();
-  });
+  return onNative(
+      Ctx, Task, checkHeader(OutInfo, sizeof(NevercMacroDirectiveInfo)),
+      &TaskState::MacroDirectives, PrepHandleKind::MacroDirective, Directive,
+      [&](PrepDomain::Impl &, TaskState &TS, void *N) {
+        MacroDirectiveFacts F;
+        if (!TS.Backend->macroDirectiveFacts(N, F))
+          return st(NEVERC_STATUS_STALE_HANDLE);
+        NevercMacroDirectiveInfo I{};
+        I.Kind = F.Kind;
+        I.Location = F.Location;
+        I.Previous = PrepDomain::Impl::directiveHandle(TS, F.Previous);
+        I.Definition = PrepDomain::Impl::definitionHandle(TS, F.Definition);
+        writeOut(OutInfo, I);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getMacroArgumentInfo(
     void *Ctx, NevercTaskHandle Task, NevercMacroArgumentHandle Arguments,
     NevercMacroArgumentInfo *OutInfo) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(OutInfo, sizeof(NevercMacroArgumentInfo)));
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    std::unique_ptr<MacroArgumentsModel> *A;
-    PREP_TRY(lookupIn(D, *TS, TS->Arguments, Arguments,
-                      PrepHandleKind::MacroArguments, &A));
-    NevercMacroArgumentInfo I{};
-    I.ArgumentCount = (*A)->ArgumentCount;
-    I.VarargsElided = (*A)->VarargsElided;
-    writeOut(OutInfo, I);
-    return okStatus();
-  });
+  return onHandle(
+      Ctx, Task, checkHeader(OutInfo, sizeof(NevercMacroArgumentInfo)),
+      &TaskState::Arguments, PrepHandleKind::MacroArguments, Arguments,
+      [&](PrepDomain::Impl &, TaskState &,
+          std::unique_ptr<MacroArgumentsModel> &A) {
+        NevercMacroArgumentInfo I{};
+        I.ArgumentCount = A->ArgumentCount;
+        I.VarargsElided = A->VarargsElided;
+        writeOut(OutInfo, I);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
     void *Ctx, NevercTaskHandle Task, NevercMacroArgumentHandle Arguments,
     uint32_t Index, NevercTokenStreamHandle *OutStream) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutStream)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    std::unique_ptr<MacroArgumentsModel> *A;
-    PREP_TRY(lookupIn(D, *TS, TS->Arguments, Arguments,
-                      PrepHandleKind::MacroArguments, &A));
-    if (Index >= (*A)->Arguments.size())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *OutStream =
-        TS->Streams.insert(std::make_unique<std::vector<NevercTokenHandle>>(
-            (*A)->Arguments[Index]));
-    return okStatus();
-  });
+  return onHandle(Ctx, Task, needOut(OutStream), &TaskState::Arguments,
+                  PrepHandleKind::MacroArguments, Arguments,
+                  [&](PrepDomain::Impl &, TaskState &TS,
+                      std::unique_ptr<MacroArgumentsModel> &A) {
+                    if (Index >= A->Arguments.size())
+                      return st(NEVERC_STATUS_NOT_FOUND);
+                    *OutStream = TS.Streams.insert(
+                        std::make_unique<std::vector<NevercTokenHandle>>(
+                            A->Arguments[Index]));
+                    return okStatus();
+                  });
 }
 
-//===--- 14-21: token builder
-//-----------------------------------------------===//
-
-NevercStatus builderAt(PrepDomain::Impl &D, NevercTaskHandle Task,
-                       NevercTokenBuilderHandle B, TaskState **OutTS,
-                       TokenBuilderModel **Out) {
-  core::Task *T;
-  PREP_TRY(taskOf(D, Task, &T, OutTS));
-  std::unique_ptr<TokenBuilderModel> *M;
-  PREP_TRY(lookupIn(D, **OutTS, (*OutTS)->Builders, B,
-                    PrepHandleKind::TokenBuilder, &M));
-  *Out = M->get();
-  return okStatus();
-}
+//===--- 14-21: token builder -------------------------------------------===//
 
 NevercStatus NEVERC_CALL createTokenBuilder(void *Ctx, NevercTaskHandle Task,
                                             NevercTokenBuilderHandle *Out) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    auto M = std::make_unique<TokenBuilderModel>();
-    M->Token.Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
-    *Out = TS->Builders.insert(std::move(M));
-    return okStatus();
-  });
+  return inTask(Ctx, Task, needOut(Out),
+                [&](PrepDomain::Impl &, TaskState &TS) {
+                  auto M = std::make_unique<TokenBuilderModel>();
+                  M->Token.Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
+                  *Out = TS.Builders.insert(std::move(M));
+                  return okStatus();
+                });
 }
 
 NevercStatus NEVERC_CALL tokenBuilderSetKind(void *Ctx, NevercTaskHandle Task,
                                              NevercTokenBuilderHandle Builder,
                                              NevercTokenKind Kind) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    KindInfo K = kindInfo(Kind);
-    if (!K.Known)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (K.Category == NEVERC_TOKEN_CATEGORY_KEYWORD) {
-      // A keyword: its fixed spelling resolved to the identifier.
-      PREP_TRY(needBackend(*TS));
-      void *Id = TS->Backend->keywordIdentifier(Kind);
-      if (!Id) {
-        D.diag(NEVERC_DIAGNOSTIC_WARNING,
-               "token kind " + std::to_string(Kind) +
-                   " is a NeverC-only keyword that stock Clang 22 cannot lex",
-               Phase_PREP_TOKEN);
-        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-      }
-      B->Token.Kind = Kind;
-      B->Token.Identifier = PrepDomain::Impl::identifierHandle(*TS, Id);
-      IdentifierFacts F;
-      if (TS->Backend->identifierFacts(Id, F))
-        B->Token.Spelling = F.Name;
-      B->KindSet = B->IdentifierSet = true;
-      B->LiteralSet = false;
-      return okStatus();
-    }
-    if (K.Category != NEVERC_TOKEN_CATEGORY_PUNCTUATOR &&
-        Kind != NEVERC_TOKEN_EOF)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    B->Token.Kind = Kind;
-    B->Token.Identifier = NevercHandle{};
-    B->Token.Spelling.clear();
-    B->KindSet = true;
-    B->IdentifierSet = B->LiteralSet = false;
-    return okStatus();
-  });
+  return onBuilder(
+      Ctx, Task, Builder, okStatus(),
+      [&](PrepDomain::Impl &D, TaskState &TS, TokenBuilderModel &B) {
+        KindInfo K = kindInfo(Kind);
+        if (!K.Known)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if (K.Category == NEVERC_TOKEN_CATEGORY_KEYWORD) {
+          // A keyword: its fixed spelling resolved to the identifier.
+          PREP_TRY(needBackend(TS));
+          void *Id = TS.Backend->keywordIdentifier(Kind);
+          if (!Id) {
+            D.diag(NEVERC_DIAGNOSTIC_WARNING,
+                   "token kind " + std::to_string(Kind) +
+                       " is a NeverC-only keyword that stock Clang 22 cannot "
+                       "lex",
+                   Phase_PREP_TOKEN);
+            return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+          }
+          B.Token.Kind = Kind;
+          B.Token.Identifier = PrepDomain::Impl::identifierHandle(TS, Id);
+          IdentifierFacts F;
+          if (TS.Backend->identifierFacts(Id, F))
+            B.Token.Spelling = F.Name;
+          B.KindSet = B.IdentifierSet = true;
+          B.LiteralSet = false;
+          return okStatus();
+        }
+        if (K.Category != NEVERC_TOKEN_CATEGORY_PUNCTUATOR &&
+            Kind != NEVERC_TOKEN_EOF)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        B.Token.Kind = Kind;
+        B.Token.Identifier = NevercHandle{};
+        B.Token.Spelling.clear();
+        B.KindSet = true;
+        B.IdentifierSet = B.LiteralSet = false;
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL tokenBuilderSetIdentifier(
     void *Ctx, NevercTaskHandle Task, NevercTokenBuilderHandle Builder,
     NevercIdentifierHandle Identifier) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    void **N;
-    PREP_TRY(lookupIn(D, *TS, TS->Identifiers, Identifier,
-                      PrepHandleKind::Identifier, &N));
-    PREP_TRY(needBackend(*TS));
-    IdentifierFacts F;
-    if (!TS->Backend->identifierFacts(*N, F))
-      return st(NEVERC_STATUS_STALE_HANDLE);
-    // The identifier's own kind: IDENTIFIER, or the keyword it spells.
-    B->Token.Kind = F.TokenKind;
-    B->Token.Identifier = Identifier;
-    B->Token.Spelling = F.Name;
-    B->KindSet = B->IdentifierSet = true;
-    B->LiteralSet = false;
-    return okStatus();
-  });
+  return onBuilder(
+      Ctx, Task, Builder, okStatus(),
+      [&](PrepDomain::Impl &D, TaskState &TS, TokenBuilderModel &B) {
+        void **N;
+        PREP_TRY(lookupIn(D, TS, TS.Identifiers, Identifier,
+                          PrepHandleKind::Identifier, &N));
+        PREP_TRY(needBackend(TS));
+        IdentifierFacts F;
+        if (!TS.Backend->identifierFacts(*N, F))
+          return st(NEVERC_STATUS_STALE_HANDLE);
+        // The identifier's own kind: IDENTIFIER, or the keyword it spells.
+        B.Token.Kind = F.TokenKind;
+        B.Token.Identifier = Identifier;
+        B.Token.Spelling = F.Name;
+        B.KindSet = B.IdentifierSet = true;
+        B.LiteralSet = false;
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL tokenBuilderSetLiteral(
     void *Ctx, NevercTaskHandle Task, NevercTokenBuilderHandle Builder,
     NevercTokenKind Kind, NevercStringView Spelling) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    KindInfo K = kindInfo(Kind);
-    if (!K.Known || K.Category != NEVERC_TOKEN_CATEGORY_LITERAL)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!Spelling.Length || !Spelling.Data)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    std::string_view Sp(Spelling.Data, Spelling.Length);
-    if (Sp.find_first_of(std::string_view("\0\n\r", 3)) !=
-        std::string_view::npos)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    B->Token.Kind = Kind;
-    B->Token.Spelling.assign(Sp);
-    B->Token.Identifier = NevercHandle{};
-    B->KindSet = B->LiteralSet = true;
-    B->IdentifierSet = false;
-    return okStatus();
-  });
+  return onBuilder(Ctx, Task, Builder, okStatus(),
+                   [&](PrepDomain::Impl &, TaskState &, TokenBuilderModel &B) {
+                     KindInfo K = kindInfo(Kind);
+                     if (!K.Known ||
+                         K.Category != NEVERC_TOKEN_CATEGORY_LITERAL)
+                       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                     if (!Spelling.Length || !Spelling.Data)
+                       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                     std::string_view Sp(Spelling.Data, Spelling.Length);
+                     if (Sp.find_first_of(std::string_view("\0\n\r", 3)) !=
+                         std::string_view::npos)
+                       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                     B.Token.Kind = Kind;
+                     B.Token.Spelling.assign(Sp);
+                     B.Token.Identifier = NevercHandle{};
+                     B.KindSet = B.LiteralSet = true;
+                     B.IdentifierSet = false;
+                     return okStatus();
+                   });
 }
 
 NevercStatus NEVERC_CALL tokenBuilderSetLocation(
     void *Ctx, NevercTaskHandle Task, NevercTokenBuilderHandle Builder,
     NevercSourceLocation Location) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    B->Token.Location = Location;
-    return okStatus();
-  });
+  return onBuilder(Ctx, Task, Builder, okStatus(),
+                   [&](PrepDomain::Impl &, TaskState &, TokenBuilderModel &B) {
+                     B.Token.Location = Location;
+                     return okStatus();
+                   });
 }
 
 NevercStatus NEVERC_CALL tokenBuilderSetFlags(void *Ctx, NevercTaskHandle Task,
                                               NevercTokenBuilderHandle Builder,
                                               NevercTokenFlags Flags) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    if (Flags & ~NEVERC_TOKEN_FLAG_ALL)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    B->Token.Flags = Flags;
-    return okStatus();
-  });
+  return onBuilder(Ctx, Task, Builder, okStatus(),
+                   [&](PrepDomain::Impl &, TaskState &, TokenBuilderModel &B) {
+                     if (Flags & ~NEVERC_TOKEN_FLAG_ALL)
+                       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                     B.Token.Flags = Flags;
+                     return okStatus();
+                   });
 }
 
 NevercStatus NEVERC_CALL tokenBuilderCommit(void *Ctx, NevercTaskHandle Task,
                                             NevercTokenBuilderHandle Builder,
                                             NevercTokenHandle *OutToken) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!OutToken)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    if (!B->KindSet)
-      return st(NEVERC_STATUS_INVALID_STATE);
-    KindInfo K = kindInfo(B->Token.Kind);
-    const bool Keyword = K.Category == NEVERC_TOKEN_CATEGORY_KEYWORD;
-    if (!K.Constructible && !(Keyword && B->IdentifierSet))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (K.Category == NEVERC_TOKEN_CATEGORY_LITERAL && !B->LiteralSet)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if ((B->Token.Kind == NEVERC_TOKEN_IDENTIFIER || Keyword) &&
-        !B->IdentifierSet)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (TS->Backend && !TS->Backend->lexerHasKind(B->Token.Kind)) {
-      D.diag(NEVERC_DIAGNOSTIC_WARNING,
-             "token kind " + std::to_string(B->Token.Kind) +
-                 " has no stock Clang 22 equivalent",
-             Phase_PREP_TOKEN);
-      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-    }
-    *OutToken = TS->Tokens.insert(std::make_unique<TokenModel>(B->Token));
-    return okStatus();
-  });
+  return onBuilder(
+      Ctx, Task, Builder, needOut(OutToken),
+      [&](PrepDomain::Impl &D, TaskState &TS, TokenBuilderModel &B) {
+        if (!B.KindSet)
+          return st(NEVERC_STATUS_INVALID_STATE);
+        KindInfo K = kindInfo(B.Token.Kind);
+        const bool Keyword = K.Category == NEVERC_TOKEN_CATEGORY_KEYWORD;
+        if (!K.Constructible && !(Keyword && B.IdentifierSet))
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if (K.Category == NEVERC_TOKEN_CATEGORY_LITERAL && !B.LiteralSet)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if ((B.Token.Kind == NEVERC_TOKEN_IDENTIFIER || Keyword) &&
+            !B.IdentifierSet)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if (TS.Backend && !TS.Backend->lexerHasKind(B.Token.Kind)) {
+          D.diag(NEVERC_DIAGNOSTIC_WARNING,
+                 "token kind " + std::to_string(B.Token.Kind) +
+                     " has no stock Clang 22 equivalent",
+                 Phase_PREP_TOKEN);
+          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        }
+        *OutToken = TS.Tokens.insert(std::make_unique<TokenModel>(B.Token));
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL destroyTokenBuilder(void *Ctx, NevercTaskHandle Task,
                                              NevercTokenBuilderHandle Builder) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    TokenBuilderModel *B;
-    PREP_TRY(builderAt(D, Task, Builder, &TS, &B));
-    TS->Builders.erase(Builder);
-    return okStatus();
-  });
+  return destroyHandle(Ctx, Task, &TaskState::Builders,
+                       PrepHandleKind::TokenBuilder, Builder);
 }
 
-//===--- 22: events
-//---------------------------------------------------------===//
+//===--- 22: events -----------------------------------------------------===//
+
+/// The descriptor's header, then a callback and a known, non-empty mask.
+NevercStatus checkObserver(const NevercPrepObserverDescriptor *Descriptor) {
+  PREP_TRY(checkHeader(Descriptor, sizeof(NevercPrepObserverDescriptor)));
+  if (!Descriptor->Callback || !Descriptor->Events ||
+      (Descriptor->Events & ~NEVERC_PREP_EVENT_MASK_ALL))
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return okStatus();
+}
 
 NevercStatus NEVERC_CALL
 registerEventObserver(void *Ctx, NevercTaskHandle Task,
                       const NevercPrepObserverDescriptor *Descriptor) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    PREP_TRY(checkHeader(Descriptor, sizeof(NevercPrepObserverDescriptor)));
-    if (!Descriptor->Callback || !Descriptor->Events ||
-        (Descriptor->Events & ~NEVERC_PREP_EVENT_MASK_ALL))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    TS->Subscriptions.push_back(
-        {Descriptor->Events, Descriptor->Callback, Descriptor->UserData});
-    TS->Mask |= Descriptor->Events;
-    return okStatus();
-  });
+  return inTask(Ctx, Task, checkObserver(Descriptor),
+                [&](PrepDomain::Impl &, TaskState &TS) {
+                  TS.Subscriptions.push_back({Descriptor->Events,
+                                              Descriptor->Callback,
+                                              Descriptor->UserData});
+                  TS.Mask |= Descriptor->Events;
+                  return okStatus();
+                });
 }
 
-//===--- 23-33: phase inputs and outputs
-//------------------------------------===//
+//===--- 23-33: phase inputs and outputs ------------------------------===//
 
 /// Frame + input artifact of \p Phase → its input box.
 template <class Box>
@@ -712,6 +659,34 @@ NevercStatus readPhaseInput(void *Ctx, const NevercPhaseFrame *Frame,
   });
 }
 
+/// The macro and pragma outputs: an action up to \p Replace, tokens only
+/// with \p Replace; \p Operation picks the operation stock Clang is asked
+/// about from the phase's run.
+template <class Box, class OutT, class OpFn>
+NevercStatus replacementOutput(void *Ctx, const NevercPhaseFrame *Frame,
+                               const NevercPhaseContinuation *Continuation,
+                               const OutT *Output,
+                               NevercArtifactHandle *OutOutput, uint32_t Phase,
+                               uint32_t Replace, OpFn &&Operation) {
+  return guard([&] {
+    PrepDomain::Impl &D = impl(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    RunContext *R;
+    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput, Phase, &T,
+                         &TS, &R));
+    if (Output->Action > Replace ||
+        (Output->Action != Replace && Output->TokenCount))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto &B = TS->own<Box>();
+    B.D.Action = Output->Action;
+    PREP_TRY(
+        readTokens(D, *TS, Output->Tokens, Output->TokenCount, B.D.Tokens));
+    return publishOutput(D, *T, *TS, Phase, Operation(*R), B.D.Action, B,
+                         OutOutput);
+  });
+}
+
 NevercStatus NEVERC_CALL getTokenPhaseInput(void *Ctx,
                                             const NevercPhaseFrame *Frame,
                                             NevercArtifactHandle Input,
@@ -805,25 +780,11 @@ NevercStatus NEVERC_CALL createMacroPhaseOutput(
     void *Ctx, const NevercPhaseFrame *Frame,
     const NevercPhaseContinuation *Continuation,
     const NevercPrepMacroPhaseOutput *Output, NevercArtifactHandle *OutOutput) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    RunContext *R;
-    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput,
-                         Phase_PREP_MACRO, &T, &TS, &R));
-    if (Output->Action > NEVERC_PREP_MACRO_REPLACE_TOKENS ||
-        (Output->Action != NEVERC_PREP_MACRO_REPLACE_TOKENS &&
-         Output->TokenCount))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    auto &Box = TS->own<MacroOutBox>();
-    Box.D.Action = Output->Action;
-    PREP_TRY(
-        readTokens(D, *TS, Output->Tokens, Output->TokenCount, Box.D.Tokens));
-    auto *In = static_cast<MacroInBox *>(R->Input);
-    return publishOutput(D, *T, *TS, Phase_PREP_MACRO, In->R.Operation,
-                         Box.D.Action, Box, OutOutput);
-  });
+  return replacementOutput<MacroOutBox>(
+      Ctx, Frame, Continuation, Output, OutOutput, Phase_PREP_MACRO,
+      NEVERC_PREP_MACRO_REPLACE_TOKENS, [](const RunContext &R) {
+        return uint32_t(static_cast<MacroInBox *>(R.Input)->R.Operation);
+      });
 }
 
 NevercStatus NEVERC_CALL getPragmaPhaseInput(
@@ -838,24 +799,10 @@ createPragmaPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
                         const NevercPhaseContinuation *Continuation,
                         const NevercPrepPragmaPhaseOutput *Output,
                         NevercArtifactHandle *OutOutput) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    RunContext *R;
-    PREP_TRY(outputFront(D, Frame, Continuation, Output, OutOutput,
-                         Phase_PREP_PRAGMA, &T, &TS, &R));
-    if (Output->Action > NEVERC_PREP_PRAGMA_REPLACE_TOKENS ||
-        (Output->Action != NEVERC_PREP_PRAGMA_REPLACE_TOKENS &&
-         Output->TokenCount))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    auto &Box = TS->own<PragmaOutBox>();
-    Box.D.Action = Output->Action;
-    PREP_TRY(
-        readTokens(D, *TS, Output->Tokens, Output->TokenCount, Box.D.Tokens));
-    return publishOutput(D, *T, *TS, Phase_PREP_PRAGMA, 0, Box.D.Action, Box,
-                         OutOutput);
-  });
+  return replacementOutput<PragmaOutBox>(
+      Ctx, Frame, Continuation, Output, OutOutput, Phase_PREP_PRAGMA,
+      NEVERC_PREP_PRAGMA_REPLACE_TOKENS,
+      [](const RunContext &) { return uint32_t(0); });
 }
 
 NevercStatus NEVERC_CALL getFeatureQueryPhaseInput(
@@ -890,8 +837,7 @@ createFeatureQueryPhaseOutput(void *Ctx, const NevercPhaseFrame *Frame,
   });
 }
 
-//===--- 33-37: build_token_stream
-//------------------------------------------===//
+//===--- 33-37: build_token_stream ------------------------------------===//
 
 NevercStatus NEVERC_CALL getTokenStreamPhaseInput(
     void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
@@ -901,47 +847,30 @@ NevercStatus NEVERC_CALL getTokenStreamPhaseInput(
                                      BoxTag::StreamIn);
 }
 
-NevercStatus streamBuilderAt(PrepDomain::Impl &D, NevercTaskHandle Task,
-                             NevercTokenStreamBuilderHandle B,
-                             TaskState **OutTS, StreamBuilderModel **Out) {
-  core::Task *T;
-  PREP_TRY(taskOf(D, Task, &T, OutTS));
-  std::unique_ptr<StreamBuilderModel> *M;
-  PREP_TRY(lookupIn(D, **OutTS, (*OutTS)->StreamBuilders, B,
-                    PrepHandleKind::TokenStreamBuilder, &M));
-  *Out = M->get();
-  return okStatus();
-}
-
 NevercStatus NEVERC_CALL createTokenStreamBuilder(
     void *Ctx, NevercTaskHandle Task, NevercTokenStreamBuilderHandle *Out) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T;
-    TaskState *TS;
-    PREP_TRY(taskOf(D, Task, &T, &TS));
-    *Out = TS->StreamBuilders.insert(std::make_unique<StreamBuilderModel>());
-    return okStatus();
-  });
+  return inTask(
+      Ctx, Task, needOut(Out), [&](PrepDomain::Impl &, TaskState &TS) {
+        *Out = TS.StreamBuilders.insert(std::make_unique<StreamBuilderModel>());
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL tokenStreamBuilderAppend(
     void *Ctx, NevercTaskHandle Task, NevercTokenStreamBuilderHandle Builder,
     const NevercTokenHandle *Tokens, uint64_t TokenCount) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    StreamBuilderModel *B;
-    PREP_TRY(streamBuilderAt(D, Task, Builder, &TS, &B));
-    std::vector<NevercTokenHandle> Add;
-    PREP_TRY(readTokens(D, *TS, Tokens, TokenCount, Add));
-    if (B->Tokens.size() + Add.size() > NEVERC_PREP_TOKEN_STREAM_MAX_TOKENS)
-      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
-    B->Tokens.insert(B->Tokens.end(), Add.begin(), Add.end());
-    return okStatus();
-  });
+  return onHandle(Ctx, Task, okStatus(), &TaskState::StreamBuilders,
+                  PrepHandleKind::TokenStreamBuilder, Builder,
+                  [&](PrepDomain::Impl &D, TaskState &TS,
+                      std::unique_ptr<StreamBuilderModel> &B) {
+                    std::vector<NevercTokenHandle> Add;
+                    PREP_TRY(readTokens(D, TS, Tokens, TokenCount, Add));
+                    if (B->Tokens.size() + Add.size() >
+                        NEVERC_PREP_TOKEN_STREAM_MAX_TOKENS)
+                      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+                    B->Tokens.insert(B->Tokens.end(), Add.begin(), Add.end());
+                    return okStatus();
+                  });
 }
 
 NevercStatus NEVERC_CALL tokenStreamBuilderCommit(
@@ -961,13 +890,14 @@ NevercStatus NEVERC_CALL tokenStreamBuilderCommit(
     if (!(Frame->Phase == Info.ID) || !R || R->D != &D || R->T != T ||
         R->Phase != Phase_PREP_BUILD_TOKEN_STREAM)
       return st(NEVERC_STATUS_WRONG_SCOPE);
-    StreamBuilderModel *B;
-    PREP_TRY(streamBuilderAt(D, Frame->Task, Builder, &TS, &B));
+    std::unique_ptr<StreamBuilderModel> *B;
+    PREP_TRY(lookupIn(D, *TS, TS->StreamBuilders, Builder,
+                      PrepHandleKind::TokenStreamBuilder, &B));
     auto *In = static_cast<StreamInBox *>(R->Input);
-    if (B->Tokens.size() > In->C.MaximumTokenCount)
+    if ((*B)->Tokens.size() > In->C.MaximumTokenCount)
       return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
     auto &Box = TS->own<TokenOutBox>();
-    Box.Tokens = B->Tokens;
+    Box.Tokens = (*B)->Tokens;
     PREP_TRY(capability(D, *TS, Phase_PREP_BUILD_TOKEN_STREAM, 0, 1));
     *OutOutput = T->createArtifact(Info.Output, &Box);
     return okStatus();
@@ -976,37 +906,33 @@ NevercStatus NEVERC_CALL tokenStreamBuilderCommit(
 
 NevercStatus NEVERC_CALL destroyTokenStreamBuilder(
     void *Ctx, NevercTaskHandle Task, NevercTokenStreamBuilderHandle Builder) {
-  return guard([&] {
-    PrepDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    StreamBuilderModel *B;
-    PREP_TRY(streamBuilderAt(D, Task, Builder, &TS, &B));
-    TS->StreamBuilders.erase(Builder);
-    return okStatus();
-  });
+  return destroyHandle(Ctx, Task, &TaskState::StreamBuilders,
+                       PrepHandleKind::TokenStreamBuilder, Builder);
 }
 
 } // namespace
 
-NevercHandle PrepDomain::Impl::identifierHandle(TaskState &TS, void *N) {
+namespace {
+/// The live handle \p N already has in \p Table, else a new one.
+NevercHandle handleFor(std::unordered_map<void *, NevercHandle> &Of,
+                       core::HandleTable<void *> &Table, void *N) {
   if (!N)
     return NevercHandle{};
-  auto It = TS.IdentifierOf.find(N);
-  if (It != TS.IdentifierOf.end() && TS.Identifiers.lookup(It->second))
+  auto It = Of.find(N);
+  if (It != Of.end() && Table.lookup(It->second))
     return It->second;
-  return TS.IdentifierOf[N] = TS.Identifiers.insert(N);
+  return Of[N] = Table.insert(N);
+}
+} // namespace
+
+NevercHandle PrepDomain::Impl::identifierHandle(TaskState &TS, void *N) {
+  return handleFor(TS.IdentifierOf, TS.Identifiers, N);
 }
 NevercHandle PrepDomain::Impl::definitionHandle(TaskState &TS, void *N) {
-  auto It = TS.DefinitionOf.find(N);
-  if (It != TS.DefinitionOf.end() && TS.MacroDefinitions.lookup(It->second))
-    return It->second;
-  return TS.DefinitionOf[N] = TS.MacroDefinitions.insert(N);
+  return handleFor(TS.DefinitionOf, TS.MacroDefinitions, N);
 }
 NevercHandle PrepDomain::Impl::directiveHandle(TaskState &TS, void *N) {
-  auto It = TS.DirectiveOf.find(N);
-  if (It != TS.DirectiveOf.end() && TS.MacroDirectives.lookup(It->second))
-    return It->second;
-  return TS.DirectiveOf[N] = TS.MacroDirectives.insert(N);
+  return handleFor(TS.DirectiveOf, TS.MacroDirectives, N);
 }
 
 void PrepDomain::Impl::fillTable() {

@@ -294,6 +294,58 @@ Sources sourcesFor(DomainState &D, core::Task *T) {
   return S;
 }
 
+/// The content of a memory unit of the task, else of a memory file of the
+/// session, at \p Path (null: neither); \p MTime is the file's (0 for
+/// units).
+const std::string *memoryContent(const Sources &Src, const std::string &Path,
+                                 int64_t &MTime) {
+  if (Src.Units)
+    if (auto It = Src.Units->find(Path); It != Src.Units->end()) {
+      MTime = 0;
+      return It->second.get();
+    }
+  if (Src.Files)
+    if (auto It = Src.Files->find(Path); It != Src.Files->end()) {
+      MTime = It->second.ModificationTime;
+      return It->second.Content.get();
+    }
+  return nullptr;
+}
+
+/// Asks the providers with a \p Callback that claim \p Path, in
+/// registration order, until one handles it (a fresh copy of \p Blank as
+/// its result); \p Take then reads that result, and a status it refuses
+/// with counts as the provider's failure. A failing provider is diagnosed
+/// and its status returned; nothing is asked once providers have ended.
+template <class Fn, class Result, class TakeFn>
+NevercStatus askProviders(DomainState &D, core::Task *T,
+                          const std::string &Path, Fn ProviderRecord::*Callback,
+                          const char *Name, const Result &Blank, TakeFn &&Take,
+                          Answer &A) {
+  if (D.ProvidersEnded)
+    return okStatus();
+  NevercTaskHandle TH = T ? T->handle() : NevercTaskHandle{};
+  for (const ProviderRecord &P : D.Providers) {
+    if (!(P.*Callback) || !claims(P, TH, Path))
+      continue;
+    Result R = Blank;
+    NevercStatus S;
+    {
+      InProvider Guard;
+      S = (P.*Callback)(TH, sv(Path), P.UserData, &R);
+    }
+    if (!isOk(S))
+      return providerFailed(D, P, Name, S);
+    if (R.Disposition != NEVERC_VFS_RESULT_HANDLED)
+      continue;
+    if (!isOk(S = Take(R)))
+      return providerFailed(D, P, Name, S);
+    A = Answer::Handled;
+    return okStatus();
+  }
+  return okStatus();
+}
+
 } // namespace
 
 NevercStatus virtualStat(DomainState &D, core::Task *T, const std::string &Path,
@@ -301,19 +353,12 @@ NevercStatus virtualStat(DomainState &D, core::Task *T, const std::string &Path,
   A = Answer::NotHandled;
   std::lock_guard<std::recursive_mutex> G(D.Lock);
   Sources Src = sourcesFor(D, T);
-  if (Src.Units)
-    if (auto It = Src.Units->find(Path); It != Src.Units->end()) {
-      Out = fileStatus(It->second->size(), 0, pathId(Path));
-      A = Answer::Handled;
-      return okStatus();
-    }
-  if (Src.Files)
-    if (auto It = Src.Files->find(Path); It != Src.Files->end()) {
-      Out = fileStatus(It->second.Content->size(), It->second.ModificationTime,
-                       pathId(Path));
-      A = Answer::Handled;
-      return okStatus();
-    }
+  int64_t MTime;
+  if (const std::string *Content = memoryContent(Src, Path, MTime)) {
+    Out = fileStatus(Content->size(), MTime, pathId(Path));
+    A = Answer::Handled;
+    return okStatus();
+  }
   if (impliedDirectory(Path, Src.Files, Src.Units)) {
     Out = fileStatus(0, 0, pathId(Path));
     Out.Type = NEVERC_VFS_FILE_DIRECTORY;
@@ -321,29 +366,16 @@ NevercStatus virtualStat(DomainState &D, core::Task *T, const std::string &Path,
     A = Answer::Handled;
     return okStatus();
   }
-  if (D.ProvidersEnded)
-    return okStatus();
-  NevercTaskHandle TH = T ? T->handle() : NevercTaskHandle{};
-  for (const ProviderRecord &P : D.Providers) {
-    if (!P.Status || !claims(P, TH, Path))
-      continue;
-    NevercVFSStatusResult R{};
-    R.Header = ioHeader(sizeof R);
-    R.Status.Header = ioHeader(sizeof R.Status);
-    NevercStatus S;
-    {
-      InProvider Guard;
-      S = P.Status(TH, sv(Path), P.UserData, &R);
-    }
-    if (!isOk(S))
-      return providerFailed(D, P, "Status", S);
-    if (R.Disposition == NEVERC_VFS_RESULT_HANDLED) {
-      Out = R.Status;
-      A = Answer::Handled;
-      return okStatus();
-    }
-  }
-  return okStatus();
+  NevercVFSStatusResult Blank{};
+  Blank.Header = ioHeader(sizeof Blank);
+  Blank.Status.Header = ioHeader(sizeof Blank.Status);
+  return askProviders(
+      D, T, Path, &ProviderRecord::Status, "Status", Blank,
+      [&](const NevercVFSStatusResult &R) {
+        Out = R.Status;
+        return okStatus();
+      },
+      A);
 }
 
 NevercStatus virtualOpen(DomainState &D, core::Task *T, const std::string &Path,
@@ -352,53 +384,32 @@ NevercStatus virtualOpen(DomainState &D, core::Task *T, const std::string &Path,
   A = Answer::NotHandled;
   std::lock_guard<std::recursive_mutex> G(D.Lock);
   Sources Src = sourcesFor(D, T);
-  if (Src.Units)
-    if (auto It = Src.Units->find(Path); It != Src.Units->end()) {
-      Content = *It->second;
-      St = fileStatus(Content.size(), 0, pathId(Path));
-      A = Answer::Handled;
-      return okStatus();
-    }
-  if (Src.Files)
-    if (auto It = Src.Files->find(Path); It != Src.Files->end()) {
-      Content = *It->second.Content;
-      St = fileStatus(Content.size(), It->second.ModificationTime, pathId(Path));
-      A = Answer::Handled;
-      return okStatus();
-    }
-  if (D.ProvidersEnded)
+  int64_t MTime;
+  if (const std::string *Memory = memoryContent(Src, Path, MTime)) {
+    Content = *Memory;
+    St = fileStatus(Content.size(), MTime, pathId(Path));
+    A = Answer::Handled;
     return okStatus();
-  NevercTaskHandle TH = T ? T->handle() : NevercTaskHandle{};
-  for (const ProviderRecord &P : D.Providers) {
-    if (!P.OpenRead || !claims(P, TH, Path))
-      continue;
-    NevercVFSOpenReadResult R{};
-    R.Header = ioHeader(sizeof R);
-    R.Status.Header = ioHeader(sizeof R.Status);
-    R.Content.Header = ioHeader(sizeof R.Content);
-    NevercStatus S;
-    {
-      InProvider Guard;
-      S = P.OpenRead(TH, sv(Path), P.UserData, &R);
-    }
-    if (!isOk(S))
-      return providerFailed(D, P, "OpenRead", S);
-    if (R.Disposition == NEVERC_VFS_RESULT_HANDLED) {
-      if (!R.Content.Data && R.Content.Length)
-        return providerFailed(D, P, "OpenRead",
-                              st(NEVERC_STATUS_INVALID_ARGUMENT));
-      // Borrowed: copied before the callback's data can go away.
-      Content.assign(reinterpret_cast<const char *>(R.Content.Data),
-                     R.Content.Length);
-      St = R.Status;
-      St.Size = Content.size();
-      if (St.Type == NEVERC_VFS_FILE_UNKNOWN)
-        St.Type = NEVERC_VFS_FILE_REGULAR;
-      A = Answer::Handled;
-      return okStatus();
-    }
   }
-  return okStatus();
+  NevercVFSOpenReadResult Blank{};
+  Blank.Header = ioHeader(sizeof Blank);
+  Blank.Status.Header = ioHeader(sizeof Blank.Status);
+  Blank.Content.Header = ioHeader(sizeof Blank.Content);
+  return askProviders(
+      D, T, Path, &ProviderRecord::OpenRead, "OpenRead", Blank,
+      [&](const NevercVFSOpenReadResult &R) {
+        if (!R.Content.Data && R.Content.Length)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        // Borrowed: copied before the callback's data can go away.
+        Content.assign(reinterpret_cast<const char *>(R.Content.Data),
+                       R.Content.Length);
+        St = R.Status;
+        St.Size = Content.size();
+        if (St.Type == NEVERC_VFS_FILE_UNKNOWN)
+          St.Type = NEVERC_VFS_FILE_REGULAR;
+        return okStatus();
+      },
+      A);
 }
 
 NevercStatus virtualList(DomainState &D, core::Task *T, const std::string &Path,
@@ -429,39 +440,24 @@ NevercStatus virtualList(DomainState &D, core::Task *T, const std::string &Path,
       Out.push_back({K, Ty});
     A = Answer::Handled;
   }
-  if (D.ProvidersEnded)
-    return okStatus();
-  NevercTaskHandle TH = T ? T->handle() : NevercTaskHandle{};
-  for (const ProviderRecord &P : D.Providers) {
-    if (!P.ReadDirectory || !claims(P, TH, Path))
-      continue;
-    NevercVFSDirectoryResult R{};
-    R.Header = ioHeader(sizeof R);
-    NevercStatus S;
-    {
-      InProvider Guard;
-      S = P.ReadDirectory(TH, sv(Path), P.UserData, &R);
-    }
-    if (!isOk(S))
-      return providerFailed(D, P, "ReadDirectory", S);
-    if (R.Disposition != NEVERC_VFS_RESULT_HANDLED)
-      continue;
-    if (R.EntryCount && !R.Entries)
-      return providerFailed(D, P, "ReadDirectory",
-                            st(NEVERC_STATUS_INVALID_ARGUMENT));
-    for (uint64_t I = 0; I < R.EntryCount; ++I) {
-      std::string Name;
-      if (!isOk(readString(R.Entries[I].Path, Name)))
-        return providerFailed(D, P, "ReadDirectory",
-                              st(NEVERC_STATUS_INVALID_ARGUMENT));
-      // Entry paths may be names relative to the directory.
-      Out.push_back({Name.empty() || Name[0] != '/' ? Prefix + Name : Name,
-                     R.Entries[I].Type});
-    }
-    A = Answer::Handled;
-    return okStatus();
-  }
-  return okStatus();
+  NevercVFSDirectoryResult Blank{};
+  Blank.Header = ioHeader(sizeof Blank);
+  return askProviders(
+      D, T, Path, &ProviderRecord::ReadDirectory, "ReadDirectory", Blank,
+      [&](const NevercVFSDirectoryResult &R) {
+        if (R.EntryCount && !R.Entries)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        for (uint64_t I = 0; I < R.EntryCount; ++I) {
+          std::string Name;
+          if (!isOk(readString(R.Entries[I].Path, Name)))
+            return st(NEVERC_STATUS_INVALID_ARGUMENT);
+          // Entry paths may be names relative to the directory.
+          Out.push_back({Name.empty() || Name[0] != '/' ? Prefix + Name : Name,
+                         R.Entries[I].Type});
+        }
+        return okStatus();
+      },
+      A);
 }
 
 NevercStatus virtualCanonical(DomainState &D, core::Task *T,
@@ -476,30 +472,16 @@ NevercStatus virtualCanonical(DomainState &D, core::Task *T,
     A = Answer::Handled;
     return okStatus();
   }
-  if (D.ProvidersEnded)
-    return okStatus();
-  NevercTaskHandle TH = T ? T->handle() : NevercTaskHandle{};
-  for (const ProviderRecord &P : D.Providers) {
-    if (!P.Canonicalize || !claims(P, TH, Path))
-      continue;
-    NevercVFSCanonicalPathResult R{};
-    R.Header = ioHeader(sizeof R);
-    NevercStatus S;
-    {
-      InProvider Guard;
-      S = P.Canonicalize(TH, sv(Path), P.UserData, &R);
-    }
-    if (!isOk(S))
-      return providerFailed(D, P, "Canonicalize", S);
-    if (R.Disposition == NEVERC_VFS_RESULT_HANDLED) {
-      if (!isOk(readString(R.Path, Out)) || Out.empty())
-        return providerFailed(D, P, "Canonicalize",
-                              st(NEVERC_STATUS_INVALID_ARGUMENT));
-      A = Answer::Handled;
-      return okStatus();
-    }
-  }
-  return okStatus();
+  NevercVFSCanonicalPathResult Blank{};
+  Blank.Header = ioHeader(sizeof Blank);
+  return askProviders(
+      D, T, Path, &ProviderRecord::Canonicalize, "Canonicalize", Blank,
+      [&](const NevercVFSCanonicalPathResult &R) {
+        if (!isOk(readString(R.Path, Out)) || Out.empty())
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        return okStatus();
+      },
+      A);
 }
 
 } // namespace neverc::source

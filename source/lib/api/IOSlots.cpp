@@ -13,28 +13,31 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_IO_API_MAJOR;
 
-/// Common prologue: no host call from inside a provider callback, then the
-/// task (WRONG_TYPE / STALE_HANDLE for a bad task handle).
-NevercStatus enter(DomainState &D, NevercTaskHandle H, core::Task *&T,
-                   TaskState *&TS) {
-  if (inProviderCallback())
-    return st(NEVERC_STATUS_REENTRANCY_DENIED);
-  NevercStatus S = D.H.resolveTask(H, &T);
-  if (!isOk(S))
-    return S;
-  TS = &D.state(*T);
-  return okStatus();
+/// The body of a task-taking slot: guard, then enterTask, then
+/// \p Fn(domain, task, task state).
+template <class F>
+NevercStatus inTask(void *Ctx, NevercTaskHandle Task, F &&Fn) {
+  return guard([&] {
+    DomainState &D = domain(Ctx);
+    core::Task *T;
+    TaskState *TS;
+    NevercStatus S = enterTask(D, Task, T, TS);
+    return isOk(S) ? Fn(D, T, TS) : S;
+  });
 }
 
+/// Close*/Release*: forgets the record \p H names in \p Table.
 template <class V>
-NevercStatus find(DomainState &D, TaskState &TS, core::HandleTable<V> &Table,
-                  SourceHandleKind K, NevercHandle H, V *&Out) {
-  NevercStatus S = core::checkHandleScope(
-      H, hk(K), TS.Scope, static_cast<const core::ScopeOracle &>(D.H), true);
-  if (!isOk(S))
+NevercStatus releaseHandle(void *Ctx, NevercTaskHandle Task,
+                           core::HandleTable<V> TaskState::*Table,
+                           SourceHandleKind K, NevercHandle H) {
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *, TaskState *TS) {
+    V *R;
+    NevercStatus S = findHandle(D, *TS, TS->*Table, K, H, R);
+    if (isOk(S))
+      (TS->*Table).erase(H);
     return S;
-  Out = Table.lookup(H);
-  return Out ? okStatus() : st(NEVERC_STATUS_STALE_HANDLE);
+  });
 }
 
 NevercStatus readPath(NevercStringView V, std::string &Out) {
@@ -109,14 +112,9 @@ NevercStatus NEVERC_CALL registerVFSProvider(void *Ctx, void *Registrar,
 NevercStatus NEVERC_CALL ioStat(void *Ctx, NevercTaskHandle Task,
                                 NevercStringView Path,
                                 NevercVFSStatus *OutStatus) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
+    NevercStatus S = checkHeader(OutStatus, sizeof(NevercVFSStatus), Major);
     if (!isOk(S))
-      return S;
-    if (!isOk(S = checkHeader(OutStatus, sizeof(NevercVFSStatus), Major)))
       return S;
     std::string P;
     if (!isOk(S = readPath(Path, P)))
@@ -132,17 +130,12 @@ NevercStatus NEVERC_CALL ioStat(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL openFileForRead(void *Ctx, NevercTaskHandle Task,
                                          NevercStringView Path,
                                          NevercFileHandle *OutFile) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutFile)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     std::string P;
-    if (!isOk(S = readPath(Path, P)))
+    NevercStatus S = readPath(Path, P);
+    if (!isOk(S))
       return S;
     auto F = std::make_shared<FileRecord>();
     if (!isOk(S = D.fs(*T, *TS).read(P, *F)))
@@ -156,17 +149,13 @@ NevercStatus NEVERC_CALL openFileForRead(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL readFile(void *Ctx, NevercTaskHandle Task,
                                   NevercFileHandle File, uint64_t Offset,
                                   uint64_t Length, NevercBufferHandle *OutBuffer) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutBuffer)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     std::shared_ptr<FileRecord> *F;
-    if (!isOk(S = find(D, *TS, TS->Files, SourceHandleKind::File, File, F)))
+    NevercStatus S =
+        findHandle(D, *TS, TS->Files, SourceHandleKind::File, File, F);
+    if (!isOk(S))
       return S;
     if (!(*F)->Content) { // a GetLocationFile handle: read it now
       FileRecord R;
@@ -185,19 +174,8 @@ NevercStatus NEVERC_CALL readFile(void *Ctx, NevercTaskHandle Task,
 
 NevercStatus NEVERC_CALL closeFile(void *Ctx, NevercTaskHandle Task,
                                    NevercFileHandle File) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
-    std::shared_ptr<FileRecord> *F;
-    if (!isOk(S = find(D, *TS, TS->Files, SourceHandleKind::File, File, F)))
-      return S;
-    TS->Files.erase(File);
-    return okStatus();
-  });
+  return releaseHandle(Ctx, Task, &TaskState::Files, SourceHandleKind::File,
+                       File);
 }
 
 //===--- Buffers ---------------------------------------------------------===//
@@ -205,13 +183,7 @@ NevercStatus NEVERC_CALL closeFile(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL copyBuffer(void *Ctx, NevercTaskHandle Task,
                                     NevercByteView Bytes, NevercBool NullTerm,
                                     NevercBufferHandle *OutBuffer) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutBuffer || (!Bytes.Data && Bytes.Length))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     *OutBuffer = newBuffer(
@@ -225,56 +197,33 @@ NevercStatus NEVERC_CALL copyBuffer(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getBufferView(void *Ctx, NevercTaskHandle Task,
                                        NevercBufferHandle Buffer,
                                        NevercBufferView *OutView) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
+    NevercStatus S = checkHeader(OutView, sizeof(NevercBufferView), Major);
     if (!isOk(S))
       return S;
-    if (!isOk(S = checkHeader(OutView, sizeof(NevercBufferView), Major)))
-      return S;
     std::shared_ptr<BufferRecord> *B;
-    if (!isOk(S = find(D, *TS, TS->Buffers, SourceHandleKind::Buffer, Buffer, B)))
+    if (!isOk(S = findHandle(D, *TS, TS->Buffers, SourceHandleKind::Buffer,
+                             Buffer, B)))
       return S;
-    NevercBufferView V{};
-    V.Data = reinterpret_cast<const uint8_t *>((*B)->Bytes.c_str());
-    V.Length = (*B)->Bytes.size();
-    V.NullTerminated = (*B)->NullTerminated ? NEVERC_TRUE : NEVERC_FALSE;
-    writeOut(OutView, V);
+    writeBufferView(OutView, (*B)->Bytes.c_str(), (*B)->Bytes.size(),
+                    (*B)->NullTerminated);
     return okStatus();
   });
 }
 
 NevercStatus NEVERC_CALL releaseBuffer(void *Ctx, NevercTaskHandle Task,
                                        NevercBufferHandle Buffer) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
-    std::shared_ptr<BufferRecord> *B;
-    if (!isOk(S = find(D, *TS, TS->Buffers, SourceHandleKind::Buffer, Buffer, B)))
-      return S;
-    TS->Buffers.erase(Buffer);
-    return okStatus();
-  });
+  return releaseHandle(Ctx, Task, &TaskState::Buffers, SourceHandleKind::Buffer,
+                       Buffer);
 }
 
 NevercStatus NEVERC_CALL canonicalize(void *Ctx, NevercTaskHandle Task,
                                       NevercStringView Path,
                                       NevercBufferHandle *OutBuffer) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutBuffer)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NevercStatus S;
     std::string P, Out;
     if (!isOk(S = readPath(Path, P)) ||
         !isOk(S = D.fs(*T, *TS).canonicalize(P, Out)))
@@ -286,17 +235,12 @@ NevercStatus NEVERC_CALL canonicalize(void *Ctx, NevercTaskHandle Task,
 
 NevercStatus NEVERC_CALL getWorkingDirectory(void *Ctx, NevercTaskHandle Task,
                                              NevercBufferHandle *OutBuffer) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutBuffer)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     std::string Cwd;
-    if (!isOk(S = D.fs(*T, *TS).getCwd(Cwd)))
+    NevercStatus S = D.fs(*T, *TS).getCwd(Cwd);
+    if (!isOk(S))
       return S;
     *OutBuffer = newBuffer(*TS, std::move(Cwd), true);
     return okStatus();
@@ -305,17 +249,12 @@ NevercStatus NEVERC_CALL getWorkingDirectory(void *Ctx, NevercTaskHandle Task,
 
 NevercStatus NEVERC_CALL setWorkingDirectory(void *Ctx, NevercTaskHandle Task,
                                              NevercStringView Path) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (T->role() == core::CallbackRole::Observer)
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     std::string P;
-    if (!isOk(S = readPath(Path, P)))
+    NevercStatus S = readPath(Path, P);
+    if (!isOk(S))
       return S;
     if (TS->Instance && TS->FileManagerExists &&
         TS->FileManagerExists(TS->Instance))
@@ -335,15 +274,10 @@ NevercStatus NEVERC_CALL setWorkingDirectory(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL openDirectory(void *Ctx, NevercTaskHandle Task,
                                        NevercStringView Path,
                                        NevercDirectoryCursorHandle *OutCursor) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutCursor)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NevercStatus S;
     std::string P;
     auto C = std::make_shared<CursorRecord>();
     if (!isOk(S = readPath(Path, P)) ||
@@ -358,20 +292,16 @@ NevercStatus NEVERC_CALL readDirectory(void *Ctx, NevercTaskHandle Task,
                                        NevercDirectoryCursorHandle Cursor,
                                        NevercVFSDirectoryEntry *OutEntry,
                                        NevercBool *OutHasEntry) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutHasEntry)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!isOk(S = checkHeader(OutEntry, sizeof(NevercVFSDirectoryEntry), Major)))
+    NevercStatus S =
+        checkHeader(OutEntry, sizeof(NevercVFSDirectoryEntry), Major);
+    if (!isOk(S))
       return S;
     std::shared_ptr<CursorRecord> *C;
-    if (!isOk(S = find(D, *TS, TS->Cursors, SourceHandleKind::DirectoryCursor,
-                       Cursor, C)))
+    if (!isOk(S = findHandle(D, *TS, TS->Cursors,
+                             SourceHandleKind::DirectoryCursor, Cursor, C)))
       return S;
     CursorRecord &R = **C;
     if (R.Next >= R.Entries.size()) {
@@ -390,20 +320,8 @@ NevercStatus NEVERC_CALL readDirectory(void *Ctx, NevercTaskHandle Task,
 
 NevercStatus NEVERC_CALL closeDirectory(void *Ctx, NevercTaskHandle Task,
                                         NevercDirectoryCursorHandle Cursor) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
-    std::shared_ptr<CursorRecord> *C;
-    if (!isOk(S = find(D, *TS, TS->Cursors, SourceHandleKind::DirectoryCursor,
-                       Cursor, C)))
-      return S;
-    TS->Cursors.erase(Cursor);
-    return okStatus();
-  });
+  return releaseHandle(Ctx, Task, &TaskState::Cursors,
+                       SourceHandleKind::DirectoryCursor, Cursor);
 }
 
 NevercStatus NEVERC_CALL addMemoryFile(void *Ctx, NevercSessionHandle Session,
@@ -449,7 +367,7 @@ NevercStatus beginSink(DomainState &D, NevercTaskHandle Task,
                        std::shared_ptr<SinkRecord> R) {
   core::Task *T;
   TaskState *TS;
-  NevercStatus S = enter(D, Task, T, TS);
+  NevercStatus S = enterTask(D, Task, T, TS);
   if (!isOk(S))
     return S;
   if (!OutSink)
@@ -520,22 +438,38 @@ NevercStatus NEVERC_CALL beginStreamOutput(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-/// An open sink of the task (ended → STALE_HANDLE).
+/// An open sink of the task (ended → STALE_HANDLE unless \p AllowEnded),
+/// and the task's state.
 NevercStatus openSink(DomainState &D, NevercTaskHandle Task,
                       NevercOutputSinkHandle Sink, SinkRecord *&Out,
-                      bool AllowEnded = false) {
+                      bool AllowEnded = false, TaskState **OutTS = nullptr) {
   core::Task *T;
   TaskState *TS;
-  NevercStatus S = enter(D, Task, T, TS);
+  NevercStatus S = enterTask(D, Task, T, TS);
   if (!isOk(S))
     return S;
   std::shared_ptr<SinkRecord> *R;
-  if (!isOk(S = find(D, *TS, TS->Sinks, SourceHandleKind::OutputSink, Sink, R)))
+  if (!isOk(S = findHandle(D, *TS, TS->Sinks, SourceHandleKind::OutputSink,
+                           Sink, R)))
     return S;
   if ((*R)->Ended && !AllowEnded)
     return st(NEVERC_STATUS_STALE_HANDLE);
   Out = R->get();
+  if (OutTS)
+    *OutTS = TS;
   return okStatus();
+}
+
+/// The body of an output slot: guard, then openSink, then \p Fn(sink).
+template <class F>
+NevercStatus withSink(void *Ctx, NevercTaskHandle Task,
+                      NevercOutputSinkHandle Sink, F &&Fn,
+                      bool AllowEnded = false) {
+  return guard([&] {
+    SinkRecord *R;
+    NevercStatus S = openSink(domain(Ctx), Task, Sink, R, AllowEnded);
+    return isOk(S) ? Fn(*R) : S;
+  });
 }
 
 NevercStatus writeAt(SinkRecord &R, uint64_t Offset, NevercByteView Bytes) {
@@ -555,39 +489,28 @@ NevercStatus writeAt(SinkRecord &R, uint64_t Offset, NevercByteView Bytes) {
 NevercStatus NEVERC_CALL outputWrite(void *Ctx, NevercTaskHandle Task,
                                      NevercOutputSinkHandle Sink,
                                      NevercByteView Bytes) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
-    if (!isOk(S) || !isOk(S = writeAt(*R, R->Position, Bytes)))
-      return S;
-    R->Position += Bytes.Length;
-    return okStatus();
+  return withSink(Ctx, Task, Sink, [&](SinkRecord &R) {
+    NevercStatus S = writeAt(R, R.Position, Bytes);
+    if (isOk(S))
+      R.Position += Bytes.Length;
+    return S;
   });
 }
 
 NevercStatus NEVERC_CALL outputWriteAt(void *Ctx, NevercTaskHandle Task,
                                        NevercOutputSinkHandle Sink,
                                        uint64_t Offset, NevercByteView Bytes) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
-    if (!isOk(S))
-      return S;
-    return writeAt(*R, Offset, Bytes);
-  });
+  return withSink(Ctx, Task, Sink,
+                  [&](SinkRecord &R) { return writeAt(R, Offset, Bytes); });
 }
 
 NevercStatus NEVERC_CALL outputTell(void *Ctx, NevercTaskHandle Task,
                                     NevercOutputSinkHandle Sink,
                                     uint64_t *OutPosition) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
-    if (!isOk(S))
-      return S;
+  return withSink(Ctx, Task, Sink, [&](SinkRecord &R) {
     if (!OutPosition)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    *OutPosition = R->Position;
+    *OutPosition = R.Position;
     return okStatus();
   });
 }
@@ -595,14 +518,10 @@ NevercStatus NEVERC_CALL outputTell(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL outputTruncate(void *Ctx, NevercTaskHandle Task,
                                         NevercOutputSinkHandle Sink,
                                         uint64_t Size) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
-    if (!isOk(S))
-      return S;
-    if (R->Budget && Size > R->Budget)
+  return withSink(Ctx, Task, Sink, [&](SinkRecord &R) {
+    if (R.Budget && Size > R.Budget)
       return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
-    R->Data.resize(Size, '\0');
+    R.Data.resize(Size, '\0');
     return okStatus();
   });
 }
@@ -611,15 +530,11 @@ NevercStatus NEVERC_CALL outputMetadataSet(void *Ctx, NevercTaskHandle Task,
                                            NevercOutputSinkHandle Sink,
                                            NevercStringView Key,
                                            NevercStringView Value) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
-    if (!isOk(S))
-      return S;
+  return withSink(Ctx, Task, Sink, [&](SinkRecord &R) {
     std::string K, V;
     if (!isOk(readString(Key, K)) || K.empty() || !isOk(readString(Value, V)))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    R->Metadata[K] = V;
+    R.Metadata[K] = V;
     return okStatus();
   });
 }
@@ -672,14 +587,12 @@ NevercStatus NEVERC_CALL outputFinish(void *Ctx, NevercTaskHandle Task,
   return guard([&] {
     DomainState &D = domain(Ctx);
     SinkRecord *R;
-    NevercStatus S = openSink(D, Task, Sink, R);
+    TaskState *TS;
+    NevercStatus S = openSink(D, Task, Sink, R, /*AllowEnded=*/false, &TS);
     if (!isOk(S))
       return S;
     if (!isOk(S = checkHeader(OutSeal, sizeof(NevercOutputSeal), Major)))
       return S;
-    core::Task *T;
-    TaskState *TS;
-    enter(D, Task, T, TS);
     R->Ended = true;
     R->Digest = sha256(R->Data);
     R->State = NEVERC_OUTPUT_FINISHED;
@@ -717,15 +630,11 @@ NevercStatus NEVERC_CALL outputFinish(void *Ctx, NevercTaskHandle Task,
 
 NevercStatus NEVERC_CALL outputAbort(void *Ctx, NevercTaskHandle Task,
                                      NevercOutputSinkHandle Sink) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R);
-    if (!isOk(S))
-      return S;
-    R->Ended = true;
-    R->State = NEVERC_OUTPUT_ABORTED;
-    R->Data.clear();
-    R->Data.shrink_to_fit();
+  return withSink(Ctx, Task, Sink, [&](SinkRecord &R) {
+    R.Ended = true;
+    R.State = NEVERC_OUTPUT_ABORTED;
+    R.Data.clear();
+    R.Data.shrink_to_fit();
     return okStatus();
   });
 }
@@ -733,40 +642,37 @@ NevercStatus NEVERC_CALL outputAbort(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL outputGetSummary(void *Ctx, NevercTaskHandle Task,
                                           NevercOutputSinkHandle Sink,
                                           NevercOutputSummary *OutSummary) {
-  return guard([&] {
-    SinkRecord *R;
-    NevercStatus S = openSink(domain(Ctx), Task, Sink, R, /*AllowEnded=*/true);
-    if (!isOk(S))
-      return S;
-    if (!isOk(S = checkHeader(OutSummary, sizeof(NevercOutputSummary), Major)))
-      return S;
-    NevercOutputSummary V{};
-    V.State = R->State;
-    V.Kind = R->Kind;
-    V.Flags = R->Flags;
-    V.Size = R->Data.size();
-    V.PublicationGeneration = R->Generation;
-    std::array<uint8_t, 32> Dg =
-        R->State == NEVERC_OUTPUT_OPEN ? sha256(R->Data) : R->Digest;
-    std::memcpy(V.Digest, Dg.data(), 32);
-    writeOut(OutSummary, V);
-    return okStatus();
-  });
+  return withSink(
+      Ctx, Task, Sink,
+      [&](SinkRecord &R) {
+        NevercStatus S =
+            checkHeader(OutSummary, sizeof(NevercOutputSummary), Major);
+        if (!isOk(S))
+          return S;
+        NevercOutputSummary V{};
+        V.State = R.State;
+        V.Kind = R.Kind;
+        V.Flags = R.Flags;
+        V.Size = R.Data.size();
+        V.PublicationGeneration = R.Generation;
+        std::array<uint8_t, 32> Dg =
+            R.State == NEVERC_OUTPUT_OPEN ? sha256(R.Data) : R.Digest;
+        std::memcpy(V.Digest, Dg.data(), 32);
+        writeOut(OutSummary, V);
+        return okStatus();
+      },
+      /*AllowEnded=*/true);
 }
 
 NevercStatus NEVERC_CALL recordDependency(void *Ctx, NevercTaskHandle Task,
                                           const NevercDependencyDescriptor *Desc,
                                           NevercDependencyHandle *OutDep) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
-    if (!isOk(S))
-      return S;
+  return inTask(Ctx, Task, [&](DomainState &D, core::Task *T, TaskState *TS) {
     if (!OutDep)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!isOk(S = checkHeader(Desc, sizeof(NevercDependencyDescriptor), Major)))
+    NevercStatus S =
+        checkHeader(Desc, sizeof(NevercDependencyDescriptor), Major);
+    if (!isOk(S))
       return S;
     DependencyRecord R;
     if (!isOk(readPath(Desc->CanonicalPath, R.CanonicalPath)) ||

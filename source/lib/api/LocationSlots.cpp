@@ -9,23 +9,13 @@
 #include "SourceInternal.h"
 
 #include <cstddef>
+#include <utility>
 
 namespace neverc::source {
 
 namespace {
 
 constexpr uint16_t Major = NEVERC_SOURCE_LOCATION_API_MAJOR;
-
-NevercStatus enter(DomainState &D, NevercTaskHandle H, core::Task *&T,
-                   TaskState *&TS) {
-  if (inProviderCallback())
-    return st(NEVERC_STATUS_REENTRANCY_DENIED);
-  NevercStatus S = D.H.resolveTask(H, &T);
-  if (!isOk(S))
-    return S;
-  TS = &D.state(*T);
-  return okStatus();
-}
 
 /// The view bound to the task, ready (INVALID_STATE: no compile bound or no
 /// SourceManager yet).
@@ -41,9 +31,7 @@ NevercStatus view(TaskState &TS, LocationView *&V) {
 
 NevercStatus decode(DomainState &D, TaskState &TS, NevercSourceLocation L,
                     uint64_t &Raw) {
-  NevercStatus S = core::checkHandleScope(
-      L, hk(SourceHandleKind::Location), TS.Scope,
-      static_cast<const core::ScopeOracle &>(D.H), true);
+  NevercStatus S = checkScope(D, TS, L, SourceHandleKind::Location);
   if (!isOk(S))
     return S;
   core::DecodedHandle Dec = core::decodeHandle(L);
@@ -64,7 +52,7 @@ NevercStatus locationFront(void *Ctx, NevercTaskHandle Task,
                            LocationView *&V, uint64_t &Raw) {
   DomainState &D = domain(Ctx);
   core::Task *T;
-  NevercStatus S = enter(D, Task, T, TS);
+  NevercStatus S = enterTask(D, Task, T, TS);
   if (!isOk(S) || !isOk(S = decode(D, *TS, L, Raw)) || !isOk(S = view(*TS, V)))
     return S;
   return V->isValid(Raw) ? okStatus() : st(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -74,12 +62,10 @@ NevercStatus rangeFront(void *Ctx, NevercTaskHandle Task, NevercSourceRange R,
                         TaskState *&TS, LocationView *&V, RangeRecord &Out) {
   DomainState &D = domain(Ctx);
   core::Task *T;
-  NevercStatus S = enter(D, Task, T, TS);
+  NevercStatus S = enterTask(D, Task, T, TS);
   if (!isOk(S))
     return S;
-  if (!isOk(S = core::checkHandleScope(
-                R, hk(SourceHandleKind::Range), TS->Scope,
-                static_cast<const core::ScopeOracle &>(D.H), true)))
+  if (!isOk(S = checkScope(D, *TS, R, SourceHandleKind::Range)))
     return S;
   RangeRecord *Rec = TS->Ranges.lookup(R);
   if (!Rec || Rec->Generation != TS->LocationGeneration)
@@ -92,132 +78,127 @@ NevercStatus rangeFront(void *Ctx, NevercTaskHandle Task, NevercSourceRange R,
   return okStatus();
 }
 
-NevercStatus NEVERC_CALL getLocationInfo(void *Ctx, NevercTaskHandle Task,
-                                         NevercSourceLocation L,
-                                         NevercSourceLocationInfo *Out) {
+/// A plain out pointer: NULL → INVALID_ARGUMENT.
+NevercStatus needOut(const void *Out) {
+  return Out ? okStatus() : st(NEVERC_STATUS_INVALID_ARGUMENT);
+}
+
+/// The body of a location- or range-taking slot: the out-argument check
+/// \p Pre, then \p Front (locationFront / rangeFront), then \p Fn(task
+/// state, view, the raw location or range Front decoded).
+template <class Decoded, class F>
+NevercStatus
+inView(void *Ctx, NevercTaskHandle Task, NevercHandle H, NevercStatus Pre,
+       NevercStatus (*Front)(void *, NevercTaskHandle, NevercHandle,
+                             TaskState *&, LocationView *&, Decoded &),
+       F &&Fn) {
   return guard([&] {
     TaskState *TS;
     LocationView *V;
-    uint64_t Raw;
-    NevercStatus S = checkHeader(Out, sizeof *Out, Major);
-    if (!isOk(S) || !isOk(S = locationFront(Ctx, Task, L, TS, V, Raw)))
+    Decoded Raw{};
+    NevercStatus S = Pre;
+    if (!isOk(S) || !isOk(S = Front(Ctx, Task, H, TS, V, Raw)))
       return S;
-    NevercSourceLocationInfo I{};
-    if (!isOk(S = V->info(Raw, I)))
-      return S;
-    writeOut(Out, I);
-    return okStatus();
+    return Fn(*TS, *V, std::as_const(Raw));
   });
+}
+
+NevercStatus NEVERC_CALL getLocationInfo(void *Ctx, NevercTaskHandle Task,
+                                         NevercSourceLocation L,
+                                         NevercSourceLocationInfo *Out) {
+  return inView(Ctx, Task, L, checkHeader(Out, sizeof *Out, Major),
+                locationFront, [&](TaskState &, LocationView &V, uint64_t Raw) {
+                  NevercSourceLocationInfo I{};
+                  NevercStatus S = V.info(Raw, I);
+                  if (isOk(S))
+                    writeOut(Out, I);
+                  return S;
+                });
 }
 
 template <LocationView::Transform K>
 NevercStatus NEVERC_CALL transform(void *Ctx, NevercTaskHandle Task,
                                    NevercSourceLocation L,
                                    NevercSourceLocation *Out) {
-  return guard([&] {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    TaskState *TS;
-    LocationView *V;
-    uint64_t Raw, R2 = 0;
-    NevercStatus S = locationFront(Ctx, Task, L, TS, V, Raw);
-    if (!isOk(S) || !isOk(S = V->transform(K, Raw, R2)))
-      return S;
-    *Out = encode(*TS, R2);
-    return okStatus();
-  });
+  return inView(Ctx, Task, L, needOut(Out), locationFront,
+                [&](TaskState &TS, LocationView &V, uint64_t Raw) {
+                  uint64_t R2 = 0;
+                  NevercStatus S = V.transform(K, Raw, R2);
+                  if (isOk(S))
+                    *Out = encode(TS, R2);
+                  return S;
+                });
 }
 
 NevercStatus NEVERC_CALL getRangeInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercSourceRange R,
                                       NevercSourceRangeInfo *Out) {
-  return guard([&] {
-    TaskState *TS;
-    LocationView *V;
-    RangeRecord Rec;
-    NevercStatus S = checkHeader(Out, sizeof *Out, Major);
-    if (!isOk(S) || !isOk(S = rangeFront(Ctx, Task, R, TS, V, Rec)))
-      return S;
-    if (!isOk(S = V->sameFile(Rec.Begin, Rec.End)))
-      return S;
-    NevercSourceRangeInfo I{};
-    I.Begin = encode(*TS, Rec.Begin);
-    I.End = encode(*TS, Rec.End);
-    I.Kind = Rec.Token ? NEVERC_SOURCE_RANGE_TOKEN : NEVERC_SOURCE_RANGE_CHARACTER;
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return inView(Ctx, Task, R, checkHeader(Out, sizeof *Out, Major), rangeFront,
+                [&](TaskState &TS, LocationView &V, const RangeRecord &Rec) {
+                  NevercStatus S = V.sameFile(Rec.Begin, Rec.End);
+                  if (!isOk(S))
+                    return S;
+                  NevercSourceRangeInfo I{};
+                  I.Begin = encode(TS, Rec.Begin);
+                  I.End = encode(TS, Rec.End);
+                  I.Kind = Rec.Token ? NEVERC_SOURCE_RANGE_TOKEN
+                                     : NEVERC_SOURCE_RANGE_CHARACTER;
+                  writeOut(Out, I);
+                  return okStatus();
+                });
 }
 
 NevercStatus NEVERC_CALL getSourceText(void *Ctx, NevercTaskHandle Task,
                                        NevercSourceRange R,
                                        NevercBufferView *Out) {
-  return guard([&] {
-    TaskState *TS;
-    LocationView *V;
-    RangeRecord Rec;
-    NevercStatus S = checkHeader(Out, sizeof *Out, Major);
-    if (!isOk(S) || !isOk(S = rangeFront(Ctx, Task, R, TS, V, Rec)))
-      return S;
-    const char *Data = nullptr;
-    uint64_t Len = 0;
-    if (!isOk(S = V->text(Rec.Begin, Rec.End, Rec.Token, Data, Len)))
-      return S;
-    NevercBufferView B{};
-    B.Data = reinterpret_cast<const uint8_t *>(Data);
-    B.Length = Len;
-    B.NullTerminated = NEVERC_FALSE; // a slice of the file buffer
-    writeOut(Out, B);
-    return okStatus();
-  });
+  return inView(
+      Ctx, Task, R, checkHeader(Out, sizeof *Out, Major), rangeFront,
+      [&](TaskState &, LocationView &V, const RangeRecord &Rec) {
+        const char *Data = nullptr;
+        uint64_t Len = 0;
+        NevercStatus S = V.text(Rec.Begin, Rec.End, Rec.Token, Data, Len);
+        if (isOk(S))
+          writeBufferView(Out, Data, Len, false); // a slice of the file buffer
+        return S;
+      });
 }
 
 NevercStatus NEVERC_CALL getPresumedLocation(void *Ctx, NevercTaskHandle Task,
                                              NevercSourceLocation L,
                                              NevercPresumedLocation *Out) {
-  return guard([&] {
-    TaskState *TS;
-    LocationView *V;
-    uint64_t Raw;
-    NevercStatus S = checkHeader(Out, sizeof *Out, Major);
-    if (!isOk(S) || !isOk(S = locationFront(Ctx, Task, L, TS, V, Raw)))
-      return S;
-    // The filename must outlive this call for the callback's duration: keep
-    // it in a buffer record of the task.
-    auto Name = std::make_shared<BufferRecord>();
-    uint32_t Line = 0, Col = 0;
-    uint64_t Inc = 0;
-    if (!isOk(S = V->presumed(Raw, Name->Bytes, Line, Col, Inc)))
-      return S;
-    NevercPresumedLocation P{};
-    P.Filename = sv(Name->Bytes);
-    P.Line = Line;
-    P.Column = Col;
-    P.IncludeLocation = Inc ? encode(*TS, Inc) : NevercSourceLocation{};
-    TS->Buffers.insert(Name); // released with the task
-    writeOut(Out, P);
-    return okStatus();
-  });
+  return inView(
+      Ctx, Task, L, checkHeader(Out, sizeof *Out, Major), locationFront,
+      [&](TaskState &TS, LocationView &V, uint64_t Raw) {
+        // The filename must outlive this call for the callback's
+        // duration: keep it in a buffer record of the task.
+        auto Name = std::make_shared<BufferRecord>();
+        uint32_t Line = 0, Col = 0;
+        uint64_t Inc = 0;
+        NevercStatus S = V.presumed(Raw, Name->Bytes, Line, Col, Inc);
+        if (!isOk(S))
+          return S;
+        NevercPresumedLocation P{};
+        P.Filename = sv(Name->Bytes);
+        P.Line = Line;
+        P.Column = Col;
+        P.IncludeLocation = Inc ? encode(TS, Inc) : NevercSourceLocation{};
+        TS.Buffers.insert(Name); // released with the task
+        writeOut(Out, P);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getLocationFile(void *Ctx, NevercTaskHandle Task,
                                          NevercSourceLocation L,
                                          NevercFileHandle *Out) {
-  return guard([&] {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    TaskState *TS;
-    LocationView *V;
-    uint64_t Raw;
-    NevercStatus S = locationFront(Ctx, Task, L, TS, V, Raw);
-    if (!isOk(S))
-      return S;
-    auto F = std::make_shared<FileRecord>();
-    if (!isOk(S = V->file(Raw, *F)))
-      return S;
-    *Out = TS->Files.insert(std::move(F));
-    return okStatus();
-  });
+  return inView(Ctx, Task, L, needOut(Out), locationFront,
+                [&](TaskState &TS, LocationView &V, uint64_t Raw) {
+                  auto F = std::make_shared<FileRecord>();
+                  NevercStatus S = V.file(Raw, *F);
+                  if (isOk(S))
+                    *Out = TS.Files.insert(std::move(F));
+                  return S;
+                });
 }
 
 NevercStatus NEVERC_CALL getFileInfo(void *Ctx, NevercTaskHandle Task,
@@ -227,16 +208,13 @@ NevercStatus NEVERC_CALL getFileInfo(void *Ctx, NevercTaskHandle Task,
     DomainState &D = domain(Ctx);
     core::Task *T;
     TaskState *TS;
-    NevercStatus S = enter(D, Task, T, TS);
+    NevercStatus S = enterTask(D, Task, T, TS);
     if (!isOk(S) || !isOk(S = checkHeader(Out, sizeof *Out, Major)))
       return S;
-    if (!isOk(S = core::checkHandleScope(
-                  File, hk(SourceHandleKind::File), TS->Scope,
-                  static_cast<const core::ScopeOracle &>(D.H), true)))
+    std::shared_ptr<FileRecord> *F;
+    if (!isOk(
+            S = findHandle(D, *TS, TS->Files, SourceHandleKind::File, File, F)))
       return S;
-    std::shared_ptr<FileRecord> *F = TS->Files.lookup(File);
-    if (!F)
-      return st(NEVERC_STATUS_STALE_HANDLE);
     const FileRecord &R = **F;
     NevercFileInfo I{};
     I.Path = sv(R.Path);
@@ -254,24 +232,15 @@ NevercStatus NEVERC_CALL getFileInfo(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getCharacterData(void *Ctx, NevercTaskHandle Task,
                                           NevercSourceLocation L,
                                           NevercBufferView *Out) {
-  return guard([&] {
-    TaskState *TS;
-    LocationView *V;
-    uint64_t Raw;
-    NevercStatus S = checkHeader(Out, sizeof *Out, Major);
-    if (!isOk(S) || !isOk(S = locationFront(Ctx, Task, L, TS, V, Raw)))
-      return S;
-    const char *Data = nullptr;
-    uint64_t Len = 0;
-    if (!isOk(S = V->characterData(Raw, Data, Len)))
-      return S;
-    NevercBufferView B{};
-    B.Data = reinterpret_cast<const uint8_t *>(Data);
-    B.Length = Len;
-    B.NullTerminated = NEVERC_TRUE; // Clang's buffers end in a NUL
-    writeOut(Out, B);
-    return okStatus();
-  });
+  return inView(Ctx, Task, L, checkHeader(Out, sizeof *Out, Major),
+                locationFront, [&](TaskState &, LocationView &V, uint64_t Raw) {
+                  const char *Data = nullptr;
+                  uint64_t Len = 0;
+                  NevercStatus S = V.characterData(Raw, Data, Len);
+                  if (isOk(S)) // Clang's buffers end in a NUL
+                    writeBufferView(Out, Data, Len, true);
+                  return S;
+                });
 }
 
 NevercStatus NEVERC_CALL getLocationInfoBatch(void *Ctx, NevercTaskHandle Task,
@@ -324,27 +293,42 @@ NevercStatus artifact(core::Task &T, NevercArtifactHandle A,
   return okStatus();
 }
 
-NevercStatus NEVERC_CALL getSourceInput(void *Ctx, const NevercPhaseFrame *Frame,
-                                        NevercArtifactHandle Input,
-                                        NevercSourceInputInfo *Out) {
+/// The Get* phase slots: the frame's task, the out-struct header, the
+/// artifact of type \p Want, then \p Fill(box, struct); the caller's header
+/// is kept.
+template <class B, class OutT, class F>
+NevercStatus readArtifact(void *Ctx, const NevercPhaseFrame *Frame,
+                          NevercArtifactHandle A, NevercInterfaceID Want,
+                          OutT *Out, F &&Fill) {
   return guard([&] {
-    DomainState &D = domain(Ctx);
     core::Task *T;
-    NevercStatus S = frameTask(D, Frame, T);
+    NevercStatus S = frameTask(domain(Ctx), Frame, T);
     if (!isOk(S) || !isOk(S = checkHeader(Out, sizeof *Out, Major)))
       return S;
-    InputBox *B;
-    if (!isOk(S = artifact(*T, Input, InputArtifact, B)))
+    B *Box;
+    if (!isOk(S = artifact(*T, A, Want, Box)))
       return S;
-    NevercSourceInputInfo I{};
-    I.Path = sv(B->Model->Path);
-    I.Kind = B->Model->Kind;
-    I.Language = B->Model->Language;
-    I.System = B->Model->System ? NEVERC_TRUE : NEVERC_FALSE;
-    I.Preprocessed = B->Model->Preprocessed ? NEVERC_TRUE : NEVERC_FALSE;
+    OutT I{};
+    Fill(std::as_const(*Box), I);
     writeOut(Out, I);
     return okStatus();
   });
+}
+
+NevercStatus NEVERC_CALL getSourceInput(void *Ctx,
+                                        const NevercPhaseFrame *Frame,
+                                        NevercArtifactHandle Input,
+                                        NevercSourceInputInfo *Out) {
+  return readArtifact<InputBox>(
+      Ctx, Frame, Input, InputArtifact, Out,
+      [](const InputBox &B, NevercSourceInputInfo &I) {
+        const SourceInput &M = *B.Model;
+        I.Path = sv(M.Path);
+        I.Kind = M.Kind;
+        I.Language = M.Language;
+        I.System = M.System ? NEVERC_TRUE : NEVERC_FALSE;
+        I.Preprocessed = M.Preprocessed ? NEVERC_TRUE : NEVERC_FALSE;
+      });
 }
 
 NevercStatus NEVERC_CALL createMemorySourceUnit(
@@ -397,28 +381,19 @@ NevercStatus NEVERC_CALL createMemorySourceUnit(
 NevercStatus NEVERC_CALL getSourceUnit(void *Ctx, const NevercPhaseFrame *Frame,
                                        NevercArtifactHandle Unit,
                                        NevercSourceUnitInfo *Out) {
-  return guard([&] {
-    DomainState &D = domain(Ctx);
-    core::Task *T;
-    NevercStatus S = frameTask(D, Frame, T);
-    if (!isOk(S) || !isOk(S = checkHeader(Out, sizeof *Out, Major)))
-      return S;
-    UnitBox *B;
-    if (!isOk(S = artifact(*T, Unit, UnitArtifact, B)))
-      return S;
-    const SourceUnit &M = B->Model;
-    NevercSourceUnitInfo I{};
-    I.LogicalPath = sv(M.LogicalPath);
-    I.CanonicalIdentity = sv(M.CanonicalIdentity);
-    I.ProviderID = sv(M.ProviderID);
-    I.Size = M.size();
-    I.MemoryBacked = M.MemoryBacked ? NEVERC_TRUE : NEVERC_FALSE;
-    I.System = M.System ? NEVERC_TRUE : NEVERC_FALSE;
-    I.Deterministic = M.Deterministic ? NEVERC_TRUE : NEVERC_FALSE;
-    I.Cacheable = M.Cacheable ? NEVERC_TRUE : NEVERC_FALSE;
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return readArtifact<UnitBox>(
+      Ctx, Frame, Unit, UnitArtifact, Out,
+      [](const UnitBox &B, NevercSourceUnitInfo &I) {
+        const SourceUnit &M = B.Model;
+        I.LogicalPath = sv(M.LogicalPath);
+        I.CanonicalIdentity = sv(M.CanonicalIdentity);
+        I.ProviderID = sv(M.ProviderID);
+        I.Size = M.size();
+        I.MemoryBacked = M.MemoryBacked ? NEVERC_TRUE : NEVERC_FALSE;
+        I.System = M.System ? NEVERC_TRUE : NEVERC_FALSE;
+        I.Deterministic = M.Deterministic ? NEVERC_TRUE : NEVERC_FALSE;
+        I.Cacheable = M.Cacheable ? NEVERC_TRUE : NEVERC_FALSE;
+      });
 }
 
 } // namespace

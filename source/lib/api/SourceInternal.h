@@ -287,6 +287,16 @@ inline NevercStringView sv(const std::string &S) {
   return NevercStringView{S.data(), S.size()};
 }
 
+/// Writes a borrowed view of \p Length bytes at \p Data over *Out.
+inline void writeBufferView(NevercBufferView *Out, const char *Data,
+                            uint64_t Length, bool NullTerminated) {
+  NevercBufferView V{};
+  V.Data = reinterpret_cast<const uint8_t *>(Data);
+  V.Length = Length;
+  V.NullTerminated = NullTerminated ? NEVERC_TRUE : NEVERC_FALSE;
+  writeOut(Out, V);
+}
+
 NevercStatus readString(NevercStringView V, std::string &Out);
 /// Absolute, '.'/'..'-free form of \p Path against \p Cwd (lexical).
 std::string absolutePath(std::string_view Path, std::string_view Cwd);
@@ -304,6 +314,41 @@ template <class F> NevercStatus guard(F &&Fn) noexcept {
 }
 
 inline DomainState &domain(void *Ctx) { return *static_cast<DomainState *>(Ctx); }
+
+/// Common prologue of the task-taking slots: no host call from inside a
+/// provider callback (REENTRANCY_DENIED), then the task (WRONG_TYPE /
+/// STALE_HANDLE for a bad task handle) and its state.
+inline NevercStatus enterTask(DomainState &D, NevercTaskHandle H,
+                              core::Task *&T, TaskState *&TS) {
+  if (inProviderCallback())
+    return st(NEVERC_STATUS_REENTRANCY_DENIED);
+  NevercStatus S = D.H.resolveTask(H, &T);
+  if (!isOk(S))
+    return S;
+  TS = &D.state(*T);
+  return okStatus();
+}
+
+/// \p H as a handle of kind \p K of the task of \p TS (core's scope
+/// statuses: WRONG_TYPE, STALE_HANDLE, WRONG_SESSION, WRONG_SCOPE).
+inline NevercStatus checkScope(DomainState &D, TaskState &TS, NevercHandle H,
+                               SourceHandleKind K) {
+  return core::checkHandleScope(
+      H, hk(K), TS.Scope, static_cast<const core::ScopeOracle &>(D.H), true);
+}
+
+/// The record \p H names in \p Table: checkScope, then STALE_HANDLE for a
+/// released one.
+template <class V>
+NevercStatus findHandle(DomainState &D, TaskState &TS,
+                        core::HandleTable<V> &Table, SourceHandleKind K,
+                        NevercHandle H, V *&Out) {
+  NevercStatus S = checkScope(D, TS, H, K);
+  if (!isOk(S))
+    return S;
+  Out = Table.lookup(H);
+  return Out ? okStatus() : st(NEVERC_STATUS_STALE_HANDLE);
+}
 
 RunContext *currentRun();
 void fillIOSlots(NevercIOAPI &T);
