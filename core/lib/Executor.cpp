@@ -24,50 +24,129 @@ bool routeMatches(const ProviderRegistration &R, const NevercPhaseRoute &Route) 
          (R.ExecutionLevel == 0 || R.ExecutionLevel == Route.ExecutionLevel);
 }
 
-NevercPhaseResult emptyResult() {
-  NevercPhaseResult R{};
-  R.Header = {sizeof(NevercPhaseResult), NEVERC_PLUGIN_ABI_MAJOR,
-              NEVERC_PLUGIN_ABI_MINOR, 0};
-  return R;
+constexpr NevercABITableHeader FrameHeader = {sizeof(NevercPhaseFrame),
+                                              NEVERC_PLUGIN_ABI_MAJOR,
+                                              NEVERC_PLUGIN_ABI_MINOR, 0};
+
+// Store forwarding. A load takes its data from a store still in the store
+// buffer only if it starts where that store started and is no wider;
+// otherwise it waits for the store to reach the cache, some 20 cycles, on
+// runs of a few hundred. A result goes through several hands (a zero fill,
+// the plugin or the host setting Action and Output, host copies) and plain
+// struct initialisation and copies pick their own, wider granularity, so
+// the host writes and reads NevercPhaseResult one field at a time, each at
+// its own size. Relaxed atomic accesses are plain moves that the compiler
+// may neither merge into wider ones nor split.
+
+template <typename T> T loadField(const T &Field) {
+  return __atomic_load_n(&Field, __ATOMIC_RELAXED);
+}
+template <typename T> void storeField(T &Field, T Value) {
+  __atomic_store_n(&Field, Value, __ATOMIC_RELAXED);
+}
+
+NevercHandle readHandle(const NevercHandle &H) {
+  return {loadField(H.Owner), loadField(H.Value)};
+}
+void writeHandle(NevercHandle &H, NevercHandle Value) {
+  storeField(H.Owner, Value.Owner);
+  storeField(H.Value, Value.Value);
+}
+
+/// A fresh result: this ABI's header, CONTINUE, no Output, no Proof.
+void resetResult(NevercPhaseResult &R) {
+  storeField(R.Header.StructSize, uint32_t(sizeof(NevercPhaseResult)));
+  storeField(R.Header.Major, uint16_t(NEVERC_PLUGIN_ABI_MAJOR));
+  storeField(R.Header.Minor, uint16_t(NEVERC_PLUGIN_ABI_MINOR));
+  storeField(R.Header.Flags, uint64_t(0));
+  storeField(R.Action, NevercPhaseAction(NEVERC_PHASE_CONTINUE));
+  storeField(R.Reserved, uint32_t(0));
+  writeHandle(R.Output, NevercHandle{0, 0});
+  writeHandle(R.Proof, NevercHandle{0, 0});
+}
+
+void copyResult(NevercPhaseResult &To, const NevercPhaseResult &From) {
+  storeField(To.Header.StructSize, loadField(From.Header.StructSize));
+  storeField(To.Header.Major, loadField(From.Header.Major));
+  storeField(To.Header.Minor, loadField(From.Header.Minor));
+  storeField(To.Header.Flags, loadField(From.Header.Flags));
+  storeField(To.Action, loadField(From.Action));
+  storeField(To.Reserved, loadField(From.Reserved));
+  writeHandle(To.Output, readHandle(From.Output));
+  writeHandle(To.Proof, readHandle(From.Proof));
+}
+
+/// Every field of the frame written once, in order: no zero fill that the
+/// real values then overwrite (the frame is 200 bytes and built per run).
+void buildFrame(NevercPhaseFrame &F, const PhaseInfo &P, const Task &T,
+                const NevercPhaseRoute &Route, NevercArtifactHandle Input,
+                NevercArtifactHandle CurrentOutput) {
+  F.Header = FrameHeader;
+  F.Session = T.session().handle();
+  F.Task = T.handle();
+  F.Phase = P.ID;
+  F.Route = Route;
+  F.Input = Input;
+  F.CurrentOutput = CurrentOutput;
+  F.Cancellation = T.cancellationToken();
 }
 
 } // namespace
 
+// The free records form a list through ContinuationRecord::NextFree (most
+// recently released first): taking and returning one is two pointer moves,
+// and the lock is only taken when tasks may run on several threads.
 Host::ContinuationRecord &Host::acquireContinuation() {
   std::unique_lock<std::mutex> Lock(ContinuationLock, std::defer_lock);
   if (Config.Concurrent)
     Lock.lock();
-  if (FreeContinuations.empty()) {
-    Continuations.push_back(std::make_unique<ContinuationRecord>());
-    FreeContinuations.push_back(Continuations.back().get());
+  if (ContinuationRecord *R = FreeContinuations) {
+    FreeContinuations = R->NextFree;
+    return *R;
   }
-  ContinuationRecord *R = FreeContinuations.back();
-  FreeContinuations.pop_back();
-  return *R;
+  Continuations.push_back(std::make_unique<ContinuationRecord>());
+  return *Continuations.back();
 }
 
 void Host::releaseContinuation(ContinuationRecord &R) {
   std::unique_lock<std::mutex> Lock(ContinuationLock, std::defer_lock);
   if (Config.Concurrent)
     Lock.lock();
-  FreeContinuations.push_back(&R);
+  R.NextFree = FreeContinuations;
+  FreeContinuations = &R;
 }
 
-NevercStatus Host::notifyObservers(
+NevercStatus Host::observerFailed(const PhaseInfo &P,
+                                  const ObserverRegistration &O,
+                                  NevercStatus S) {
+  report(NEVERC_DIAGNOSTIC_ERROR, "observer failed with " + statusText(S),
+         O.Owner, P.Name);
+  return S;
+}
+
+// Inline (every caller is in this file): a point usually has no observer or
+// one, and the call would cost about as much as the callback. The failure
+// diagnostic is built out of line.
+[[gnu::always_inline]] inline NevercStatus Host::notifyObservers(
     const PhaseInfo &P,
     const boost::container::small_vector<ObserverRegistration, 2> &List,
     NevercObserverPoint Point, const NevercPhaseFrame &Frame, Task &T) {
-  for (const ObserverRegistration &O : List) {
-    NevercStatus S = callPlugin(*O.Owner, &T, CallbackRole::Observer, [&] {
-      return O.Callback(&Frame, Point, O.UserData);
-    });
-    if (!isOk(S)) {
-      report(NEVERC_DIAGNOSTIC_ERROR,
-             "observer failed with " + statusText(S), O.Owner, P.Name);
-      return S;
+  if (List.empty())
+    return okStatus();
+  const ObserverRegistration *Failed = nullptr;
+  NevercStatus S = okStatus();
+  {
+    RoleScope InRole(&T, CallbackRole::Observer);
+    for (const ObserverRegistration &O : List) {
+      S = enterPlugin(*O.Owner, &T,
+                      [&] { return O.Callback(&Frame, Point, O.UserData); });
+      if (!isOk(S)) {
+        Failed = &O;
+        break;
+      }
     }
   }
-  return okStatus();
+  return Failed ? observerFailed(P, *Failed, S) : S;
 }
 
 NevercStatus NEVERC_CALL Host::invokeNext(NevercPhaseContinuation *C,
@@ -78,20 +157,21 @@ NevercStatus NEVERC_CALL Host::invokeNext(NevercPhaseContinuation *C,
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
     auto &R = *static_cast<ContinuationRecord *>(C->Context);
     // Another thread, or a continuation whose interceptor already returned.
-    if (R.Thread != std::this_thread::get_id() || !R.Live ||
-        C->Generation != R.Generation)
+    if (R.Thread != std::this_thread::get_id() ||
+        R.State == ContinuationRecord::Dead || C->Generation != R.Generation)
       return makeStatus(NEVERC_STATUS_WRONG_SCOPE);
-    if (R.Invoked)
+    if (R.State == ContinuationRecord::Invoked)
       return makeStatus(NEVERC_STATUS_POLICY_VIOLATION);
-    R.Invoked = true;
-    NevercPhaseResult Local = emptyResult();
+    R.State = ContinuationRecord::Invoked;
+    NevercPhaseResult Local;
+    resetResult(Local);
     NevercStatus S = R.Chain->H->runChainFrom(*R.Chain, R.Next, &Local);
     if (Out && Out->Header.StructSize >= sizeof(NevercPhaseResult))
-      *Out = Local;
+      copyResult(*Out, Local);
     else if (Out)
       std::memcpy(Out, &Local, std::min<uint32_t>(Out->Header.StructSize,
                                                   sizeof(Local)));
-    R.Chain->Downstream = Local;
+    copyResult(R.Chain->Downstream, Local);
     return S;
   } catch (...) {
     return makeStatus(NEVERC_STATUS_INVALID_STATE);
@@ -99,36 +179,52 @@ NevercStatus NEVERC_CALL Host::invokeNext(NevercPhaseContinuation *C,
 }
 
 NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
-  PhaseInfo &P = *C.P;
+  const PhaseInfo &P = *C.P;
   if (I >= P.Interceptors.size())
     return runEndOfChain(C, Out);
   const InterceptorRegistration &Reg = P.Interceptors[I];
   ContinuationRecord &Rec = acquireContinuation();
   Rec.Chain = &C;
   Rec.Next = I + 1;
-  Rec.Thread = std::this_thread::get_id();
+  Rec.Thread = C.Thread;
   Rec.Generation = Rec.Generation + 1;
-  Rec.Live = true;
-  Rec.Invoked = false;
-  Rec.C = {};
-  Rec.C.Header = {sizeof(NevercPhaseContinuation), NEVERC_PLUGIN_ABI_MAJOR,
-                  NEVERC_PLUGIN_ABI_MINOR, 0};
-  Rec.C.InvokeNext = &Host::invokeNext;
-  Rec.C.Context = &Rec;
-  Rec.C.Generation = Rec.Generation;
+  Rec.State = ContinuationRecord::Live;
+  // Rewritten whole on every use: a plugin may have scribbled on it.
+  Rec.C = NevercPhaseContinuation{{sizeof(NevercPhaseContinuation),
+                                   NEVERC_PLUGIN_ABI_MAJOR,
+                                   NEVERC_PLUGIN_ABI_MINOR, 0},
+                                  &Host::invokeNext,
+                                  &Rec,
+                                  Rec.Generation};
   C.T->LiveContinuations.push_back(&Rec.C);
 
-  NevercPhaseResult Result = emptyResult();
+  NevercPhaseResult Result;
+  resetResult(Result);
   NevercStatus S = callPlugin(*Reg.Owner, C.T, CallbackRole::Interceptor, [&] {
-    return Reg.Callback(&C.Frame, &Rec.C, &Result, Reg.UserData);
+    return Reg.Callback(C.Frame, &Rec.C, &Result, Reg.UserData);
   });
-  const bool Invoked = Rec.Invoked;
-  Rec.Live = false;
+  const bool Invoked = Rec.State == ContinuationRecord::Invoked;
+  Rec.State = ContinuationRecord::Dead;
   // The record stays allocated: a continuation kept past its callback sees
   // a dead record and gets WRONG_SCOPE.
   C.T->LiveContinuations.pop_back();
   releaseContinuation(Rec);
 
+  // The common case, a valid CONTINUE, needs no diagnostic machinery.
+  if (isOk(S) && Result.Action == NEVERC_PHASE_CONTINUE && Invoked &&
+      isNull(Result.Output) && isNull(Result.Proof)) {
+    copyResult(*Out, C.Downstream);
+    return okStatus();
+  }
+  return interceptorOutcome(C, Reg, S, Invoked, Result, Out);
+}
+
+NevercStatus Host::interceptorOutcome(ChainRun &C,
+                                      const InterceptorRegistration &Reg,
+                                      NevercStatus S, bool Invoked,
+                                      const NevercPhaseResult &Result,
+                                      NevercPhaseResult *Out) {
+  const PhaseInfo &P = *C.P;
   auto Violation = [&](const std::string &Why) {
     report(NEVERC_DIAGNOSTIC_ERROR, "interceptor broke the result contract: " + Why,
            Reg.Owner, P.Name);
@@ -146,7 +242,7 @@ NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
       return Violation("returned CONTINUE without calling InvokeNext");
     if (!isNull(Result.Output) || !isNull(Result.Proof))
       return Violation("returned CONTINUE with an Output or Proof set");
-    *Out = C.Downstream;
+    copyResult(*Out, C.Downstream);
     return okStatus();
   case NEVERC_PHASE_REPLACE:
   case NEVERC_PHASE_SKIP: {
@@ -174,7 +270,7 @@ NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
       if (!(ProofPhase == P.ID))
         return Violation("returned SKIP with a Proof for another phase");
     }
-    *Out = Result;
+    copyResult(*Out, Result);
     return okStatus();
   }
   default:
@@ -183,58 +279,74 @@ NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
   }
 }
 
-NevercStatus Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
-  PhaseInfo &P = *C.P;
-  *Out = emptyResult();
+std::optional<NevercStatus> Host::runProvider(ChainRun &C,
+                                              NevercPhaseResult *Out) {
+  const PhaseInfo &P = *C.P;
   const ProviderRegistration *Chosen = nullptr;
-  if (P.ProviderOwner)
-    for (const ProviderRegistration &Candidate : P.Providers)
-      if (Candidate.Owner == P.ProviderOwner &&
-          routeMatches(Candidate, C.Frame.Route)) {
-        Chosen = &Candidate;
-        break;
-      }
-  if (Chosen) {
-    const ProviderRegistration &Prov = *Chosen;
-    NevercPhaseResult Result = emptyResult();
-    NevercStatus S = callPlugin(*Prov.Owner, C.T, CallbackRole::Provider, [&] {
-      return Prov.Callback(&C.Frame, &Result, Prov.UserData);
-    });
-    if (isOk(S)) {
-      if (Result.Action != NEVERC_PHASE_REPLACE || isNull(Result.Output) ||
-          !isNull(Result.Proof)) {
-        report(NEVERC_DIAGNOSTIC_ERROR,
-               "provider '" + Prov.ProviderID +
-                   "' broke the result contract: a provider must return "
-                   "REPLACE with an Output and no Proof",
-               Prov.Owner, P.Name);
-        return makeStatus(NEVERC_STATUS_POLICY_VIOLATION);
-      }
-      *Out = Result;
-      Out->Action = NEVERC_PHASE_REPLACE;
-      return okStatus();
+  for (const ProviderRegistration &Candidate : P.Providers)
+    if (Candidate.Owner == P.ProviderOwner &&
+        routeMatches(Candidate, C.Frame->Route)) {
+      Chosen = &Candidate;
+      break;
     }
-    const bool Fallback = Prov.FallbackSafe &&
-                          (S.Flags & NEVERC_STATUS_FLAG_RECOVERABLE) &&
-                          P.BuiltinFallback && C.R->Builtin.Run;
-    report(Fallback ? NEVERC_DIAGNOSTIC_WARNING : NEVERC_DIAGNOSTIC_ERROR,
-           "provider '" + Prov.ProviderID + "' failed with " + statusText(S) +
-               (Fallback ? "; falling back to the built-in step" : ""),
-           Prov.Owner, P.Name);
-    if (!Fallback)
-      return S;
-  }
-  if (!C.R->Builtin.Run) {
-    if (!P.BuiltinFallback && P.Gate == NEVERC_PHASE_GATE_TRANSITION) {
+  if (!Chosen)
+    return std::nullopt;
+  const ProviderRegistration &Prov = *Chosen;
+  NevercPhaseResult Result;
+  resetResult(Result);
+  NevercStatus S = callPlugin(*Prov.Owner, C.T, CallbackRole::Provider, [&] {
+    return Prov.Callback(C.Frame, &Result, Prov.UserData);
+  });
+  if (isOk(S)) {
+    if (Result.Action != NEVERC_PHASE_REPLACE || isNull(Result.Output) ||
+        !isNull(Result.Proof)) {
       report(NEVERC_DIAGNOSTIC_ERROR,
-             "phase has no built-in step and no provider produced its output",
-             nullptr, P.Name);
-      return makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+             "provider '" + Prov.ProviderID +
+                 "' broke the result contract: a provider must return "
+                 "REPLACE with an Output and no Proof",
+             Prov.Owner, P.Name);
+      return makeStatus(NEVERC_STATUS_POLICY_VIOLATION);
     }
-    return okStatus(); // a gate with nothing to do
+    copyResult(*Out, Result);
+    Out->Action = NEVERC_PHASE_REPLACE;
+    return okStatus();
   }
+  const bool Fallback = Prov.FallbackSafe &&
+                        (S.Flags & NEVERC_STATUS_FLAG_RECOVERABLE) &&
+                        P.BuiltinFallback && C.R->Builtin.Run;
+  report(Fallback ? NEVERC_DIAGNOSTIC_WARNING : NEVERC_DIAGNOSTIC_ERROR,
+         "provider '" + Prov.ProviderID + "' failed with " + statusText(S) +
+             (Fallback ? "; falling back to the built-in step" : ""),
+         Prov.Owner, P.Name);
+  if (!Fallback)
+    return S;
+  return std::nullopt;
+}
+
+NevercStatus Host::noBuiltinStep(const PhaseInfo &P) {
+  if (!P.BuiltinFallback && P.Gate == NEVERC_PHASE_GATE_TRANSITION) {
+    report(NEVERC_DIAGNOSTIC_ERROR,
+           "phase has no built-in step and no provider produced its output",
+           nullptr, P.Name);
+    return makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  }
+  return okStatus(); // a gate with nothing to do
+}
+
+// Both callers hand in a fresh result (runChain's Result, invokeNext's
+// Local), so *Out is not reset here. Inline: without a provider this is a
+// test and the built-in call.
+[[gnu::always_inline]] inline NevercStatus
+Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
+  const PhaseInfo &P = *C.P;
+  if (P.ProviderOwner)
+    if (std::optional<NevercStatus> S = runProvider(C, Out))
+      return *S;
+  const PhaseStep &Step = C.R->Builtin;
+  if (!Step.Run)
+    return noBuiltinStep(P);
   void *Output = nullptr;
-  NevercStatus S = C.R->Builtin.Run(C.R->Builtin.Ctx, C.R->Input, &Output);
+  NevercStatus S = Step.Run(Step.Ctx, C.R->Input, &Output);
   if (!isOk(S))
     return S;
   Out->Action = NEVERC_PHASE_CONTINUE;
@@ -243,8 +355,11 @@ NevercStatus Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
   // Only interceptors (through InvokeNext) and AFTER observers (through
   // CurrentOutput) can see the built-in's output; without them no handle.
   if (!P.Interceptors.empty() || !P.After.empty() || !P.AfterCommit.empty()) {
-    Out->Output = C.T->createArtifact(P.Output, Output);
-    C.BuiltinOutput = Out->Output;
+    // Both stores from registers (not one reloaded from the other).
+    const NevercArtifactHandle Handle =
+        C.T->Artifacts.insert({P.Output, Output});
+    writeHandle(Out->Output, Handle);
+    C.Borrowed->BuiltinOutput = Handle;
   }
   return okStatus();
 }
@@ -260,35 +375,75 @@ NevercStatus Host::verifierFailed(const PhaseInfo &P, NevercStatus V) {
                     uint64_t(V.Code));
 }
 
-PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
-  PhaseInfo &P = Graph.at(Phase);
+NevercStatus Host::runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
+                            NevercPhaseFrame &F, BorrowedHandles &Borrowed,
+                            PhaseOutcome &O) {
+  ChainRun C(this, &P, &R, &T, &F, &Borrowed);
+  NevercPhaseResult Result;
+  resetResult(Result);
+  NevercStatus S;
+  if (P.Interceptors.empty()) {
+    // What runChainFrom(C, 0) would do, without its call.
+    S = runEndOfChain(C, &Result);
+  } else {
+    // Continuation state, which provider-only runs never read.
+    resetResult(C.Downstream);
+    C.Thread = std::this_thread::get_id();
+    S = runChainFrom(C, 0, &Result);
+  }
+  if (!isOk(S))
+    return S;
+  O.Action = Result.Action;
+  if (Result.Action == NEVERC_PHASE_CONTINUE && C.BuiltinRan) {
+    // Every interceptor continued: the output is the built-in's, whose
+    // payload the host already holds.
+    O.Output = C.BuiltinPayload;
+  } else if (!isNull(Result.Output)) {
+    // A live artifact of this task is the common case, and its type is
+    // compared in place (a copy of it would be stored and read back in
+    // halves); lookupArtifact (the same lookup first) works out the status
+    // of a bad one.
+    bool RightType;
+    if (const auto *E = T.Artifacts.lookup(Result.Output)) {
+      RightType = E->first == P.Output;
+      O.Output = E->second;
+    } else {
+      NevercInterfaceID Type;
+      S = T.lookupArtifact(Result.Output, &Type, &O.Output);
+      if (!isOk(S)) {
+        report(NEVERC_DIAGNOSTIC_ERROR,
+               "phase output is not a live artifact of this task (" +
+                   statusText(S) + ")",
+               nullptr, P.Name);
+        return S;
+      }
+      RightType = Type == P.Output;
+    }
+    if (!RightType) {
+      report(NEVERC_DIAGNOSTIC_ERROR,
+             "phase output artifact has the wrong type", nullptr, P.Name);
+      return makeStatus(NEVERC_STATUS_WRONG_TYPE);
+    }
+    // An artifact the built-in step produced is the host's own.
+    O.ByPlugin = Result.Action != NEVERC_PHASE_CONTINUE;
+  }
+  // Every callback of the chain has returned and only the host verifier
+  // runs before the AFTER observers, so it can be set here already.
+  F.CurrentOutput = readHandle(Result.Output);
+  return okStatus();
+}
+
+PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
   PhaseOutcome O;
   if (!R.T) {
     O.Status = makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
     return O;
   }
   Task &T = *R.T;
-  ChainRun C{this, &P, &R, &T, {}, emptyResult(), {}};
-  NevercPhaseFrame &F = C.Frame;
-  F.Header = {sizeof(NevercPhaseFrame), NEVERC_PLUGIN_ABI_MAJOR,
-              NEVERC_PLUGIN_ABI_MINOR, 0};
-  F.Session = T.session().handle();
-  F.Task = T.handle();
-  F.Phase = P.ID;
-  F.Route = R.Route ? *R.Route : T.session().route();
-  F.Input = T.createArtifact(P.Input, R.Input);
-  F.Cancellation = encodeHandle(HandleKind::Cancellation,
-                                decodeHandle(T.handle()).Scope, 0, 1);
-  // Frame handles are borrowed for the callbacks of this run only; dropping
-  // them keeps a long task's tables small and makes kept handles stale.
-  struct DropHandles {
-    ChainRun &C;
-    ~DropHandles() {
-      C.T->Artifacts.erase(C.Frame.Input);
-      if (!isNull(C.BuiltinOutput))
-        C.T->Artifacts.erase(C.BuiltinOutput);
-    }
-  } Drop{C};
+  NevercPhaseFrame F;
+  buildFrame(F, P, T, R.Route ? *R.Route : T.session().route(),
+             T.Artifacts.insert({P.Input, R.Input}), NevercArtifactHandle{});
+  BorrowedHandles Borrowed(T, F.Input);
 
   O.Status = notifyObservers(P, P.Before, NEVERC_OBSERVER_BEFORE, F, T);
   if (!isOk(O.Status))
@@ -297,34 +452,30 @@ PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
     O.Status = makeStatus(NEVERC_STATUS_CANCELLED);
     return O;
   }
-  NevercPhaseResult Result = emptyResult();
-  O.Status = runChainFrom(C, 0, &Result);
-  if (!isOk(O.Status))
-    return O;
-  O.Action = Result.Action;
-  if (Result.Action == NEVERC_PHASE_CONTINUE && C.BuiltinRan) {
-    // Every interceptor continued: the output is the built-in's, whose
-    // payload the host already holds.
-    O.Output = C.BuiltinPayload;
-  } else if (!isNull(Result.Output)) {
-    NevercInterfaceID Type;
-    NevercStatus S = T.lookupArtifact(Result.Output, &Type, &O.Output);
-    if (!isOk(S)) {
-      report(NEVERC_DIAGNOSTIC_ERROR,
-             "phase output is not a live artifact of this task (" +
-                 statusText(S) + ")",
-             nullptr, P.Name);
-      O.Status = S;
+  if (!P.Interceptors.empty() || P.ProviderOwner) {
+    O.Status = runChain(P, R, T, F, Borrowed, O);
+    if (!isOk(O.Status))
       return O;
-    }
-    if (!(Type == P.Output)) {
-      report(NEVERC_DIAGNOSTIC_ERROR,
-             "phase output artifact has the wrong type", nullptr, P.Name);
-      O.Status = makeStatus(NEVERC_STATUS_WRONG_TYPE);
+  } else if (R.Builtin.Run) {
+    // Observers only, the common case: the built-in step and nothing to
+    // check, so no ChainRun and no result. (runChain would get the same
+    // outcome through runEndOfChain.)
+    void *Output = nullptr;
+    O.Status = R.Builtin.Run(R.Builtin.Ctx, R.Input, &Output);
+    if (!isOk(O.Status))
       return O;
+    O.Output = Output;
+    // Only AFTER observers (through CurrentOutput) can see the output.
+    if (!P.After.empty() || !P.AfterCommit.empty()) {
+      const NevercArtifactHandle Handle =
+          T.Artifacts.insert({P.Output, Output});
+      Borrowed.BuiltinOutput = Handle;
+      F.CurrentOutput = Handle;
     }
-    // An artifact the built-in step produced is the host's own.
-    O.ByPlugin = Result.Action != NEVERC_PHASE_CONTINUE;
+  } else {
+    O.Status = noBuiltinStep(P);
+    if (!isOk(O.Status))
+      return O;
   }
   if (R.Verifier.Verify) {
     NevercStatus V = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
@@ -333,7 +484,6 @@ PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
       return O;
     }
   }
-  F.CurrentOutput = Result.Output;
   O.Status = notifyObservers(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
   if (!isOk(O.Status))
     return O;
@@ -344,20 +494,12 @@ PhaseOutcome Host::runObservedPhase(uint32_t Phase, const PhaseRequest &R) {
 }
 
 NevercStatus Host::raiseObservedEvent(uint32_t Phase, Task &T, void *Payload) {
-  PhaseInfo &P = Graph.at(Phase);
-  NevercPhaseFrame F{};
-  F.Header = {sizeof(NevercPhaseFrame), NEVERC_PLUGIN_ABI_MAJOR,
-              NEVERC_PLUGIN_ABI_MINOR, 0};
-  F.Session = T.session().handle();
-  F.Task = T.handle();
-  F.Phase = P.ID;
-  F.Route = T.session().route();
-  F.Input = T.createArtifact(P.Input, Payload);
-  F.CurrentOutput = F.Input;
-  F.Cancellation = encodeHandle(HandleKind::Cancellation,
-                                decodeHandle(T.handle()).Scope, 0, 1);
+  const PhaseInfo &P = Graph.at(Phase);
+  const NevercArtifactHandle Input = T.Artifacts.insert({P.Input, Payload});
+  NevercPhaseFrame F;
+  buildFrame(F, P, T, T.session().route(), Input, Input);
   NevercStatus S = notifyObservers(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
-  T.Artifacts.erase(F.Input);
+  T.Artifacts.eraseLive(F.Input);
   return S;
 }
 

@@ -323,6 +323,9 @@ NevercStatus Host::acceptDescriptor(std::unique_ptr<Plugin> P,
   P->Version.BuildMetadata = cview(P->VersionBuild);
   P->Concurrency = D.Concurrency;
   P->Reentrancy = D.Reentrancy;
+  P->Serialized =
+      Config.Concurrent && P->Concurrency != NEVERC_CONCURRENCY_THREAD_SAFE;
+  P->Guarded = P->Serialized || P->Reentrancy == NEVERC_REENTRANCY_NONE;
   std::vector<NevercPluginDependency> Deps;
   if (!copyArray(D.RequiredInterfaces, P->Required) ||
       !copyArray(D.OptionalInterfaces, P->Optional) ||
@@ -723,10 +726,19 @@ NevercStatus Host::endSession(Session *S) {
   return First;
 }
 
+std::unique_lock<std::recursive_mutex> Host::serialize(Plugin &P, Task *T) {
+  std::recursive_mutex *M = P.Lock.get();
+  if (P.Concurrency == NEVERC_CONCURRENCY_SESSION_SERIAL && T)
+    M = T->Owner->SerialLocks[P.Index].get();
+  return std::unique_lock<std::recursive_mutex>(*M);
+}
+
 Task::Task(Session &S, uint32_t Serial, NevercTaskKind Kind)
     : Owner(&S), Serial(Serial), Kind(Kind),
-      Handle(encodeHandle(HandleKind::Task, HandleScope{S.Serial, Serial}, 0,
-                          1)),
+      Handle(
+          encodeHandle(HandleKind::Task, HandleScope{S.Serial, Serial}, 0, 1)),
+      CancellationToken(encodeHandle(HandleKind::Cancellation,
+                                     HandleScope{S.Serial, Serial}, 0, 1)),
       Artifacts(HandleKind::Artifact, HandleScope{S.Serial, Serial}),
       Proofs(HandleKind::Proof, HandleScope{S.Serial, Serial}) {
   PluginState.assign(S.PluginState.size(), nullptr);
@@ -897,10 +909,6 @@ NevercStatus Task::lookupProof(NevercProofHandle H, NevercInterfaceID *Phase,
                                void **Payload) const {
   return lookupIn(*this, Owner->host(), HandleKind::Proof, H,
                   const_cast<Task *>(this)->Proofs, Phase, Payload);
-}
-
-bool Task::cancelled() const {
-  return Cancelled.load(std::memory_order_relaxed) || Owner->cancelled();
 }
 
 bool Task::continuationLive(const NevercPhaseContinuation *C) const {

@@ -12,22 +12,57 @@ namespace neverc::core {
 struct Host::ContinuationRecord {
   NevercPhaseContinuation C{};
   ChainRun *Chain = nullptr;
+  ContinuationRecord *NextFree = nullptr; ///< Host::FreeContinuations' link
   size_t Next = 0;
   std::thread::id Thread;
   uint64_t Generation = 0;
-  bool Live = false;
-  bool Invoked = false;
+  /// One byte for both facts, written and read whole (a pair of flags
+  /// would be set with one store and read with two, which the CPU cannot
+  /// forward). Invoked implies live.
+  enum : uint8_t { Dead, Live, Invoked } State = Dead;
 };
 
+/// The artifact handles one observed phase run lends its callbacks: the
+/// frame's Input and, when interceptors or AFTER observers can see it, the
+/// built-in step's output. Dropping them when the run ends makes kept
+/// handles stale and keeps a long task's table small.
+struct Host::BorrowedHandles {
+  BorrowedHandles(Task &T, NevercArtifactHandle Input) : T(T), Input(Input) {}
+  ~BorrowedHandles() {
+    T.Artifacts.eraseLive(Input);
+    if (!isNull(BuiltinOutput))
+      T.Artifacts.eraseLive(BuiltinOutput);
+  }
+  BorrowedHandles(const BorrowedHandles &) = delete;
+  BorrowedHandles &operator=(const BorrowedHandles &) = delete;
+
+  Task &T;
+  NevercArtifactHandle Input;
+  NevercArtifactHandle BuiltinOutput{};
+};
+
+/// A run through interceptors and/or a provider (runChain). Phases with
+/// observers only never build one.
 struct Host::ChainRun {
+  // A constructor, not aggregate initialisation: that would zero Downstream
+  // on every run, interceptors or not.
+  ChainRun(Host *H, const PhaseInfo *P, const PhaseRequest *R, Task *T,
+           const NevercPhaseFrame *Frame, BorrowedHandles *Borrowed)
+      : H(H), P(P), R(R), T(T), Frame(Frame), Borrowed(Borrowed) {}
+
   Host *H;
-  PhaseInfo *P;
+  const PhaseInfo *P;
   const PhaseRequest *R;
   Task *T;
-  NevercPhaseFrame Frame;
-  NevercPhaseResult Downstream; ///< what the last InvokeNext produced
-  NevercArtifactHandle BuiltinOutput; ///< dropped when the run ends
-  void *BuiltinPayload = nullptr;     ///< what the built-in step produced
+  const NevercPhaseFrame *Frame;
+  BorrowedHandles *Borrowed; ///< where the built-in's output handle goes
+  /// What the last InvokeNext produced; only read by interceptors' CONTINUE,
+  /// so it is initialised only when the phase has interceptors.
+  NevercPhaseResult Downstream;
+  /// The thread running the chain (set with Downstream): every continuation
+  /// of the run belongs to it, so it is asked for once per run.
+  std::thread::id Thread;
+  void *BuiltinPayload = nullptr; ///< what the built-in step produced
   bool BuiltinRan = false;
 };
 
@@ -68,33 +103,79 @@ struct HostAccess {
   }
 };
 
-/// Every call into plugin code goes through here: reentrancy (H27), the
-/// concurrency model when the host runs tasks on several threads, the role
-/// domain slots consult, and no exception crossing back (H37).
+/// Sets the role domain slots consult (Task::role) for the callbacks run in
+/// its scope and puts the previous one back: callbacks nest (an observer
+/// may run a phase whose interceptor runs...). A list of callbacks of one
+/// role shares one scope: saving and restoring around each one would chain
+/// every call to the previous one through memory.
+struct Host::RoleScope {
+  RoleScope(Task *T, CallbackRole Role) : T(T) {
+    if (T) {
+      Saved = T->Role;
+      T->Role = Role;
+    }
+  }
+  ~RoleScope() {
+    if (T)
+      T->Role = Saved;
+  }
+  RoleScope(const RoleScope &) = delete;
+  RoleScope &operator=(const RoleScope &) = delete;
+
+  Task *T;
+  CallbackRole Saved = CallbackRole::None;
+};
+
+/// Every call into plugin code goes through here: the role domain slots
+/// consult, then enterPlugin.
 template <typename Fn>
-NevercStatus Host::callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F) {
+[[gnu::always_inline]] inline NevercStatus
+Host::callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F) {
+  RoleScope InRole(T, Role);
+  return enterPlugin(P, T, std::forward<Fn>(F));
+}
+
+/// Reentrancy (H27), the concurrency model when the host runs tasks on
+/// several threads, and no exception crossing back (H37); the caller has set
+/// the role.
+///
+/// Most calls have nothing to enforce beyond the exception barrier (a
+/// single-threaded host, or a THREAD_SAFE plugin, that allows reentrancy):
+/// that path is a test around the callback and is always inlined, since a
+/// call of its own would cost about as much as the work. The rest goes
+/// through callGuarded.
+template <typename Fn>
+[[gnu::always_inline]] inline NevercStatus Host::enterPlugin(Plugin &P, Task *T,
+                                                             Fn &&F) {
+  if (P.Guarded)
+    return callGuarded(P, T, F);
+  try {
+    return F();
+  } catch (...) {
+    return makeStatus(NEVERC_STATUS_PLUGIN_EXCEPTION);
+  }
+}
+
+// F by value: the caller's closure then only has to exist in memory on this
+// path, not on the inlined one.
+template <typename Fn>
+NevercStatus Host::callGuarded(Plugin &P, Task *T, Fn F) {
   const bool Tracked = P.Reentrancy == NEVERC_REENTRANCY_NONE;
   std::thread::id Self;
+  // Relaxed: the thread ID is only ever compared with the reader's own, and
+  // a thread always sees its own last store; a sequentially consistent
+  // store would be a locked exchange on every call into such a plugin.
   if (Tracked) {
     Self = std::this_thread::get_id();
-    if (P.ActiveDepth && P.ActiveThread.load() == Self)
+    if (P.ActiveDepth && P.ActiveThread.load(std::memory_order_relaxed) == Self)
       return makeStatus(NEVERC_STATUS_REENTRANCY_DENIED);
   }
   std::unique_lock<std::recursive_mutex> Lock;
-  if (Config.Concurrent && P.Concurrency != NEVERC_CONCURRENCY_THREAD_SAFE) {
-    std::recursive_mutex *M = P.Lock.get();
-    if (P.Concurrency == NEVERC_CONCURRENCY_SESSION_SERIAL && T)
-      M = T->Owner->SerialLocks[P.Index].get();
-    Lock = std::unique_lock<std::recursive_mutex>(*M);
-  }
+  if (P.Serialized)
+    Lock = serialize(P, T);
   if (Tracked) {
-    P.ActiveThread.store(Self);
+    P.ActiveThread.store(Self, std::memory_order_relaxed);
     ++P.ActiveDepth;
-  }
-  CallbackRole Saved = CallbackRole::None;
-  if (T) {
-    Saved = T->Role;
-    T->Role = Role;
   }
   NevercStatus S;
   try {
@@ -102,8 +183,6 @@ NevercStatus Host::callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F) {
   } catch (...) {
     S = makeStatus(NEVERC_STATUS_PLUGIN_EXCEPTION);
   }
-  if (T)
-    T->Role = Saved;
   if (Tracked)
     --P.ActiveDepth;
   return S;

@@ -5,7 +5,10 @@
 //                  plugin callbacks, or a core-table slot a plugin calls
 //   <case>/direct  the same callbacks reached by plain indirect C calls
 //                  through function pointers loaded from a volatile table, so
-//                  the compiler can neither inline nor devirtualize them
+//                  the compiler can neither inline nor devirtualize them;
+//                  phase cases build a fresh frame per run and interceptors
+//                  get a (trivial) continuation, as any caller of these
+//                  callbacks must
 // The ratio of the two is the price of the boundary (frames, artifact
 // handles, continuation bookkeeping, contract checks, handle validation).
 // tests/bench/abi_ratios.py prints the table.
@@ -242,9 +245,18 @@ Env &env() {
 
 //===--- Direct baselines: the same callbacks, plain indirect calls
 //--------===//
+//
+// A fair baseline does what a compiler calling its plugins without a host
+// would still have to do on every phase run: describe the run in a fresh
+// frame (handles, phase ID, the session's route, the input), call the very
+// same plugin callbacks, and for interceptors hand each one a continuation
+// whose InvokeNext runs the rest of the chain. What it leaves out is what
+// the boundary adds: artifact handles, scope and contract checks,
+// continuation bookkeeping, reentrancy and cancellation checks.
 
 struct DirectFns {
   NevercPhaseObserverFn Observers[8];
+  NevercPhaseInterceptorFn Interceptors[4];
   NevercStatus (*Builtin)(void *, void *, void **);
   NevercPhaseProviderFn Provider;
   NevercStatus (*Query)(NevercInterfaceID, const void **);
@@ -278,33 +290,95 @@ NevercStatus directLookup(NevercHandle H, void **Out) {
 
 DirectFns DirectStorage = {{observer, observer, observer, observer, observer,
                             observer, observer, observer},
+                           {interceptor, interceptor, interceptor, interceptor},
                            builtinStep,
                            provider,
                            directQuery,
                            directLookup};
 DirectFns *volatile Direct = &DirectStorage;
 
-NevercPhaseFrame directFrame() {
-  NevercPhaseFrame F{};
+/// What a direct caller knows about the run it describes: the scope handles
+/// and the session's route (the host copies the same 88-byte route).
+struct DirectScope {
+  NevercSessionHandle Session;
+  NevercTaskHandle Task;
+  NevercHandle Cancellation;
+  NevercPhaseRoute Route;
+};
+const DirectScope DirectScopeStorage = {
+    {uint64_t(1) << 56 | uint64_t(1) << 32, (uint64_t(1) << 32) | 0},
+    {uint64_t(2) << 56 | uint64_t(1) << 32 | 1, (uint64_t(1) << 32) | 0},
+    {uint64_t(6) << 56 | uint64_t(1) << 32 | 1, (uint64_t(1) << 32) | 0},
+    {{sizeof(NevercPhaseRoute), NEVERC_CORE_API_MAJOR, NEVERC_CORE_API_MINOR,
+      0},
+     {},
+     {},
+     {},
+     {},
+     0,
+     0}};
+const DirectScope *volatile DirectScopePtr = &DirectScopeStorage;
+
+/// A frame for one run, every field written (as the host writes them).
+NevercPhaseFrame directFrame(const DirectScope &S, NevercInterfaceID Phase,
+                             int *Payload) {
+  NevercPhaseFrame F;
   F.Header = header(sizeof F);
-  F.Input = {3, 1};
+  F.Session = S.Session;
+  F.Task = S.Task;
+  F.Phase = Phase;
+  F.Route = S.Route;
+  // Stands for the handle naming this run's input.
+  F.Input = {uint64_t(3) << 56, uint64_t(reinterpret_cast<uintptr_t>(Payload))};
+  F.CurrentOutput = {0, 0};
+  F.Cancellation = S.Cancellation;
   return F;
 }
 
-// A chain of N direct "interceptors": each calls the next through a function
-// pointer it loads from memory, the last one calls the built-in step.
-struct DirectLink {
-  NevercStatus (*Fn)(DirectLink *, int *);
-  DirectLink *Next;
+/// A direct interceptor chain: the real interceptor callbacks, each given a
+/// continuation whose InvokeNext calls the next one, the last the built-in.
+struct DirectChain {
+  int Length;
+  int *Payload;
 };
-NevercStatus directChainStep(DirectLink *L, int *Payload) {
-  if (!L->Next) {
-    void *Out = nullptr;
-    NevercStatus S = Direct->Builtin(nullptr, Payload, &Out);
-    benchmark::DoNotOptimize(Out);
+struct DirectContinuation {
+  NevercPhaseContinuation C;
+  DirectChain *Chain;
+  int Next;
+};
+NevercStatus NEVERC_CALL directInvokeNext(NevercPhaseContinuation *C,
+                                          const NevercPhaseFrame *Frame,
+                                          NevercPhaseResult *Out);
+NevercStatus directChainFrom(DirectChain &Chain, int I,
+                             const NevercPhaseFrame *Frame,
+                             NevercPhaseResult *Out) {
+  DirectFns *D = Direct;
+  if (I == Chain.Length) {
+    void *Output = nullptr;
+    NevercStatus S = D->Builtin(nullptr, Chain.Payload, &Output);
+    benchmark::DoNotOptimize(Output);
     return S;
   }
-  return L->Next->Fn(L->Next, Payload);
+  DirectContinuation K;
+  K.C.Header = header(sizeof K.C);
+  K.C.InvokeNext = directInvokeNext;
+  K.C.Context = &K;
+  K.C.Generation = 1;
+  K.Chain = &Chain;
+  K.Next = I + 1;
+  NevercPhaseResult Result;
+  std::memset(&Result, 0, sizeof Result);
+  Result.Header = header(sizeof Result);
+  NevercStatus S = D->Interceptors[I](Frame, &K.C, &Result, nullptr);
+  if (Out)
+    *Out = Result;
+  return S;
+}
+NevercStatus NEVERC_CALL directInvokeNext(NevercPhaseContinuation *C,
+                                          const NevercPhaseFrame *Frame,
+                                          NevercPhaseResult *Out) {
+  auto *K = static_cast<DirectContinuation *>(C->Context);
+  return directChainFrom(*K->Chain, K->Next, Frame, Out);
 }
 
 //===--- Benchmarks
@@ -346,10 +420,11 @@ template <int N> void observersNeverc(benchmark::State &State) {
   env().run(State, N == 1 ? PhaseObs1 : PhaseObs8);
 }
 template <int N> void observersDirect(benchmark::State &State) {
-  NevercPhaseFrame F = directFrame();
+  const NevercInterfaceID Phase = idOf(N == 1 ? PhaseObs1 : PhaseObs8);
   int Payload = 1;
   for (auto _ : State) {
     DirectFns *D = Direct;
+    NevercPhaseFrame F = directFrame(*DirectScopePtr, Phase, &Payload);
     for (int I = 0; I < N; ++I) {
       NevercStatus S = D->Observers[I](&F, NEVERC_OBSERVER_BEFORE, nullptr);
       benchmark::DoNotOptimize(S);
@@ -365,15 +440,15 @@ template <int N> void chainNeverc(benchmark::State &State) {
   env().run(State, N == 1 ? PhaseChain1 : PhaseChain4);
 }
 template <int N> void chainDirect(benchmark::State &State) {
-  DirectLink Links[N];
-  for (int I = 0; I < N; ++I)
-    Links[I] = {directChainStep, I + 1 < N ? &Links[I + 1] : nullptr};
-  DirectLink *volatile Head = &Links[0];
+  const NevercInterfaceID Phase = idOf(N == 1 ? PhaseChain1 : PhaseChain4);
   int Payload = 1;
+  DirectChain Chain{N, &Payload};
   for (auto _ : State) {
-    DirectLink *L = Head;
-    NevercStatus S = L->Fn(L, &Payload);
+    NevercPhaseFrame F = directFrame(*DirectScopePtr, Phase, &Payload);
+    NevercPhaseResult Result;
+    NevercStatus S = directChainFrom(Chain, 0, &F, &Result);
     benchmark::DoNotOptimize(S);
+    benchmark::DoNotOptimize(Result);
   }
 }
 
@@ -381,9 +456,12 @@ void providerNeverc(benchmark::State &State) {
   env().run(State, PhaseProvider);
 }
 void providerDirect(benchmark::State &State) {
-  NevercPhaseFrame F = directFrame();
+  const NevercInterfaceID Phase = idOf(PhaseProvider);
+  int Payload = 1;
   for (auto _ : State) {
+    NevercPhaseFrame F = directFrame(*DirectScopePtr, Phase, &Payload);
     NevercPhaseResult R{};
+    R.Header = header(sizeof R);
     NevercStatus S = Direct->Provider(&F, &R, nullptr);
     benchmark::DoNotOptimize(S);
     benchmark::DoNotOptimize(R);

@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstring>
 #include <functional>
@@ -94,6 +96,8 @@ struct PluginCfg {
   bool Lifecycle = true; ///< fill ProcessBegin..Destroy
   bool ThrowInEntry = false;
   bool NoSessionBegin = false;
+  NevercConcurrencyModel Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
+  NevercReentrancyModel Reentrancy = NEVERC_REENTRANCY_ALLOWED;
   std::function<NevercStatus(const NevercBootstrapAPI *)> OnEntry;
   std::function<NevercStatus(const NevercCoreAPI *, const NevercRegistrarAPI *,
                              void *)>
@@ -215,8 +219,8 @@ NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *B,
   D.PluginID = cview(C.ID);
   D.DisplayName = cview(C.ID);
   D.Version = {1, 0, 0, 0, {}, {}};
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
+  D.Concurrency = C.Concurrency;
+  D.Reentrancy = C.Reentrancy;
   D.Register = C.NullRegister ? nullptr : registerPlugin<N>;
   if (C.Lifecycle) {
     D.ProcessBegin = processBegin<N>;

@@ -963,6 +963,129 @@ TEST_F(PhaseTest, H31_CancelledTaskStopsObservedPhase) {
   EXPECT_EQ(Fired, std::vector<NevercObserverPoint>{NEVERC_OBSERVER_BEFORE});
 }
 
+//===--- H27: concurrency models and reentrancy ---------------------------===//
+
+/// Counts the callbacks inside an observer at once (the widest overlap seen).
+struct OverlapProbe {
+  std::atomic<int> Inside{0}, Widest{0};
+  ObserverFn Fn = [this](const NevercPhaseFrame *, NevercObserverPoint) {
+    int Now = ++Inside;
+    int Seen = Widest.load();
+    while (Now > Seen && !Widest.compare_exchange_weak(Seen, Now)) {
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    --Inside;
+    return okStatus();
+  };
+};
+
+class ConcurrentTest : public PhaseTest {
+protected:
+  OverlapProbe Probe;
+
+  /// Plugin 0 with \p Model observes LINK_INPUT_PROBE in a Concurrent host.
+  void observe(NevercConcurrencyModel Model) {
+    Config.Concurrent = true;
+    gCfg[0].Concurrency = Model;
+    ASSERT_EQ(withPlugin([&](auto, const NevercRegistrarAPI *R, void *Ctx) {
+                NevercObserverDescriptor D =
+                    observerDesc(PHASE_ID(LINK_INPUT_PROBE),
+                                 NEVERC_OBSERVER_BEFORE, &Probe.Fn);
+                return R->RegisterObserver(Ctx, &D);
+              }),
+              NEVERC_STATUS_OK);
+  }
+  /// Runs the phase on \p Tasks, one thread each; every run must succeed.
+  void runOnThreads(const std::vector<Task *> &Tasks) {
+    std::vector<std::thread> Threads;
+    std::atomic<int> Failures{0};
+    for (Task *K : Tasks)
+      Threads.emplace_back([&, K] {
+        StepLog Log;
+        int In = 0, Out = 0;
+        Log.Produce = &Out;
+        PhaseRequest R;
+        R.T = K;
+        R.Input = &In;
+        R.Builtin = {stepRun, &Log};
+        for (int I = 0; I < 25; ++I)
+          if (!isOk(host().runPhase(Phase_LINK_INPUT_PROBE, R).Status))
+            ++Failures;
+      });
+    for (std::thread &Th : Threads)
+      Th.join();
+    EXPECT_EQ(Failures.load(), 0);
+  }
+};
+
+TEST_F(ConcurrentTest, H27_SessionSerialWithinOneSession) {
+  observe(NEVERC_CONCURRENCY_SESSION_SERIAL);
+  begin();
+  Task *T2 = nullptr;
+  ASSERT_EQ(S->beginTask(NEVERC_TASK_LINK, &T2).Code, NEVERC_STATUS_OK);
+  runOnThreads({T, T2});
+  EXPECT_EQ(Probe.Widest.load(), 1) << "two tasks of one session overlapped";
+}
+
+TEST_F(ConcurrentTest, H27_ProcessSerialAcrossSessions) {
+  observe(NEVERC_CONCURRENCY_PROCESS_SERIAL);
+  begin();
+  Session *S2 = nullptr;
+  Task *T2 = nullptr;
+  ASSERT_EQ(host().beginSession(&S2).Code, NEVERC_STATUS_OK);
+  ASSERT_EQ(S2->beginTask(NEVERC_TASK_LINK, &T2).Code, NEVERC_STATUS_OK);
+  runOnThreads({T, T2});
+  EXPECT_EQ(Probe.Widest.load(), 1) << "two sessions overlapped";
+}
+
+TEST_F(ConcurrentTest, H27_ReentrancyNoneOnTwoThreadsIsNotReentrancy) {
+  gCfg[0].Reentrancy = NEVERC_REENTRANCY_NONE;
+  observe(NEVERC_CONCURRENCY_PROCESS_SERIAL);
+  begin();
+  Session *S2 = nullptr;
+  Task *T2 = nullptr;
+  ASSERT_EQ(host().beginSession(&S2).Code, NEVERC_STATUS_OK);
+  ASSERT_EQ(S2->beginTask(NEVERC_TASK_LINK, &T2).Code, NEVERC_STATUS_OK);
+  runOnThreads({T, T2});
+  EXPECT_EQ(Probe.Widest.load(), 1);
+}
+
+TEST_F(PhaseTest, H27_ReentrantObserverDenied) {
+  for (bool Concurrent : {false, true}) {
+    SCOPED_TRACE(Concurrent ? "concurrent host" : "single-threaded host");
+    TearDown();
+    SetUp();
+    Step = StepLog();
+    Config.Concurrent = Concurrent;
+    gCfg[0].Reentrancy = NEVERC_REENTRANCY_NONE;
+    NevercStatusCode Inner = NEVERC_STATUS_OK;
+    int Depth = 0;
+    ObserverFn Fn = [&](const NevercPhaseFrame *, NevercObserverPoint) {
+      if (Depth++ == 0) {
+        // The same plugin, the same thread, while its observer runs.
+        Inner = host().runPhase(Phase_LINK_INPUT_PROBE, request()).Status.Code;
+        EXPECT_EQ(T->role(), CallbackRole::Observer)
+            << "the inner refusal left the outer role in place";
+      }
+      return okStatus();
+    };
+    ASSERT_EQ(withPlugin([&](auto, const NevercRegistrarAPI *R, void *Ctx) {
+                NevercObserverDescriptor D = observerDesc(
+                    PHASE_ID(LINK_INPUT_PROBE), NEVERC_OBSERVER_BEFORE, &Fn);
+                return R->RegisterObserver(Ctx, &D);
+              }),
+              NEVERC_STATUS_OK);
+    begin();
+    EXPECT_EQ(host().runPhase(Phase_LINK_INPUT_PROBE, request()).Status.Code,
+              NEVERC_STATUS_OK);
+    EXPECT_EQ(Inner, NEVERC_STATUS_REENTRANCY_DENIED);
+    EXPECT_EQ(Depth, 1);
+    EXPECT_EQ(Step.Runs, 1) << "the refused inner run never reached the step";
+    EXPECT_EQ(T->role(), CallbackRole::None);
+    ASSERT_EQ(host().endSession(S).Code, NEVERC_STATUS_OK);
+  }
+}
+
 //===--- H32/H33: UserData lifetime ---------------------------------------===//
 
 TEST_F(HostScopeTest, H32_DestroyUserDataOncePerRegistration) {

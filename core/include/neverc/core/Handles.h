@@ -18,6 +18,7 @@
 
 #include "neverc/core/Status.h"
 
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -78,74 +79,102 @@ NevercStatus checkHandleScope(NevercHandle H, HandleKind Kind,
 
 /// One generation-checked slot table for one kind in one scope. Freeing a
 /// slot bumps its generation, so every handle to the old object goes stale.
+///
+/// Free slots form a list threaded through the entries themselves (most
+/// recently freed first), so erase() never allocates and insert() only does
+/// when every slot is taken. The executor borrows one handle per observed
+/// phase run and frees it at the end, which keeps both cheap.
 template <typename T> class HandleTable {
 public:
-  HandleTable(HandleKind Kind, HandleScope Scope) : Kind(Kind), Scope(Scope) {}
+  HandleTable(HandleKind Kind, HandleScope Scope)
+      : Kind(Kind), Owner(encodeHandle(Kind, Scope, 0, 0).Owner) {}
 
   NevercHandle insert(T Value) {
-    uint32_t Slot;
-    if (!FreeSlots.empty()) {
-      Slot = FreeSlots.back();
-      FreeSlots.pop_back();
+    uint32_t Slot = FreeHead;
+    if (Slot != NoSlot) {
+      FreeHead = Slots[Slot].NextFree;
     } else {
       Slot = uint32_t(Slots.size());
-      Slots.push_back(Entry{});
+      Slots.emplace_back();
     }
     Entry &E = Slots[Slot];
-    E.Live = true;
+    E.NextFree = InUse;
     E.Value = std::move(Value);
-    return encodeHandle(Kind, Scope, Slot, E.Generation);
+    return NevercHandle{Owner, (uint64_t(E.Generation) << 32) | Slot};
   }
 
   /// Looks a handle up after its scope was checked. Null when the slot is
   /// free or the generation is old.
   T *lookup(NevercHandle H) {
+    // Kind, session and task all live in the Owner word: one compare.
     DecodedHandle D = decodeHandle(H);
-    if (D.Kind != Kind || D.Scope.Session != (Scope.Session & 0xffffff) ||
-        D.Scope.Task != Scope.Task || D.Slot >= Slots.size())
+    if (H.Owner != Owner || D.Slot >= Slots.size())
       return nullptr;
     Entry &E = Slots[D.Slot];
-    return (E.Live && E.Generation == D.Generation) ? &E.Value : nullptr;
+    return (E.live() && E.Generation == D.Generation) ? &E.Value : nullptr;
   }
 
   bool erase(NevercHandle H) {
     if (!lookup(H))
       return false;
-    uint32_t Slot = decodeHandle(H).Slot;
-    Entry &E = Slots[Slot];
-    E.Live = false;
-    E.Value = T();
-    if (++E.Generation == 0)
-      E.Generation = 1;
-    FreeSlots.push_back(Slot);
+    release(decodeHandle(H).Slot);
     return true;
+  }
+
+  /// erase() without the checks, for a handle the caller got from insert()
+  /// and knows nobody erased since: the executor's per-run frame handles
+  /// (nothing else frees artifacts while the task lives).
+  void eraseLive(NevercHandle H) {
+    assert(lookup(H) && "eraseLive on a handle that is not live");
+    release(decodeHandle(H).Slot);
   }
 
   /// Invalidates every handle at once (scope end).
   void clear() {
     for (uint32_t I = 0; I < Slots.size(); ++I)
-      if (Slots[I].Live) {
-        Slots[I].Live = false;
-        Slots[I].Value = T();
-        if (++Slots[I].Generation == 0)
-          Slots[I].Generation = 1;
-        FreeSlots.push_back(I);
-      }
+      if (Slots[I].live())
+        release(I);
   }
 
-  size_t liveCount() const { return Slots.size() - FreeSlots.size(); }
+  /// Counts (tests and diagnostics only, so no counter is kept up to date
+  /// on every insert and erase).
+  size_t liveCount() const {
+    size_t N = 0;
+    for (const Entry &E : Slots)
+      N += E.live();
+    return N;
+  }
   HandleKind kind() const { return Kind; }
 
 private:
+  static constexpr uint32_t NoSlot = UINT32_MAX;    ///< ends the free list
+  static constexpr uint32_t InUse = UINT32_MAX - 1; ///< NextFree when live
+
   struct Entry {
     uint32_t Generation = 1;
-    bool Live = false;
+    /// InUse while the slot holds a value, else the next free slot: one
+    /// word for both keeps an artifact entry at 32 bytes.
+    uint32_t NextFree = NoSlot;
     T Value{};
+    bool live() const { return NextFree == InUse; }
   };
+
+  void release(uint32_t Slot) {
+    // Dead before the value goes: a payload's destructor may use the table
+    // (and even grow it, so the entry is looked up again afterwards).
+    Slots[Slot].NextFree = NoSlot;
+    Slots[Slot].Value = T();
+    Entry &E = Slots[Slot];
+    if (++E.Generation == 0)
+      E.Generation = 1;
+    E.NextFree = FreeHead;
+    FreeHead = Slot;
+  }
+
   HandleKind Kind;
-  HandleScope Scope;
+  uint64_t Owner; ///< encodeHandle(Kind, Scope, ...).Owner of every handle
   std::vector<Entry> Slots;
-  std::vector<uint32_t> FreeSlots;
+  uint32_t FreeHead = NoSlot; ///< most recently freed slot
 };
 
 } // namespace neverc::core

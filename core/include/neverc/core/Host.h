@@ -22,6 +22,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -106,6 +107,11 @@ private:
   std::atomic<std::thread::id> ActiveThread{};
   uint32_t ActiveDepth = 0;
   std::unique_ptr<std::recursive_mutex> Lock; ///< PROCESS_SERIAL
+  /// Calls take a lock: the host is Concurrent and the plugin is not
+  /// THREAD_SAFE. Fixed once the descriptor is accepted.
+  bool Serialized = false;
+  /// Serialized, or REENTRANCY_NONE: calls take Host::callGuarded.
+  bool Guarded = false;
   // Pending registrations, applied at freeze.
   struct PendingObserver {
     NevercObserverDescriptor D;
@@ -155,6 +161,8 @@ public:
   NevercTaskHandle handle() const { return Handle; }
   NevercTaskKind kind() const { return Kind; }
   Session &session() const { return *Owner; }
+  /// The Cancellation handle every frame of this task carries.
+  NevercHandle cancellationToken() const { return CancellationToken; }
 
   /// Artifacts name payloads the domains own; handles die with the task.
   NevercArtifactHandle createArtifact(NevercInterfaceID Type, void *Payload);
@@ -183,6 +191,8 @@ private:
   uint32_t Serial;
   NevercTaskKind Kind;
   NevercTaskHandle Handle;
+  /// The token every frame of this task carries; fixed for the task's life.
+  NevercHandle CancellationToken;
   HandleTable<std::pair<NevercInterfaceID, void *>> Artifacts, Proofs;
   std::vector<void *> PluginState; ///< by plugin index
   std::vector<bool> PluginBegun;
@@ -291,7 +301,7 @@ public:
       }
       return O;
     }
-    return runObservedPhase(Phase, R);
+    return runObservedPhase(P, R);
   }
   /// An event phase: AFTER observers only, nothing produced. A failing
   /// observer's status is returned (and reported).
@@ -333,7 +343,7 @@ private:
   friend struct HostAccess;
   bool sessionAlive(uint32_t S) const override;
   bool taskAlive(uint32_t S, uint32_t T) const override;
-  PhaseOutcome runObservedPhase(uint32_t Phase, const PhaseRequest &R);
+  PhaseOutcome runObservedPhase(const PhaseInfo &P, const PhaseRequest &R);
   /// Reports a rejected output; VERIFICATION_FAILED with the verifier's own
   /// code in Detail, on the observed and the unobserved path alike.
   NevercStatus verifierFailed(const PhaseInfo &P, NevercStatus V);
@@ -344,19 +354,47 @@ private:
   NevercStatus applyRegistrations(Plugin &P);
   void destroyRegistrations();
 
+  struct RoleScope;
   template <typename Fn>
   NevercStatus callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F);
+  template <typename Fn> NevercStatus enterPlugin(Plugin &P, Task *T, Fn &&F);
+  /// enterPlugin for a Guarded plugin: reentrancy tracking and the lock.
+  template <typename Fn> NevercStatus callGuarded(Plugin &P, Task *T, Fn F);
+  /// The lock a Serialized plugin's call holds: the session's for
+  /// SESSION_SERIAL (when there is a task), else the plugin's own.
+  std::unique_lock<std::recursive_mutex> serialize(Plugin &P, Task *T);
+  struct BorrowedHandles;
+  /// The part of an observed run between the BEFORE observers and the host
+  /// verifier when the phase has interceptors or a provider: fills O's
+  /// Action, Output and ByPlugin and F's CurrentOutput.
+  NevercStatus runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
+                        NevercPhaseFrame &F, BorrowedHandles &Borrowed,
+                        PhaseOutcome &O);
   struct ChainRun;
   NevercStatus runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out);
-  NevercStatus runEndOfChain(ChainRun &C, NevercPhaseResult *Out);
+  /// The result contract (core.md §10.1) for everything but a valid
+  /// CONTINUE, which runChainFrom accepts itself.
+  NevercStatus interceptorOutcome(ChainRun &C,
+                                  const InterceptorRegistration &Reg,
+                                  NevercStatus S, bool Invoked,
+                                  const NevercPhaseResult &Result,
+                                  NevercPhaseResult *Out);
+  // runEndOfChain and notifyObservers are inline, defined in Executor.cpp
+  // (their only user): they sit on every observed phase run.
+  inline NevercStatus runEndOfChain(ChainRun &C, NevercPhaseResult *Out);
+  /// The selected provider; nullopt when the built-in step runs instead (no
+  /// route matched, or a recoverable failure of a FallbackSafe provider).
+  std::optional<NevercStatus> runProvider(ChainRun &C, NevercPhaseResult *Out);
+  NevercStatus noBuiltinStep(const PhaseInfo &P);
   static NevercStatus NEVERC_CALL invokeNext(NevercPhaseContinuation *C,
                                              const NevercPhaseFrame *Frame,
                                              NevercPhaseResult *Out);
-  NevercStatus notifyObservers(const PhaseInfo &P,
-                               const boost::container::small_vector<
-                                   ObserverRegistration, 2> &List,
-                               NevercObserverPoint Point,
-                               const NevercPhaseFrame &Frame, Task &T);
+  inline NevercStatus notifyObservers(
+      const PhaseInfo &P,
+      const boost::container::small_vector<ObserverRegistration, 2> &List,
+      NevercObserverPoint Point, const NevercPhaseFrame &Frame, Task &T);
+  NevercStatus observerFailed(const PhaseInfo &P, const ObserverRegistration &O,
+                              NevercStatus S);
   struct ContinuationRecord;
   ContinuationRecord &acquireContinuation();
   void releaseContinuation(ContinuationRecord &R);
@@ -380,7 +418,7 @@ private:
   /// Records outlive their interceptor so a stale continuation is caught
   /// instead of touching freed memory.
   std::vector<std::unique_ptr<ContinuationRecord>> Continuations;
-  std::vector<ContinuationRecord *> FreeContinuations;
+  ContinuationRecord *FreeContinuations = nullptr; ///< linked by NextFree
   std::mutex ContinuationLock;
   HandleTable<uint32_t> ProcessDiagnostics;
   uint32_t PluginErrors = 0;
@@ -389,6 +427,11 @@ public:
   /// ERROR or FATAL diagnostics plugins emitted so far.
   uint32_t pluginErrorCount() const { return PluginErrors; }
 };
+
+// Inline: the observed-phase path asks once per run.
+inline bool Task::cancelled() const {
+  return Cancelled.load(std::memory_order_relaxed) || Owner->cancelled();
+}
 
 } // namespace neverc::core
 
