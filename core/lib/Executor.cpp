@@ -95,23 +95,41 @@ void buildFrame(NevercPhaseFrame &F, const PhaseInfo &P, const Task &T,
 
 // The free records form a list through ContinuationRecord::NextFree (most
 // recently released first): taking and returning one is two pointer moves,
-// and the lock is only taken when tasks may run on several threads.
+// and the lock is only taken when tasks may run on several threads. Each use
+// hands out the next free slot of the HandedContinuations ring.
 Host::ContinuationRecord &Host::acquireContinuation() {
   std::unique_lock<std::mutex> Lock(ContinuationLock, std::defer_lock);
   if (Config.Concurrent)
     Lock.lock();
-  if (ContinuationRecord *R = FreeContinuations) {
+  ContinuationRecord *R = FreeContinuations;
+  if (R) {
     FreeContinuations = R->NextFree;
+  } else {
+    Continuations.push_back(std::make_unique<ContinuationRecord>());
+    R = Continuations.back().get();
+  }
+  R->InUse = true;
+  if (!Handed)
+    Handed = std::make_unique<HandedContinuations>();
+  HandedContinuations &H = *Handed;
+  // Skip slots whose holder is still running (an interceptor whose
+  // InvokeNext runs a whole compile hands out many more than Size).
+  for (;;) {
+    const size_t I = H.Next++ & (HandedContinuations::Size - 1);
+    ContinuationRecord *Holder = H.Owner[I];
+    if (Holder && Holder->InUse && Holder->C == &H.Slots[I])
+      continue;
+    H.Owner[I] = R;
+    R->C = &H.Slots[I];
     return *R;
   }
-  Continuations.push_back(std::make_unique<ContinuationRecord>());
-  return *Continuations.back();
 }
 
 void Host::releaseContinuation(ContinuationRecord &R) {
   std::unique_lock<std::mutex> Lock(ContinuationLock, std::defer_lock);
   if (Config.Concurrent)
     Lock.lock();
+  R.InUse = false;
   R.NextFree = FreeContinuations;
   FreeContinuations = &R;
 }
@@ -157,7 +175,7 @@ NevercStatus NEVERC_CALL Host::invokeNext(NevercPhaseContinuation *C,
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
     auto &R = *static_cast<ContinuationRecord *>(C->Context);
     // Another thread, or a continuation whose interceptor already returned.
-    if (R.Thread != std::this_thread::get_id() ||
+    if (R.C != C || R.Thread != std::this_thread::get_id() ||
         R.State == ContinuationRecord::Dead || C->Generation != R.Generation)
       return makeStatus(NEVERC_STATUS_WRONG_SCOPE);
     if (R.State == ContinuationRecord::Invoked)
@@ -190,18 +208,18 @@ NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
   Rec.Generation = Rec.Generation + 1;
   Rec.State = ContinuationRecord::Live;
   // Rewritten whole on every use: a plugin may have scribbled on it.
-  Rec.C = NevercPhaseContinuation{{sizeof(NevercPhaseContinuation),
-                                   NEVERC_PLUGIN_ABI_MAJOR,
-                                   NEVERC_PLUGIN_ABI_MINOR, 0},
-                                  &Host::invokeNext,
-                                  &Rec,
-                                  Rec.Generation};
-  C.T->LiveContinuations.push_back(&Rec.C);
+  *Rec.C = NevercPhaseContinuation{{sizeof(NevercPhaseContinuation),
+                                    NEVERC_PLUGIN_ABI_MAJOR,
+                                    NEVERC_PLUGIN_ABI_MINOR, 0},
+                                   &Host::invokeNext,
+                                   &Rec,
+                                   Rec.Generation};
+  C.T->LiveContinuations.push_back(Rec.C);
 
   NevercPhaseResult Result;
   resetResult(Result);
   NevercStatus S = callPlugin(*Reg.Owner, C.T, CallbackRole::Interceptor, [&] {
-    return Reg.Callback(C.Frame, &Rec.C, &Result, Reg.UserData);
+    return Reg.Callback(C.Frame, Rec.C, &Result, Reg.UserData);
   });
   const bool Invoked = Rec.State == ContinuationRecord::Invoked;
   Rec.State = ContinuationRecord::Dead;

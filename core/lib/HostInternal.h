@@ -10,9 +10,13 @@ namespace neverc::core {
 
 /// Live state of one interceptor's continuation.
 struct Host::ContinuationRecord {
-  NevercPhaseContinuation C{};
+  /// The continuation this use handed out, a slot of Host::Handed.
+  NevercPhaseContinuation *C = nullptr;
   ChainRun *Chain = nullptr;
   ContinuationRecord *NextFree = nullptr; ///< Host::FreeContinuations' link
+  /// Taken (not on the free list); written under ContinuationLock only, so
+  /// another thread's acquireContinuation may read it.
+  bool InUse = false;
   size_t Next = 0;
   std::thread::id Thread;
   uint64_t Generation = 0;
@@ -20,6 +24,21 @@ struct Host::ContinuationRecord {
   /// would be set with one store and read with two, which the CPU cannot
   /// forward). Invoked implies live.
   enum : uint8_t { Dead, Live, Invoked } State = Dead;
+};
+
+/// The continuations plugins are handed: a ring apart from the records.
+/// Records are reused most-recently-released first, so a continuation
+/// living inside its record would be the very next interceptor's: one kept
+/// past its callback would look live again at once. A slot of the ring is
+/// handed out again only after Size later uses, and never while its holder
+/// runs; until then a kept pointer still carries its old generation and
+/// InvokeNext refuses it (WRONG_SCOPE). Owner is host memory: plugins can
+/// write to the slots, never to it.
+struct Host::HandedContinuations {
+  static constexpr size_t Size = 4096; // a power of two
+  NevercPhaseContinuation Slots[Size]{};
+  ContinuationRecord *Owner[Size]{};
+  size_t Next = 0;
 };
 
 /// The artifact handles one observed phase run lends its callbacks: the

@@ -459,6 +459,68 @@ TEST_F(PhaseTest, H21_ContinuationAfterReturnIsWrongScope) {
   EXPECT_FALSE(T->continuationLive(Kept));
 }
 
+TEST_F(PhaseTest, H21_KeptContinuationStaysDeadWhileItsRecordIsReused) {
+  // The second run reuses the first run's continuation record; the kept
+  // continuation must not turn into the live one (it would run the chain
+  // and make the live InvokeNext a double call).
+  NevercPhaseContinuation *Kept = nullptr;
+  NevercStatusCode KeptInSecond = NEVERC_STATUS_OK;
+  int Calls = 0;
+  InterceptorFn Fn = [&](const NevercPhaseFrame *F, NevercPhaseContinuation *C,
+                         NevercPhaseResult *Out) {
+    if (++Calls == 1) {
+      Kept = C;
+    } else {
+      EXPECT_NE(C, Kept);
+      KeptInSecond = Kept->InvokeNext(Kept, F, nullptr).Code;
+      EXPECT_TRUE(T->continuationLive(C));
+      EXPECT_FALSE(T->continuationLive(Kept));
+    }
+    Out->Action = NEVERC_PHASE_CONTINUE;
+    return C->InvokeNext(C, F, nullptr);
+  };
+  interceptor(PHASE_ID(LINK_INPUT_PROBE), &Fn);
+  ASSERT_EQ(host().runPhase(Phase_LINK_INPUT_PROBE, request()).Status.Code,
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(host().runPhase(Phase_LINK_INPUT_PROBE, request()).Status.Code,
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(Calls, 2);
+  EXPECT_EQ(KeptInSecond, NEVERC_STATUS_WRONG_SCOPE);
+  EXPECT_EQ(Step.Runs, 2);
+}
+
+TEST_F(PhaseTest, H21_LiveContinuationSurvivesManyNestedRuns) {
+  // An interceptor whose InvokeNext comes after many nested interceptor
+  // runs (as around a whole compile) keeps a working continuation: the
+  // host never hands out a slot whose holder is still running.
+  constexpr int Nested = 10000; // more than the host's ring of slots
+  int Depth = 0, Inner = 0;
+  NevercStatusCode OuterNext = NEVERC_STATUS_INVALID_STATE; // not run yet
+  InterceptorFn Fn = [&](const NevercPhaseFrame *F, NevercPhaseContinuation *C,
+                         NevercPhaseResult *Out) {
+    Out->Action = NEVERC_PHASE_CONTINUE;
+    if (Depth > 0) {
+      ++Inner;
+      return C->InvokeNext(C, F, nullptr);
+    }
+    ++Depth;
+    for (int I = 0; I < Nested; ++I)
+      EXPECT_EQ(host().runPhase(Phase_LINK_INPUT_PROBE, request()).Status.Code,
+                NEVERC_STATUS_OK);
+    --Depth;
+    EXPECT_TRUE(T->continuationLive(C));
+    NevercStatus S = C->InvokeNext(C, F, nullptr);
+    OuterNext = S.Code;
+    return S;
+  };
+  interceptor(PHASE_ID(LINK_INPUT_PROBE), &Fn);
+  EXPECT_EQ(host().runPhase(Phase_LINK_INPUT_PROBE, request()).Status.Code,
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(Inner, Nested);
+  EXPECT_EQ(OuterNext, NEVERC_STATUS_OK);
+  EXPECT_EQ(Step.Runs, Nested + 1);
+}
+
 TEST_F(PhaseTest, H22_TwoInterceptorsChainInOrder) {
   std::vector<std::string> Order;
   InterceptorFn Outer = [&](const NevercPhaseFrame *F, NevercPhaseContinuation *C,

@@ -396,6 +396,7 @@ private:
   NevercStatus observerFailed(const PhaseInfo &P, const ObserverRegistration &O,
                               NevercStatus S);
   struct ContinuationRecord;
+  struct HandedContinuations;
   ContinuationRecord &acquireContinuation();
   void releaseContinuation(ContinuationRecord &R);
 
@@ -419,6 +420,8 @@ private:
   /// instead of touching freed memory.
   std::vector<std::unique_ptr<ContinuationRecord>> Continuations;
   ContinuationRecord *FreeContinuations = nullptr; ///< linked by NextFree
+  /// Allocated on the first interceptor call (HostInternal.h).
+  std::unique_ptr<HandedContinuations> Handed;
   std::mutex ContinuationLock;
   HandleTable<uint32_t> ProcessDiagnostics;
   uint32_t PluginErrors = 0;
