@@ -4,10 +4,10 @@
 # correct it is (tests, conformance, GCC torture, csmith, sanitizers,
 # fuzzing) and how fast it is (compile and ABI benchmarks against clang-22).
 #
-#   scripts/harness.sh            # full run (~45 min on 2 cores)
+#   scripts/harness.sh            # full run (37 min on 2 cores, built tree)
 #   scripts/harness.sh --quick    # every stage, smaller: torture every 10th
 #                                 # file, 30 csmith programs, 10 s per
-#                                 # fuzzer, benchmark smoke (~15 min)
+#                                 # fuzzer, benchmark smoke (~6 min)
 #
 # Knobs (environment): NEVERC_HARNESS_CSMITH_N (programs, default 500),
 # NEVERC_HARNESS_FUZZ_SECONDS (per fuzzer, default 120),
