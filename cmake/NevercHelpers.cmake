@@ -22,6 +22,9 @@ function(neverc_add_unit_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_compile_options(${name} PRIVATE ${NEVERC_WARNINGS})
   target_link_libraries(${name} PRIVATE ${ARG_DEPENDS} GTest::gtest_main)
+  # Test-plugin plumbing the unit suites share (PluginCallbacks.h).
+  target_include_directories(${name} PRIVATE
+    ${PROJECT_SOURCE_DIR}/tests/unit/support)
   add_test(NAME ${name} COMMAND ${name} --gtest_brief=1)
   if(ARG_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")

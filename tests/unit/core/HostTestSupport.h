@@ -15,6 +15,7 @@
 #define NEVERC_TESTS_HOSTTESTSUPPORT_H
 
 #include "HostInternal.h"
+#include "PluginCallbacks.h"
 #include "neverc/core/Host.h"
 
 #include <gtest/gtest.h>
@@ -31,6 +32,7 @@
 #include <vector>
 
 using namespace neverc::core;
+using namespace neverc::testsupport;
 
 #pragma clang diagnostic ignored "-Wunused-function"
 #pragma clang diagnostic ignored "-Wunused-variable"
@@ -240,60 +242,23 @@ constexpr NevercPluginEntryFn Entries[3] = {entry<0>, entry<1>, entry<2>};
 
 //===--- Phase callback trampolines ---------------------------------------===//
 
-using ObserverFn =
-    std::function<NevercStatus(const NevercPhaseFrame *, NevercObserverPoint)>;
-using InterceptorFn = std::function<NevercStatus(
-    const NevercPhaseFrame *, NevercPhaseContinuation *, NevercPhaseResult *)>;
-using ProviderFn =
-    std::function<NevercStatus(const NevercPhaseFrame *, NevercPhaseResult *)>;
-
-NevercStatus NEVERC_CALL observerTramp(const NevercPhaseFrame *F,
-                                       NevercObserverPoint P, void *UD) {
-  return (*static_cast<ObserverFn *>(UD))(F, P);
-}
-NevercStatus NEVERC_CALL interceptorTramp(const NevercPhaseFrame *F,
-                                          NevercPhaseContinuation *C,
-                                          NevercPhaseResult *R, void *UD) {
-  return (*static_cast<InterceptorFn *>(UD))(F, C, R);
-}
-NevercStatus NEVERC_CALL providerTramp(const NevercPhaseFrame *F,
-                                       NevercPhaseResult *R, void *UD) {
-  return (*static_cast<ProviderFn *>(UD))(F, R);
-}
-
+// The trampolines and descriptor helpers live in PluginCallbacks.h; these
+// keep the (Phase, Points, Fn) order the core tests were written against.
 NevercObserverDescriptor observerDesc(NevercInterfaceID Phase,
                                       NevercObserverPoint Points,
                                       ObserverFn *Fn) {
-  NevercObserverDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = Phase;
-  D.Points = Points;
-  D.Callback = observerTramp;
-  D.UserData = Fn;
-  return D;
+  return observerDescriptor(Phase, Fn, Points);
 }
 
 NevercInterceptorDescriptor interceptorDesc(NevercInterfaceID Phase,
                                             InterceptorFn *Fn) {
-  NevercInterceptorDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = Phase;
-  D.Callback = interceptorTramp;
-  D.UserData = Fn;
-  return D;
+  return interceptorDescriptor(Phase, Fn);
 }
 
 NevercProviderDescriptor providerDesc(NevercInterfaceID Phase, const char *ID,
                                       ProviderFn *Fn, bool FallbackSafe) {
-  NevercProviderDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = Phase;
-  D.ProviderID = cview(ID);
-  D.Route.Header = {sizeof(NevercPhaseRoute), NEVERC_PLUGIN_ABI_MAJOR,
-                    NEVERC_PLUGIN_ABI_MINOR, 0};
+  NevercProviderDescriptor D = providerDescriptor(Phase, ID, Fn);
   D.FallbackSafe = FallbackSafe ? NEVERC_TRUE : NEVERC_FALSE;
-  D.Callback = providerTramp;
-  D.UserData = Fn;
   return D;
 }
 

@@ -13,6 +13,7 @@
 #ifndef NEVERC_TESTS_DRIVERTESTSUPPORT_H
 #define NEVERC_TESTS_DRIVERTESTSUPPORT_H
 
+#include "PluginCallbacks.h"
 #include "neverc/driver/DriverDomain.h"
 
 #include <gtest/gtest.h>
@@ -28,6 +29,7 @@ using namespace neverc;
 using namespace neverc::core;
 using namespace neverc::driver;
 using namespace neverc::driver::api;
+using namespace neverc::testsupport;
 
 namespace drivertest {
 
@@ -60,40 +62,10 @@ inline NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
 
 inline NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *,
                                       NevercPluginDescriptor *Out) {
-  NevercPluginDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.PluginID = cview(gPluginID);
-  D.DisplayName = cview(gPluginID);
-  D.Version = {1, 0, 0, 0, {}, {}};
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
-  uint32_t Cap = Out->Header.StructSize;
-  std::memcpy(Out, &D, std::min<size_t>(Cap, sizeof D));
-  Out->Header.StructSize = sizeof D;
+  writePluginDescriptor(
+      Out,
+      pluginDescriptor(cview(gPluginID), cview(gPluginID), registerPlugin));
   return okStatus();
-}
-
-using ObserverFn =
-    std::function<NevercStatus(const NevercPhaseFrame *, NevercObserverPoint)>;
-using InterceptorFn = std::function<NevercStatus(
-    const NevercPhaseFrame *, NevercPhaseContinuation *, NevercPhaseResult *)>;
-using ProviderFn =
-    std::function<NevercStatus(const NevercPhaseFrame *, NevercPhaseResult *)>;
-
-inline NevercStatus NEVERC_CALL observerTramp(const NevercPhaseFrame *F,
-                                              NevercObserverPoint P, void *UD) {
-  return (*static_cast<ObserverFn *>(UD))(F, P);
-}
-inline NevercStatus NEVERC_CALL interceptorTramp(const NevercPhaseFrame *F,
-                                                 NevercPhaseContinuation *C,
-                                                 NevercPhaseResult *R,
-                                                 void *UD) {
-  return (*static_cast<InterceptorFn *>(UD))(F, C, R);
-}
-inline NevercStatus NEVERC_CALL providerTramp(const NevercPhaseFrame *F,
-                                              NevercPhaseResult *R, void *UD) {
-  return (*static_cast<ProviderFn *>(UD))(F, R);
 }
 
 inline NevercInterfaceID phaseID(uint64_t Low) {
@@ -104,33 +76,19 @@ inline constexpr uint64_t RAW = 1, PARSED = 2, TOOLCHAIN = 3, ACTIONS = 4,
 
 inline NevercStatus observe(const NevercRegistrarAPI *R, void *C,
                             uint64_t Phase, ObserverFn *Fn) {
-  NevercObserverDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = phaseID(Phase);
-  D.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
-  D.Callback = observerTramp;
-  D.UserData = Fn;
+  NevercObserverDescriptor D = observerDescriptor(
+      phaseID(Phase), Fn, NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER);
   return R->RegisterObserver(C, &D);
 }
 inline NevercStatus intercept(const NevercRegistrarAPI *R, void *C,
                               uint64_t Phase, InterceptorFn *Fn) {
-  NevercInterceptorDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = phaseID(Phase);
-  D.Callback = interceptorTramp;
-  D.UserData = Fn;
+  NevercInterceptorDescriptor D = interceptorDescriptor(phaseID(Phase), Fn);
   return R->RegisterInterceptor(C, &D);
 }
 inline NevercStatus provide(const NevercRegistrarAPI *R, void *C,
                             uint64_t Phase, ProviderFn *Fn) {
-  NevercProviderDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = phaseID(Phase);
-  D.ProviderID = cview("org.test.provider");
-  D.Route.Header = {sizeof(NevercPhaseRoute), NEVERC_PLUGIN_ABI_MAJOR,
-                    NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Callback = providerTramp;
-  D.UserData = Fn;
+  NevercProviderDescriptor D =
+      providerDescriptor(phaseID(Phase), "org.test.provider", Fn);
   return R->RegisterProvider(C, &D);
 }
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/prep/PrepDomain.h"
+#include "PluginCallbacks.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -26,6 +27,7 @@
 using namespace neverc;
 using namespace neverc::core;
 using namespace neverc::prep;
+using namespace neverc::testsupport;
 
 namespace {
 
@@ -57,33 +59,13 @@ NevercStatus NEVERC_CALL taskBegin(const NevercCoreAPI *, NevercTaskHandle T,
 }
 NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *,
                                NevercPluginDescriptor *Out) {
-  NevercPluginDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.PluginID = cview("org.test.prep");
-  D.DisplayName = cview("org.test.prep");
-  D.Version = {1, 0, 0, 0, {}, {}};
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
+  NevercPluginDescriptor D = pluginDescriptor(
+      cview("org.test.prep"), cview("org.test.prep"), registerPlugin);
   D.TaskBegin = taskBegin;
-  std::memcpy(Out, &D, std::min<size_t>(Out->Header.StructSize, sizeof D));
-  Out->Header.StructSize = sizeof D;
+  writePluginDescriptor(Out, D);
   return okStatus();
 }
 
-using ObserverFn =
-    std::function<NevercStatus(const NevercPhaseFrame *, NevercObserverPoint)>;
-using InterceptorFn = std::function<NevercStatus(
-    const NevercPhaseFrame *, NevercPhaseContinuation *, NevercPhaseResult *)>;
-NevercStatus NEVERC_CALL observerTramp(const NevercPhaseFrame *F,
-                                       NevercObserverPoint P, void *UD) {
-  return (*static_cast<ObserverFn *>(UD))(F, P);
-}
-NevercStatus NEVERC_CALL interceptorTramp(const NevercPhaseFrame *F,
-                                          NevercPhaseContinuation *C,
-                                          NevercPhaseResult *R, void *UD) {
-  return (*static_cast<InterceptorFn *>(UD))(F, C, R);
-}
 NevercInterfaceID phaseID(uint64_t Low) {
   return NevercInterfaceID{NEVERC_PHASE_PREP_TOKEN_HIGH, Low};
 }
@@ -91,21 +73,13 @@ constexpr uint64_t TOKEN = 0x4, STREAM = 0x5, INCLUDE = 0x8, MACRO = 0x9,
                    PRAGMA = 0xa, FEATURE = 0xb;
 NevercStatus observe(const NevercRegistrarAPI *R, void *C, uint64_t Phase,
                      ObserverFn *Fn) {
-  NevercObserverDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = phaseID(Phase);
-  D.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
-  D.Callback = observerTramp;
-  D.UserData = Fn;
+  NevercObserverDescriptor D = observerDescriptor(
+      phaseID(Phase), Fn, NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER);
   return R->RegisterObserver(C, &D);
 }
 NevercStatus intercept(const NevercRegistrarAPI *R, void *C, uint64_t Phase,
                        InterceptorFn *Fn) {
-  NevercInterceptorDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.Phase = phaseID(Phase);
-  D.Callback = interceptorTramp;
-  D.UserData = Fn;
+  NevercInterceptorDescriptor D = interceptorDescriptor(phaseID(Phase), Fn);
   return R->RegisterInterceptor(C, &D);
 }
 

@@ -1,4 +1,5 @@
 //===- SourceDomainTest.cpp - The source domain through the C ABI ---------===//
+#include "PluginCallbacks.h"
 #include "neverc/source/Outputs.h"
 #include "neverc/source/SourceDomain.h"
 
@@ -19,6 +20,7 @@
 using namespace neverc;
 using namespace neverc::core;
 using namespace neverc::source;
+using namespace neverc::testsupport;
 
 namespace {
 
@@ -50,16 +52,9 @@ NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
 
 NevercStatus NEVERC_CALL entry(const NevercBootstrapAPI *,
                                NevercPluginDescriptor *Out) {
-  NevercPluginDescriptor D{};
-  D.Header = {sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-  D.PluginID = cview("org.test.source");
-  D.DisplayName = cview("source test");
-  D.Version = {1, 0, 0, 0, {}, {}};
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
-  std::memcpy(Out, &D, std::min<size_t>(Out->Header.StructSize, sizeof D));
-  Out->Header.StructSize = sizeof D;
+  writePluginDescriptor(Out,
+                        pluginDescriptor(cview("org.test.source"),
+                                         cview("source test"), registerPlugin));
   return okStatus();
 }
 
@@ -494,10 +489,10 @@ NevercInterfaceID phase(uint64_t Low) {
 TEST_F(Fixture, ProviderPublishesMemoryUnitAndAfterOpenFires) {
   Log = {};
   OnRegister = [](const NevercRegistrarAPI *R, void *RC) {
-    NevercObserverDescriptor O{};
-    O.Header = {sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-    O.Phase = phase(NEVERC_PHASE_SOURCE_RESOLVE_INPUT_LOW);
-    O.Points = NEVERC_OBSERVER_AFTER;
+    // Capture-free callbacks replace the trampolines; UserData stays null.
+    NevercObserverDescriptor O =
+        observerDescriptor(phase(NEVERC_PHASE_SOURCE_RESOLVE_INPUT_LOW),
+                           nullptr, NEVERC_OBSERVER_AFTER);
     O.Callback = [](const NevercPhaseFrame *F, NevercObserverPoint, void *) {
       NevercSourceInputInfo I{};
       I.Header = {sizeof I, 1, 0, 0};
@@ -528,12 +523,8 @@ TEST_F(Fixture, ProviderPublishesMemoryUnitAndAfterOpenFires) {
     };
     if (!isOk(S = R->RegisterObserver(RC, &O)))
       return S;
-    NevercProviderDescriptor P{};
-    P.Header = {sizeof P, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-    P.Phase = phase(NEVERC_PHASE_SOURCE_OPEN_LOW);
-    P.ProviderID = cview("org.test.generated");
-    P.Route.Header = {sizeof(NevercPhaseRoute), NEVERC_PLUGIN_ABI_MAJOR,
-                      NEVERC_PLUGIN_ABI_MINOR, 0};
+    NevercProviderDescriptor P = providerDescriptor(
+        phase(NEVERC_PHASE_SOURCE_OPEN_LOW), "org.test.generated", nullptr);
     P.Callback = [](const NevercPhaseFrame *F, NevercPhaseResult *Out, void *) {
       static const char Code[] = "int generated(void) { return 42; }\n";
       NevercMemorySourceUnitDescriptor U{};
@@ -576,9 +567,8 @@ struct InterceptLog {
 TEST_F(Fixture, InterceptorsContinueResolveAndReplaceOpen) {
   ILog = {};
   OnRegister = [](const NevercRegistrarAPI *R, void *RC) {
-    NevercInterceptorDescriptor I{};
-    I.Header = {sizeof I, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-    I.Phase = phase(NEVERC_PHASE_SOURCE_RESOLVE_INPUT_LOW);
+    NevercInterceptorDescriptor I = interceptorDescriptor(
+        phase(NEVERC_PHASE_SOURCE_RESOLVE_INPUT_LOW), nullptr);
     I.Callback = [](const NevercPhaseFrame *F, NevercPhaseContinuation *C,
                     NevercPhaseResult *Out, void *) {
       ++ILog.ResolveCalls;
@@ -624,9 +614,8 @@ TEST_F(Fixture, InterceptorsContinueResolveAndReplaceOpen) {
 
 TEST_F(Fixture, ReplacingResolveInputIsAPolicyViolation) {
   OnRegister = [](const NevercRegistrarAPI *R, void *RC) {
-    NevercInterceptorDescriptor I{};
-    I.Header = {sizeof I, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR, 0};
-    I.Phase = phase(NEVERC_PHASE_SOURCE_RESOLVE_INPUT_LOW);
+    NevercInterceptorDescriptor I = interceptorDescriptor(
+        phase(NEVERC_PHASE_SOURCE_RESOLVE_INPUT_LOW), nullptr);
     I.Callback = [](const NevercPhaseFrame *F, NevercPhaseContinuation *,
                     NevercPhaseResult *Out, void *) {
       Out->Action = NEVERC_PHASE_REPLACE; // resolve_input is O|I only
