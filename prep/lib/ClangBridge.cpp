@@ -524,8 +524,12 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
 
   /// neverc.prep.token over one final token; returns the 0..n tokens it
   /// became (false: the phase failed, already reported).
-  bool tokenPhase(const Token &Tok, std::vector<Token> &Out) {
-    NevercTokenHandle H = mint(Tok);
+  /// Runs neverc.prep.token on Tok. Minted is Tok's handle when the token
+  /// stream already minted it: one token, one handle (and one model) for
+  /// both phases.
+  bool tokenPhase(const Token &Tok, std::vector<Token> &Out,
+                  NevercTokenHandle Minted = {}) {
+    NevercTokenHandle H = isNull(Minted) ? mint(Tok) : Minted;
     std::vector<NevercTokenHandle> Hs;
     NevercStatus S = D.runToken(*T, H, Hs);
     if (!isOk(S)) {
@@ -608,16 +612,22 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
       Final = Lexed; // failed: keep the lexer's tokens (the error is out)
     } else {
       std::vector<Token> Stream;
-      if (!toClang(Hs, Stream, First.getLocation())) {
+      bool Converted = toClang(Hs, Stream, First.getLocation());
+      if (!Converted) {
         fail(First.getLocation(),
              "neverc.prep.build_token_stream (token conversion)",
              makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE));
         Stream = Lexed;
       }
       if (D.observed(Phase_PREP_TOKEN)) {
-        for (const Token &Tok : Stream) {
-          std::vector<Token> Out;
-          if (Tok.is(tok::eof) || !tokenPhase(Tok, Out))
+        // Stream[I] is Hs[I] converted: the token event reuses its handle.
+        const bool Aligned = Converted && Stream.size() == Hs.size();
+        std::vector<Token> Out;
+        for (size_t I = 0; I < Stream.size(); ++I) {
+          const Token &Tok = Stream[I];
+          Out.clear();
+          if (Tok.is(tok::eof) ||
+              !tokenPhase(Tok, Out, Aligned ? Hs[I] : NevercTokenHandle{}))
             Out.assign(1, Tok);
           Final.insert(Final.end(), Out.begin(), Out.end());
         }
