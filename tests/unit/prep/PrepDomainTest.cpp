@@ -831,8 +831,24 @@ TEST_F(PrepTest, PragmaHandledAndReplaced) {
   EXPECT_EQ(Errors.find("injected"), std::string::npos) << Errors;
 }
 
-TEST_F(PrepTest, TokenPhaseReplacesDeletesAndExpands) {
+class PrepTokenTest : public PrepTest,
+                      public ::testing::WithParamInterface<bool> {};
+
+// With the token stream observed too, every token's neverc.prep.token run
+// happens while the stream is materialized and reuses the stream's handle
+// for the token; the edits must land exactly as without it.
+TEST_P(PrepTokenTest, TokenPhaseReplacesDeletesAndExpands) {
   static InterceptorFn Fn;
+  static ObserverFn StreamObs;
+  static bool WithStream;
+  static uint64_t StreamRuns, SevenSeen;
+  WithStream = GetParam();
+  StreamRuns = SevenSeen = 0;
+  StreamObs = [](const NevercPhaseFrame *, NevercObserverPoint P) {
+    if (P == NEVERC_OBSERVER_AFTER)
+      ++StreamRuns;
+    return okStatus();
+  };
   Fn = [](const NevercPhaseFrame *F, NevercPhaseContinuation *C,
           NevercPhaseResult *R) -> NevercStatus {
     NevercTokenHandle In{};
@@ -843,6 +859,7 @@ TEST_F(PrepTest, TokenPhaseReplacesDeletesAndExpands) {
     std::string Sp = str(Info.Spelling);
     NevercArtifactHandle A{};
     if (Sp == "SEVEN") { // replace
+      ++SevenSeen;
       NevercTokenHandle T7 = literal(F->Task, "7");
       EXPECT_EQ(code(gAPI->CreateTokenPhaseOutput(ctx(), F, C, &T7, 1, &A)),
                 NEVERC_STATUS_OK);
@@ -869,7 +886,8 @@ TEST_F(PrepTest, TokenPhaseReplacesDeletesAndExpands) {
     return pass(F, C, R);
   };
   gOnRegister = [](const NevercRegistrarAPI *R, void *C) {
-    return intercept(R, C, TOKEN, &Fn);
+    NevercStatus S = intercept(R, C, TOKEN, &Fn);
+    return isOk(S) && WithStream ? observe(R, C, STREAM, &StreamObs) : S;
   };
   start();
   std::string Errors;
@@ -878,7 +896,10 @@ TEST_F(PrepTest, TokenPhaseReplacesDeletesAndExpands) {
                       "_Static_assert(SEVEN * (TWO) == 14, \"tokens\");\n",
                       &Errors))
       << Errors;
+  EXPECT_EQ(SevenSeen, 2u); // one token run per token, stream or not
+  EXPECT_EQ(StreamRuns, WithStream ? 1u : 0u);
 }
+INSTANTIATE_TEST_SUITE_P(StreamObserved, PrepTokenTest, ::testing::Bool());
 
 TEST_F(PrepTest, BuildTokenStreamObserverAndVerifier) {
   static ObserverFn Obs;
