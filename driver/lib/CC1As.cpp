@@ -223,8 +223,11 @@ public:
       }
       return Stream.get();
     }
+    // clang-22's cc1as opens its output with a plain raw_fd_ostream: it
+    // writes through a symlink and into a device or FIFO in place.
     llvm::Expected<neverc::source::StagedFile> F =
-        neverc::source::StagedFile::create(Path);
+        neverc::source::StagedFile::create(
+            Path, neverc::source::StagedFile::SymlinkPolicy::Follow);
     if (!F) {
       Diags.Report(diag::err_fe_unable_to_open_output)
           << Path << llvm::toString(F.takeError());

@@ -259,9 +259,13 @@ int executePlan(Session &S) {
         if (Code < 0)
           C.CleanupFileMap(C.getFailureResultFiles(), JA, true);
       }
+      // Compilation::CleanupFile's rule: only a writable regular file is
+      // removed, never /dev/null or a FIFO named as the output.
       if (!P->Original || !P->Unchanged)
         for (const JobFile &Out : P->Info.Outputs)
-          llvm::sys::fs::remove(Out.Path);
+          if (llvm::sys::fs::is_regular_file(Out.Path) &&
+              llvm::sys::fs::can_write(Out.Path))
+            llvm::sys::fs::remove(Out.Path);
     }
     if (Code == ExitIOError)
       continue;

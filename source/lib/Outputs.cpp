@@ -35,11 +35,23 @@ class StagedOutputFile final
 public:
   static char ID;
   explicit StagedOutputFile(StagedFile F)
-      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false) {}
+      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false) {
+    // A FIFO or terminal written in place cannot seek, and object writers
+    // patch headers with pwrite: buffer the whole output, as LLVM's own
+    // on-disk backend does.
+    if (!OS.supportsSeeking())
+      Buffer = std::make_unique<llvm::raw_svector_ostream>(Buffered);
+  }
 
-  llvm::raw_pwrite_stream &getOS() override { return OS; }
+  llvm::raw_pwrite_stream &getOS() override {
+    if (Buffer)
+      return *Buffer;
+    return OS;
+  }
 
   llvm::Error keep() override {
+    if (Buffer)
+      OS.write(Buffered.data(), Buffered.size());
     OS.flush();
     if (std::error_code EC = OS.error()) {
       OS.clear_error(); // a stream destroyed with an error aborts
@@ -50,7 +62,8 @@ public:
   }
 
   llvm::Error discard() override {
-    // Flush first: the descriptor closes with the staged file.
+    // Flush first: the descriptor closes with the staged file. What an
+    // in-place output buffered is dropped: nothing beats a partial object.
     OS.flush();
     OS.clear_error();
     File.discard();
@@ -60,53 +73,58 @@ public:
 private:
   StagedFile File;
   llvm::raw_fd_ostream OS;
+  llvm::SmallVector<char, 0> Buffered; ///< the whole output when OS cannot seek
+  std::unique_ptr<llvm::raw_svector_ostream> Buffer;
 };
 
 char StagedOutputFile::ID = 0;
 
 class AtomicOutputBackend final : public llvm::vfs::ProxyOutputBackend {
 public:
-  explicit AtomicOutputBackend(
-      llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under)
-      : ProxyOutputBackend(std::move(Under)) {}
+  AtomicOutputBackend(
+      llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under,
+      std::string FollowPath)
+      : ProxyOutputBackend(std::move(Under)), FollowPath(std::move(FollowPath)) {}
 
 protected:
   llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> cloneImpl() const override {
     return llvm::makeIntrusiveRefCnt<AtomicOutputBackend>(
-        getUnderlyingBackend().clone());
+        getUnderlyingBackend().clone(), FollowPath);
   }
 
   llvm::Expected<std::unique_ptr<llvm::vfs::OutputFileImpl>>
   createFileImpl(llvm::StringRef Path,
                  std::optional<llvm::vfs::OutputConfig> Config) override {
     llvm::vfs::OutputConfig C = Config ? *Config : llvm::vfs::OutputConfig();
-    // Stdout and existing non-regular files (/dev/null, pipes) cannot be
-    // renamed over; everything else is staged.
-    llvm::sys::fs::file_status St;
-    bool Special = Path == "-" ||
-                   (!llvm::sys::fs::status(Path, St) &&
-                    llvm::sys::fs::exists(St) &&
-                    !llvm::sys::fs::is_regular_file(St));
-    if (Special)
+    if (Path == "-")
       return ProxyOutputBackend::createFileImpl(Path, C);
     if (C.getAppend() || C.getOnlyIfDifferent()) {
       C.setAtomicWrite().setDiscardOnSignal();
       return ProxyOutputBackend::createFileImpl(Path, C);
     }
+    // StagedFile writes non-regular files (/dev/null, FIFOs) in place.
+    // clang-22 replaces a symlink given as -o, -S or -E output but writes
+    // the dependency file through one (a plain raw_fd_ostream).
     std::string P = Path.str();
-    llvm::Expected<StagedFile> F = StagedFile::create(P);
+    const StagedFile::SymlinkPolicy Links =
+        P == FollowPath ? StagedFile::SymlinkPolicy::Follow
+                        : StagedFile::SymlinkPolicy::Replace;
+    llvm::Expected<StagedFile> F = StagedFile::create(P, Links);
     llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
     if (!F && C.getImplyCreateDirectories() && !Parent.empty() &&
         !llvm::sys::fs::exists(Parent)) {
       llvm::consumeError(F.takeError());
       if (std::error_code EC = llvm::sys::fs::create_directories(Parent))
         return llvm::errorCodeToError(EC);
-      F = StagedFile::create(P);
+      F = StagedFile::create(P, Links);
     }
     if (!F)
       return F.takeError();
     return std::make_unique<StagedOutputFile>(std::move(*F));
   }
+
+private:
+  std::string FollowPath; ///< the dependency file, written through symlinks
 };
 
 /// DependencyFileGenerator whose file goes through the output manager.
@@ -134,9 +152,10 @@ private:
 } // namespace
 
 void installAtomicOutputs(clang::CompilerInstance &CI) {
-  CI.setOutputManager(llvm::makeIntrusiveRefCnt<AtomicOutputBackend>(
-      llvm::makeIntrusiveRefCnt<llvm::vfs::OnDiskOutputBackend>()));
   clang::DependencyOutputOptions &Dep = CI.getDependencyOutputOpts();
+  CI.setOutputManager(llvm::makeIntrusiveRefCnt<AtomicOutputBackend>(
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OnDiskOutputBackend>(),
+      Dep.OutputFile));
   if (!Dep.OutputFile.empty()) {
     CI.addDependencyCollector(std::make_shared<StagedDependencyFile>(Dep, CI));
     // Clang's own generator is created from OutputFile; ours replaces it.

@@ -9,14 +9,16 @@
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace neverc::source {
 
 struct StagedFile::State {
-  std::string Path;
+  std::string Path;                            // what commit() replaces
   int FD = -1;                                 // the O_TMPFILE inode
   std::optional<llvm::sys::fs::TempFile> Temp; // the named fallback
+  bool InPlace = false; // FD is Path itself (not a regular file)
 };
 
 namespace {
@@ -42,6 +44,32 @@ int openUnnamed(const std::string &Path) {
 #endif
 }
 
+/// The path a chain of symlinks starting at Path ends at (Path itself when
+/// it is no symlink). A dangling chain ends at the missing file, which
+/// opening the link would create. ELOOP past 40 links, as the kernel.
+llvm::Expected<std::string> finalTarget(const std::string &Path) {
+  std::string P = Path;
+  for (int Hops = 0; Hops < 40; ++Hops) {
+    struct stat St;
+    if (::lstat(P.c_str(), &St) != 0 || !S_ISLNK(St.st_mode))
+      return P;
+    char Buf[4096];
+    ssize_t N = ::readlink(P.c_str(), Buf, sizeof Buf);
+    if (N < 0 || N == ssize_t(sizeof Buf))
+      return errnoError("cannot resolve '" + Path + "'",
+                        N < 0 ? errno : ENAMETOOLONG);
+    llvm::StringRef Link(Buf, size_t(N));
+    if (llvm::sys::path::is_absolute(Link)) {
+      P = Link.str();
+    } else {
+      llvm::SmallString<256> Next(llvm::sys::path::parent_path(P));
+      llvm::sys::path::append(Next, Link);
+      P = std::string(Next);
+    }
+  }
+  return errnoError("cannot resolve '" + Path + "'", ELOOP);
+}
+
 } // namespace
 
 StagedFile::StagedFile(std::unique_ptr<State> S) : S(std::move(S)) {}
@@ -55,10 +83,29 @@ StagedFile &StagedFile::operator=(StagedFile &&Other) noexcept {
 }
 StagedFile::~StagedFile() { discard(); }
 
-llvm::Expected<StagedFile> StagedFile::create(const std::string &Path) {
+llvm::Expected<StagedFile> StagedFile::create(const std::string &Path,
+                                              SymlinkPolicy Links) {
   auto S = std::make_unique<State>();
-  S->Path = Path;
-  S->FD = openUnnamed(Path);
+  if (Links == SymlinkPolicy::Follow) {
+    llvm::Expected<std::string> T = finalTarget(Path);
+    if (!T)
+      return T.takeError();
+    S->Path = std::move(*T);
+  } else {
+    S->Path = Path;
+  }
+  // stat() follows links: a link to /dev/null is written through, like
+  // the device itself.
+  struct stat St;
+  if (::stat(S->Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode)) {
+    S->FD = ::open(S->Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                   0666);
+    if (S->FD < 0)
+      return errnoError("cannot open '" + Path + "'", errno);
+    S->InPlace = true;
+    return StagedFile(std::move(S));
+  }
+  S->FD = openUnnamed(S->Path);
   if (S->FD >= 0)
     return StagedFile(std::move(S));
   // A missing or unwritable directory fails here exactly as it would for
@@ -67,7 +114,7 @@ llvm::Expected<StagedFile> StagedFile::create(const std::string &Path) {
   if (E == ENOENT || E == ENOTDIR || E == EACCES || E == EROFS)
     return errnoError("cannot create '" + Path + "'", E);
   llvm::Expected<llvm::sys::fs::TempFile> T =
-      llvm::sys::fs::TempFile::create(Path + "-%%%%%%%%.tmp");
+      llvm::sys::fs::TempFile::create(S->Path + "-%%%%%%%%.tmp");
   if (!T)
     return T.takeError();
   S->Temp.emplace(std::move(*T));
@@ -80,7 +127,9 @@ int StagedFile::fd() const {
   return S->Temp ? S->Temp->FD : S->FD;
 }
 
-bool StagedFile::unnamed() const { return S && S->FD >= 0; }
+bool StagedFile::unnamed() const { return S && S->FD >= 0 && !S->InPlace; }
+
+bool StagedFile::inPlace() const { return S && S->InPlace; }
 
 llvm::Error StagedFile::commit() {
   if (!S)
@@ -89,6 +138,13 @@ llvm::Error StagedFile::commit() {
   std::unique_ptr<State> Done = std::move(S);
   if (Done->Temp)
     return Done->Temp->keep(Done->Path);
+  if (Done->InPlace) {
+    // The data is already there; a device or pipe reports write-back
+    // errors at close.
+    if (::close(Done->FD) != 0)
+      return errnoError("cannot write '" + Done->Path + "'", errno);
+    return llvm::Error::success();
+  }
   // linkat() cannot replace an existing file: link under a fresh unique
   // name beside the output, then rename that over the output. The named
   // window is the two system calls, not the compile.
@@ -120,7 +176,7 @@ void StagedFile::discard() {
   if (S->Temp)
     llvm::consumeError(S->Temp->discard());
   else if (S->FD >= 0)
-    ::close(S->FD); // the inode had no name: it is gone
+    ::close(S->FD); // an unnamed inode is gone; an in-place output stays
   S.reset();
 }
 

@@ -48,3 +48,8 @@ if strace and subprocess.run([strace, "-f", "-o", os.devnull, "true"],
                              stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL).returncode == 0:
     config.available_features.add("strace")
+
+# Tests that need to be root (e.g. /dev/null as an output: only root could
+# replace it, so only root can prove it is not replaced).
+if hasattr(os, "getuid") and os.getuid() == 0:
+    config.available_features.add("root")

@@ -539,30 +539,50 @@ NevercStatus NEVERC_CALL outputMetadataSet(void *Ctx, NevercTaskHandle Task,
   });
 }
 
+bool writeAll(int FD, const std::string &Data) {
+  const char *P = Data.data();
+  size_t Left = Data.size();
+  while (Left) {
+    ssize_t N = ::write(FD, P, Left);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    P += N;
+    Left -= size_t(N);
+  }
+  return true;
+}
+
 /// Temporary next to the final path, fsync, rename, fsync the directory.
+/// A path that exists and is not a regular file (/dev/null, a FIFO) is
+/// written in place, as for every other output (source/StagedFile.h):
+/// renaming over it would replace the device with a regular file.
 NevercStatus publishFile(SinkRecord &R) {
-  std::string Dir = R.Name.substr(0, R.Name.rfind('/'));
-  if (Dir.empty())
-    Dir = "/";
+  struct stat St;
+  if (::stat(R.Name.c_str(), &St) == 0 && !S_ISREG(St.st_mode)) {
+    int FD = ::open(R.Name.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (FD < 0)
+      return ioError(errno == EACCES ? NEVERC_IO_ERROR_PERMISSION_DENIED
+                                     : NEVERC_IO_ERROR_IO);
+    bool Ok = writeAll(FD, R.Data);
+    Ok = ::close(FD) == 0 && Ok;
+    if (!Ok)
+      return ioError(NEVERC_IO_ERROR_IO);
+    R.Flags |= NEVERC_OUTPUT_FLAG_DURABILITY_UNCONFIRMED;
+    return okStatus();
+  }
+  const size_t Slash = R.Name.rfind('/');
+  std::string Dir = Slash == std::string::npos ? std::string(".")
+                    : Slash == 0               ? std::string("/")
+                                               : R.Name.substr(0, Slash);
   std::string Tmp = R.Name + ".neverc-XXXXXX";
   int FD = ::mkstemp(Tmp.data());
   if (FD < 0)
     return ioError(errno == EACCES ? NEVERC_IO_ERROR_PERMISSION_DENIED
                                    : NEVERC_IO_ERROR_IO);
   ::fchmod(FD, 0666 & ~[] { mode_t M = ::umask(0); ::umask(M); return M; }());
-  const char *P = R.Data.data();
-  size_t Left = R.Data.size();
-  bool Ok = true;
-  while (Left && Ok) {
-    ssize_t N = ::write(FD, P, Left);
-    if (N < 0 && errno == EINTR)
-      continue;
-    Ok = N > 0;
-    if (Ok) {
-      P += N;
-      Left -= size_t(N);
-    }
-  }
+  bool Ok = writeAll(FD, R.Data);
   bool Durable = Ok && ::fsync(FD) == 0;
   Ok = ::close(FD) == 0 && Ok;
   if (!Ok || ::rename(Tmp.c_str(), R.Name.c_str()) != 0) {

@@ -12,6 +12,18 @@
 // the fallback is a named temporary "<output>-XXXXXXXX.tmp" removed on
 // failure and on catchable signals.
 //
+// Only regular files are staged. An output path that exists and is not a
+// regular file once symlinks are followed (/dev/null, a FIFO, a socket, a
+// terminal) is opened and written in place, as clang-22 does: renaming over
+// it would replace a device node with a regular file. Such an output cannot
+// be taken back, so discard() only closes it.
+//
+// Symlinks: clang-22's cc1 outputs (objects, -S, -E) are renamed over the
+// link itself, replacing it with a regular file, while its integrated
+// assembler and dependency files write through the link. SymlinkPolicy
+// picks one; Follow stages beside the link's final target and renames over
+// that target, so the link stays and still changes atomically.
+//
 //===----------------------------------------------------------------------===//
 #ifndef NEVERC_SOURCE_STAGEDFILE_H
 #define NEVERC_SOURCE_STAGEDFILE_H
@@ -25,9 +37,16 @@ namespace neverc::source {
 
 class StagedFile {
 public:
-  /// Stages a new file for Path (a regular file path, not "-"). Fails like
-  /// opening Path would (missing directory, permissions).
-  static llvm::Expected<StagedFile> create(const std::string &Path);
+  enum class SymlinkPolicy {
+    Replace, ///< a symlink at Path is replaced by the new file
+    Follow,  ///< the file the symlink chain ends at is replaced
+  };
+
+  /// Stages a new file for Path (not "-"). Fails like opening Path would
+  /// (missing directory, permissions, a directory in the way).
+  static llvm::Expected<StagedFile>
+  create(const std::string &Path,
+         SymlinkPolicy Links = SymlinkPolicy::Replace);
 
   StagedFile(StagedFile &&Other) noexcept;
   StagedFile &operator=(StagedFile &&Other) noexcept;
@@ -39,6 +58,8 @@ public:
   int fd() const;
   /// True when the staged data has no name until commit (O_TMPFILE).
   bool unnamed() const;
+  /// True when Path is not a regular file and is written in place.
+  bool inPlace() const;
 
   /// Makes the written data the file at Path, atomically. Once only.
   llvm::Error commit();
