@@ -142,6 +142,10 @@ bool runBuildJobsPhase(Session &S) {
   std::vector<Session::PlannedJob> Built;
   std::vector<llvm::SmallPtrSet<const Action *, 8>> Trees;
   for (Command &Cmd : S.C->getJobs()) {
+    // A link lld cannot parse goes to the platform linker: decided here so
+    // that the plan, -### and -v show the linker that runs.
+    if (Cmd.getCreator().isLinkJob())
+      planLink(S, Cmd);
     Session::PlannedJob P;
     P.Info = describe(S, Cmd, Built.size() + 1);
     P.Original = &Cmd;

@@ -151,6 +151,26 @@ static int cc1Main(llvm::SmallVectorImpl<const char *> &Argv) {
   return runCC1Tool(Argv, /*MayLeak=*/false);
 }
 
+/// `-print-prog-name=ld` answers with the linker neverc runs: Clang looks
+/// up a program named "ld" (GNU ld here), while links run lld unless
+/// -fuse-ld= or --ld-path= chose another linker. Configure scripts ask this
+/// to decide which linker flags to use.
+static void nameLinkerInPrintProgName(llvm::SmallVectorImpl<const char *> &Args) {
+  bool OtherLinker = llvm::any_of(Args, [](const char *A) {
+    llvm::StringRef S(A);
+    return S.starts_with("-fuse-ld=") || S.starts_with("--ld-path=");
+  });
+  if (OtherLinker)
+    return;
+  for (const char *&A : Args) {
+    llvm::StringRef S(A);
+    if (S == "-print-prog-name=ld")
+      A = "-print-prog-name=ld.lld";
+    else if (S == "--print-prog-name=ld")
+      A = "--print-prog-name=ld.lld";
+  }
+}
+
 bool buildCompilation(Session &S, bool Rebuild) {
   S.C.reset();
   // A ToolChain caches a reference to the ArgList of the compilation that
@@ -166,6 +186,7 @@ bool buildCompilation(Session &S, bool Rebuild) {
 
   llvm::SmallVector<const char *, 64> Args(S.Argv.begin(), S.Argv.end());
   Args.append(S.ToolChainArgs.begin(), S.ToolChainArgs.end());
+  nameLinkerInPrintProgName(Args);
   // A rebuild repeats the warnings of the first build; errors still show.
   bool IgnoredWarnings = S.Diags->getIgnoreAllWarnings();
   if (Rebuild)

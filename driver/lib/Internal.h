@@ -27,6 +27,8 @@
 
 namespace neverc::driver::detail {
 
+struct Session;
+
 //===-- Process-wide setup ------------------------------------------------===//
 
 /// Registers targets, crash recovery and stack-trace printing once per
@@ -70,6 +72,17 @@ int runLld(llvm::ArrayRef<const char *> Argv);
 
 /// True for ld.lld, ld.lld-22, .../ld.lld: the linker we run in-process.
 bool isLldExecutable(llvm::StringRef Path);
+
+/// The arguments of the link Argv (argv[0] = the linker) that lld's ELF
+/// driver does not know, found by a dry parse in this process; empty when
+/// lld accepts them all. Serialized with runLld.
+std::vector<std::string> lldRejectedArguments(llvm::ArrayRef<const char *> Argv);
+
+/// A link job Clang built for ld.lld whose arguments lld rejects is handed
+/// to the platform linker clang-22 itself runs (GNU ld here): Cmd's
+/// executable is replaced (with LLVMgold.so for an LTO link). Returns true
+/// when the job now runs that linker.
+bool planLink(Session &S, clang::driver::Command &Cmd);
 
 //===-- One driver invocation ---------------------------------------------===//
 
