@@ -20,7 +20,9 @@
 #include "neverc/driver/Driver.h"
 #include "neverc/driver/DriverDomain.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -140,6 +142,112 @@ int printPhases() {
   return 0;
 }
 
+//===-- -Wunimplemented-plugin-phase ----------------------------------===//
+
+/// How the warning for registrations on phases this build never runs is
+/// reported: clang's rules for one warning group (-w, -Werror, the group's
+/// own -W/-Wno-/-Werror=/-Wno-error= spellings, last one wins).
+struct PhaseWarningFlags {
+  bool Enabled = true;
+  bool AsError = false;
+};
+
+constexpr const char *PhaseWarningGroup = "unimplemented-plugin-phase";
+
+/// Reads the group's flags (taking its own spellings out, so that Clang
+/// does not answer them with -Wunknown-warning-option) and -w / -Werror
+/// (left in: they are Clang's too).
+template <class Arg, class ValueOf>
+PhaseWarningFlags takePhaseWarningFlags(std::vector<Arg> &Argv,
+                                        ValueOf &&Value) {
+  PhaseWarningFlags F;
+  std::optional<bool> ErrorForGroup;
+  bool Werror = false;
+  const std::string G = PhaseWarningGroup;
+  std::vector<Arg> Rest;
+  for (size_t I = 0; I < Argv.size(); ++I) {
+    const std::string &A = Value(Argv[I]);
+    bool Own = true;
+    if (I == 0)
+      Own = false;
+    else if (A == "-W" + G)
+      F.Enabled = true;
+    else if (A == "-Wno-" + G)
+      F.Enabled = false;
+    else if (A == "-Werror=" + G)
+      F.Enabled = true, ErrorForGroup = true;
+    else if (A == "-Wno-error=" + G)
+      ErrorForGroup = false;
+    else {
+      Own = false;
+      if (A == "-w")
+        F.Enabled = false;
+      else if (A == "-Werror")
+        Werror = true;
+      else if (A == "-Wno-error")
+        Werror = false;
+    }
+    if (!Own)
+      Rest.push_back(std::move(Argv[I]));
+  }
+  Argv = std::move(Rest);
+  F.AsError = ErrorForGroup.value_or(Werror);
+  return F;
+}
+
+/// One warning per plugin and phase for registrations on built-in phases
+/// this build does not run: they load, and would otherwise silently never
+/// be called. Returns false when a warning was promoted to an error.
+bool warnUnimplementedPhases(core::Host &H, const PhaseWarningFlags &Flags) {
+  if (!Flags.Enabled)
+    return true;
+  const core::PhaseGraph &G = H.phases();
+  bool Ok = true;
+  for (uint32_t I = 0; I < G.size(); ++I) {
+    const core::PhaseInfo &P = G.at(I);
+    if (!P.Active || P.Owner || implemented(P))
+      continue;
+    // Roles per plugin, in load order.
+    std::vector<std::pair<const core::Plugin *, std::vector<const char *>>>
+        Roles;
+    auto Add = [&](const core::Plugin *Owner, const char *Role) {
+      for (auto &[Pl, R] : Roles)
+        if (Pl == Owner) {
+          if (std::find(R.begin(), R.end(), std::string_view(Role)) == R.end())
+            R.push_back(Role);
+          return;
+        }
+      Roles.push_back({Owner, {Role}});
+    };
+    for (const auto *List : {&P.Before, &P.After, &P.AfterCommit})
+      for (const core::ObserverRegistration &R : *List)
+        Add(R.Owner, "observer");
+    for (const core::InterceptorRegistration &R : P.Interceptors)
+      Add(R.Owner, "interceptor");
+    for (const core::ProviderRegistration &R : P.Providers)
+      Add(R.Owner, "provider");
+    for (auto &[Pl, R] : Roles) {
+      std::string What;
+      for (size_t K = 0; K < R.size(); ++K)
+        What += std::string(K == 0 ? "" : K + 1 == R.size() ? " and " : ", ") +
+                R[K];
+      core::Diagnostic D;
+      D.Severity = Flags.AsError ? NEVERC_DIAGNOSTIC_ERROR
+                                 : NEVERC_DIAGNOSTIC_WARNING;
+      D.PluginID = Pl ? std::string(Pl->id()) : std::string();
+      D.Phase = P.Name;
+      D.Message = "this build does not run the " + P.Domain +
+                  " domain's phases yet, so the " + What +
+                  " registered here is never called [" +
+                  (Flags.AsError ? "-Werror,-W" : "-W") + PhaseWarningGroup +
+                  "]";
+      H.diagnostics().report(D);
+      Ok &= !Flags.AsError;
+    }
+  }
+  return Ok;
+}
+
 /// The triple option predicates are matched against.
 std::string targetTriple(const std::vector<driver::RawArgument> &Argv) {
   std::string Triple = "x86_64-pc-linux-gnu";
@@ -152,7 +260,8 @@ std::string targetTriple(const std::vector<driver::RawArgument> &Argv) {
   return Triple;
 }
 
-int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
+int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
+                const PhaseWarningFlags &PhaseWarnings) {
   SwitchableSink Sink;
   core::HostConfig Config;
   Config.Diagnostics = &Sink;
@@ -179,6 +288,8 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F) {
   for (auto &[Phase, ID] : F.Providers)
     H.chooseProvider(Phase, ID);
   if (!core::isOk(H.initialize()))
+    return 1;
+  if (!warnUnimplementedPhases(H, PhaseWarnings))
     return 1;
 
   // Plugin option values, in command-line order: -fplugin-arg=,
@@ -268,6 +379,9 @@ int main(int Argc, char **Argv) {
     PluginFlag |= startsWith(Args[I], "-fplugin");
   }
   if (!ResponseFiles && !PluginFlag) {
+    // The warning group is neverc's: accepted (and dropped) without
+    // plugins too, so build flags may carry it.
+    takePhaseWarningFlags(Args, [](std::string &A) -> std::string & { return A; });
     driver::DriverHooks None;
     return driver::runDriver(Args, None);
   }
@@ -283,6 +397,8 @@ int main(int Argc, char **Argv) {
   PluginFlags F;
   if (!extractPluginFlags(Raw, F, Diags))
     return 1;
+  const PhaseWarningFlags PhaseWarnings = takePhaseWarningFlags(
+      Raw, [](driver::RawArgument &A) -> std::string & { return A.Value; });
   if (F.Modules.empty()) {
     // H34: plugin arguments without a plugin are a hard error.
     for (const driver::RawArgument &A : Raw)
@@ -305,5 +421,5 @@ int main(int Argc, char **Argv) {
     driver::DriverHooks None;
     return driver::runDriver(Raw, None);
   }
-  return withPlugins(std::move(Raw), F);
+  return withPlugins(std::move(Raw), F, PhaseWarnings);
 }
