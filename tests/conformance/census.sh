@@ -8,12 +8,15 @@
 # (the built-in phases of sdk/include/neverc/Plugin/Schema/PhaseSchema.json).
 #
 #   tests/conformance/census.sh [--neverc PATH] [--plugin PATH] [--cache DIR]
+#                               [--source-cache DIR]
 #
-# The lua5.4 source comes from the apt-get source cache run.sh fills
-# (default build/conformance); when it is absent, run.sh fetches it (lua
-# only). If Debian's archive is unreachable and nothing is cached, prints
-# "CENSUS SKIPPED: ..." and exits 0. Fails when the build fails, the census
-# file is empty, or no driver, source or prep phase fired.
+# The lua5.4 source comes from tests/conformance/fetch-source.sh, the source
+# cache run.sh uses (--source-cache, default $NEVERC_SOURCE_CACHE or
+# ~/.cache/neverc/debian-sources); the census builds in DIR/census (--cache,
+# default build/conformance). If no version of lua5.4 can be fetched (and
+# none is cached), prints "CENSUS SKIPPED: ..." and exits 0. Fails when the
+# fetch fails otherwise, the build fails, the census file is empty, or no
+# driver, source or prep phase fired.
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -21,6 +24,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 NEVERC=${NEVERC:-$ROOT/build/bin/neverc}
 PLUGIN=${NEVERC_CENSUS_PLUGIN:-$ROOT/build/plugins/CensusPlugin.so}
 CACHE=${NEVERC_CONFORMANCE_CACHE:-$ROOT/build/conformance}
+SOURCE_CACHE=${NEVERC_SOURCE_CACHE:-}
 JOBS=${NEVERC_CONFORMANCE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 SCHEMA=$ROOT/sdk/include/neverc/Plugin/Schema/PhaseSchema.json
 
@@ -29,7 +33,8 @@ while [ $# -gt 0 ]; do
   --neverc) NEVERC=$2; shift 2 ;;
   --plugin) PLUGIN=$2; shift 2 ;;
   --cache) CACHE=$2; shift 2 ;;
-  -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+  --source-cache) SOURCE_CACHE=$2; shift 2 ;;
+  -h | --help) sed -n '2,21p' "$0"; exit 0 ;;
   *) echo "census: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -45,31 +50,25 @@ PLUGIN=$(cd "$(dirname "$PLUGIN")" && pwd)/$(basename "$PLUGIN")
 mkdir -p "$CACHE"
 CACHE=$(cd "$CACHE" && pwd)
 
-find_orig() {
-  local f
-  for f in "$CACHE"/debian/lua5.4_*.orig.tar.*; do
-    case "$f" in *.asc) continue ;; esac
-    [ -f "$f" ] && { echo "$f"; return 0; }
-  done
-  return 1
-}
-
-if ! ORIG=$(find_orig); then
-  echo "census: no lua5.4 source in $CACHE/debian; fetching it with run.sh"
-  out=$(bash "$HERE/run.sh" --neverc "$NEVERC" --cache "$CACHE" \
-    --projects lua 2>&1)
-  rc=$?
-  if ! ORIG=$(find_orig); then
-    echo "$out" | tail -n 20
-    if echo "$out" | grep -q 'CONFORMANCE SKIPPED:'; then
-      echo "CENSUS SKIPPED: no lua5.4 source cached in $CACHE/debian and" \
-        "Debian's archive is unreachable"
-      exit 0
-    fi
-    echo "census: FAIL: could not fetch lua5.4 (run.sh exit $rc)" >&2
-    exit 1
-  fi
+fetch_args=()
+[ -n "$SOURCE_CACHE" ] && fetch_args+=(--cache "$SOURCE_CACHE")
+fetch_log=$(mktemp)
+FETCHED=$(bash "$HERE/fetch-source.sh" "${fetch_args[@]}" lua5.4 \
+  2>"$fetch_log")
+rc=$?
+sed 's/^/  /' "$fetch_log"
+rm -f "$fetch_log"
+fetched() { sed -n "s/^$1=//p" <<<"$FETCHED" | head -n 1; }
+if [ $rc = 2 ]; then
+  echo "CENSUS SKIPPED: no version of Debian source package lua5.4 could be" \
+    "fetched (tried: $(fetched tried_failed)); last apt error: $(fetched error)"
+  exit 0
+elif [ $rc != 0 ]; then
+  echo "census: FAIL: fetching lua5.4 failed: $(fetched error)" >&2
+  exit 1
 fi
+ORIG=$(fetched orig)
+VERSION=$(fetched version)
 
 # run.sh unpacks into work/lua; the census uses a tree of its own, one
 # census at a time per cache.
@@ -82,13 +81,13 @@ if ! flock -w 1800 9; then
 fi
 rm -rf "$WORK"
 mkdir -p "$WORK/src"
-if ! tar -xf "$ORIG" -C "$WORK/src" --strip-components=1; then
+if ! tar --force-local -xf "$ORIG" -C "$WORK/src" --strip-components=1; then
   echo "census: FAIL: cannot unpack $ORIG" >&2
   exit 1
 fi
 OUT=$WORK/census.jsonl
 : >"$OUT"
-echo "census: lua5.4 $(basename "$ORIG") -> $WORK/src"
+echo "census: lua5.4 $VERSION: $(basename "$ORIG") -> $WORK/src"
 echo "census: CC=\"$NEVERC -fplugin=$PLUGIN --census-out $OUT -std=gnu99\""
 t0=$(date +%s)
 if ! (cd "$WORK/src" && make -j"$JOBS" linux \

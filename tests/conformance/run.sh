@@ -2,7 +2,8 @@
 # Drop-in proof on real projects: Debian source packages built with neverc as
 # CC and checked with their own tests, plus CMake and make probes.
 #
-#   tests/conformance/run.sh [--neverc PATH] [--cache DIR] [--projects "..."]
+#   tests/conformance/run.sh [--neverc PATH] [--cache DIR] [--source-cache DIR]
+#                            [--projects "..."] [--fetch-only]
 #
 # Projects (default: all, in this order):
 #   zlib    zlib from Debian's source package: ./configure (CC=neverc),
@@ -19,21 +20,34 @@
 #   make    make-probe/ with `make CC=neverc`: archive, shared library,
 #           -MMD dependencies (a header edit rebuilds), run
 #
-# Environment: NEVERC (compiler), NEVERC_CONFORMANCE_CACHE (default
-# build/conformance), NEVERC_CONFORMANCE_PROJECTS, NEVERC_CONFORMANCE_JOBS.
+# Environment: NEVERC (compiler), NEVERC_CONFORMANCE_CACHE (work trees and
+# logs, default build/conformance), NEVERC_SOURCE_CACHE (see below),
+# NEVERC_CONFORMANCE_PROJECTS, NEVERC_CONFORMANCE_JOBS.
 #
-# Sources come from `apt-get source --download-only` into the cache (deb-src
-# lines are added under /etc/apt/sources.list.d/ when missing and we are
-# root) and are reused on later runs. When Debian's archive is unreachable and
-# the cache is empty, the Debian projects are reported as SKIPPED with a
-# "CONFORMANCE SKIPPED:" line and the exit code is 0 if everything that could
-# run passed. Every other problem is a failure (exit 1).
+# The Debian sources come from tests/conformance/fetch-source.sh: a cache
+# outside the build tree (--source-cache, default $NEVERC_SOURCE_CACHE or
+# ~/.cache/neverc/debian-sources) that a clean clone reuses, checksummed;
+# when it has no valid entry, the versions `apt-cache showsrc` lists are
+# tried newest first. The "source" column of the table names the version
+# built; a newer version that could not be fetched is named below the table.
+# When no version of a project's package can be fetched, the project is
+# SKIP in the table and a "CONFORMANCE SKIPPED: <project>: ..." line names
+# the package and apt's last error; the exit code is 0 if everything that
+# could run passed. Every other problem (fetch failures that are not the
+# archive's, build and test failures) is a FAIL and exit 1, SKIPPED lines
+# or not.
+#
+# --fetch-only fills the source cache for the Debian projects among
+# --projects and unpacks them into the work directory (no neverc needed):
+# the same table with build "fetched", for warming a CI cache.
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 NEVERC=${NEVERC:-$ROOT/build/bin/neverc}
 CACHE=${NEVERC_CONFORMANCE_CACHE:-$ROOT/build/conformance}
+SOURCE_CACHE=${NEVERC_SOURCE_CACHE:-}
+FETCH_ONLY=0
 PROJECTS=${NEVERC_CONFORMANCE_PROJECTS:-zlib lua sqlite cmake make}
 JOBS=${NEVERC_CONFORMANCE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
@@ -41,20 +55,23 @@ while [ $# -gt 0 ]; do
   case "$1" in
   --neverc) NEVERC=$2; shift 2 ;;
   --cache) CACHE=$2; shift 2 ;;
+  --source-cache) SOURCE_CACHE=$2; shift 2 ;;
   --projects) PROJECTS=$2; shift 2 ;;
-  -h | --help) sed -n '2,32p' "$0"; exit 0 ;;
+  --fetch-only) FETCH_ONLY=1; shift ;;
+  -h | --help) sed -n '2,42p' "$0"; exit 0 ;;
   *) echo "conformance: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
 
-if [ ! -x "$NEVERC" ]; then
-  echo "conformance: FAIL: no neverc at '$NEVERC' (build it first)" >&2
-  exit 1
+if [ "$FETCH_ONLY" = 0 ]; then
+  if [ ! -x "$NEVERC" ]; then
+    echo "conformance: FAIL: no neverc at '$NEVERC' (build it first)" >&2
+    exit 1
+  fi
+  NEVERC=$(cd "$(dirname "$NEVERC")" && pwd)/$(basename "$NEVERC")
 fi
-NEVERC=$(cd "$(dirname "$NEVERC")" && pwd)/$(basename "$NEVERC")
-mkdir -p "$CACHE/debian" "$CACHE/work" "$CACHE/logs"
+mkdir -p "$CACHE/work" "$CACHE/logs"
 CACHE=$(cd "$CACHE" && pwd)
-SRC=$CACHE/debian
 WORK=$CACHE/work
 LOGS=$CACHE/logs
 
@@ -68,15 +85,18 @@ fi
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-ROWS=()      # "project|build|tests|seconds|note"
+ROWS=()       # "project|source|build|tests|seconds|note"
 FAILED=0
-SKIPPED=0
-SKIP_REASON=
+SKIP_LINES=() # one per skipped project, printed as "CONFORMANCE SKIPPED: ..."
+SRC_VERSION=  # the Debian version of the current project's source, if any
+SRC_NOTE=     # newer versions that could not be fetched, if any
 
+# row PROJECT BUILD TESTS SECONDS [NOTE]: the source column is SRC_VERSION.
 row() {
-  ROWS+=("$1|$2|$3|$4|${5:-}")
+  local note=${5:-}
+  [ -n "$SRC_NOTE" ] && note="$SRC_NOTE${note:+; $note}"
+  ROWS+=("$1|${SRC_VERSION:--}|$2|$3|$4|$note")
   case "$2$3" in *FAIL*) FAILED=1 ;; esac
-  case "$2$3" in *SKIP*) SKIPPED=1 ;; esac
 }
 
 # Runs "$@" with output to $LOGS/$NAME.log; on failure shows its tail.
@@ -94,98 +114,21 @@ logged() {
 
 #===--- Debian sources ----------------------------------------------------===#
 
-NET_PATTERN='Could not resolve|Temporary failure resolving|Unable to connect|Could not connect|Connection failed|Connection timed out|Connection refused|Network is unreachable|No route to host|Cannot initiate the connection|Unable to fetch some archives'
-ARCHIVE_DOWN=0
-
-network_failure() { # log file
-  grep -Eq "$NET_PATTERN" "$1" && ! grep -q ' 404 ' "$1"
-}
-
-have_source_index() { # package
-  # No grep -q: an early exit would SIGPIPE apt-cache and fail the pipe.
-  apt-cache showsrc "$1" 2>/dev/null | grep '^Package:' >/dev/null
-}
-
-# Adds deb-src entries mirroring the configured deb entries, then updates.
-ensure_deb_src() { # package
-  have_source_index "$1" && return 0
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "conformance: no deb-src entry for '$1' and not root: add deb-src" \
-      "lines to /etc/apt/sources.list.d/ and run apt-get update" >&2
-    return 1
-  fi
-  local list=/etc/apt/sources.list.d/neverc-deb-src.sources
-  if [ ! -f "$list" ]; then
-    if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-      sed -e 's/^Types:.*$/Types: deb-src/' \
-        /etc/apt/sources.list.d/debian.sources >"$list"
-    elif [ -f /etc/apt/sources.list ] &&
-      grep -q '^deb ' /etc/apt/sources.list; then
-      list=/etc/apt/sources.list.d/neverc-deb-src.list
-      sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$list"
-    else
-      echo "conformance: no Debian apt sources found to mirror as deb-src" >&2
-      return 1
-    fi
-    echo "conformance: added $list"
-  fi
-  if ! apt-get update >"$LOGS/apt-update.log" 2>&1; then
-    if network_failure "$LOGS/apt-update.log"; then
-      ARCHIVE_DOWN=1
-      return 1
-    fi
-    echo "conformance: apt-get update failed:" >&2
-    tail -n 20 "$LOGS/apt-update.log" >&2
-    return 1
-  fi
-  if ! have_source_index "$1"; then
-    if network_failure "$LOGS/apt-update.log"; then
-      ARCHIVE_DOWN=1
-      return 1
-    fi
-    echo "conformance: apt-get update succeeded but '$1' has no source" \
-      "record" >&2
-    tail -n 20 "$LOGS/apt-update.log" >&2
-    return 1
-  fi
-}
-
-cached_orig() { # package -> path of the cached upstream tarball
-  local f
-  for f in "$SRC/$1"_*.orig.tar.*; do
-    case "$f" in *.asc | *-www.tar.*) continue ;; esac
-    [ -f "$f" ] && ls "$SRC/$1"_*.dsc >/dev/null 2>&1 && { echo "$f"; return 0; }
-  done
-  return 1
-}
-
-# fetch PACKAGE: sets ORIG to the orig tarball in the cache (downloaded if
-# needed). Returns 0, 1 on failure, 2 when the archive is unreachable.
+# fetch PACKAGE: tests/conformance/fetch-source.sh PACKAGE, its KEY=VALUE
+# report in FETCHED, its stderr in $LOGS/fetch-PACKAGE.log (and shown).
+# Returns its exit code: 0, 1 failure, 2 nothing could be fetched.
 fetch() {
-  local pkg=$1
-  ORIG=
-  if ORIG=$(cached_orig "$pkg"); then
-    return 0
-  fi
-  [ "$ARCHIVE_DOWN" = 1 ] && return 2
-  if ! ensure_deb_src "$pkg"; then
-    [ "$ARCHIVE_DOWN" = 1 ] && return 2
-    return 1
-  fi
-  if ! (cd "$SRC" && apt-get source --download-only "$pkg") \
-    >"$LOGS/fetch-$pkg.log" 2>&1; then
-    if network_failure "$LOGS/fetch-$pkg.log"; then
-      ARCHIVE_DOWN=1
-      return 2
-    fi
-    echo "conformance: apt-get source $pkg failed:" >&2
-    tail -n 20 "$LOGS/fetch-$pkg.log" >&2
-    return 1
-  fi
-  if ! ORIG=$(cached_orig "$pkg"); then
-    echo "conformance: apt-get source $pkg left no orig tarball in $SRC" >&2
-    return 1
-  fi
+  local pkg=$1 rc args=(--log-dir "$LOGS")
+  [ -n "$SOURCE_CACHE" ] && args+=(--cache "$SOURCE_CACHE")
+  FETCHED=$(bash "$HERE/fetch-source.sh" "${args[@]}" "$pkg" \
+    2>"$LOGS/fetch-$pkg.log")
+  rc=$?
+  sed 's/^/  /' "$LOGS/fetch-$pkg.log"
+  return $rc
+}
+
+fetched() { # KEY: its value in FETCHED
+  sed -n "s/^$1=//p" <<<"$FETCHED" | head -n 1
 }
 
 # unpack TARBALL NAME: a fresh tree in $WORK/NAME; prints its path.
@@ -193,33 +136,60 @@ unpack() {
   local tarball=$1 name=$2 top
   rm -rf "${WORK:?}/$name" "$WORK/$name.tmp"
   mkdir -p "$WORK/$name.tmp"
-  tar -xf "$tarball" -C "$WORK/$name.tmp" || return 1
+  tar --force-local -xf "$tarball" -C "$WORK/$name.tmp" || return 1
   top=$(find "$WORK/$name.tmp" -mindepth 1 -maxdepth 1 -type d | head -n 1)
   [ -n "$top" ] || return 1
   mv "$top" "$WORK/$name" && rm -rf "$WORK/$name.tmp"
   echo "$WORK/$name"
 }
 
-# source_tree PROJECT PACKAGE: sets TREE, or records a SKIP/FAIL row.
+# source_tree PROJECT PACKAGE: sets TREE and SRC_VERSION, or records a
+# SKIP/FAIL row.
 source_tree() {
-  local project=$1 pkg=$2 orig rc
+  local project=$1 pkg=$2 orig rc failed err
   TREE=
   fetch "$pkg"
   rc=$?
-  orig=$ORIG
+  failed=$(fetched tried_failed)
+  err=$(fetched error)
   if [ $rc = 2 ]; then
-    SKIP_REASON="Debian's archive is unreachable (see $LOGS) and $SRC has no cached $pkg source"
-    row "$project" SKIP SKIP 0 "archive unreachable"
+    SKIP_LINES+=("$project: no version of Debian source package $pkg could be fetched (tried: ${failed:-none}); last apt error: $err")
+    row "$project" SKIP SKIP 0 "no version of $pkg could be fetched: $err"
     return 1
   elif [ $rc != 0 ]; then
-    row "$project" "FAIL" "-" 0 "apt-get source $pkg failed"
+    row "$project" "FAIL" "-" 0 "fetching $pkg failed: ${err:-see $LOGS/fetch-$pkg.log}"
     return 1
   fi
+  SRC_VERSION=$(fetched version)
+  orig=$(fetched orig)
+  if [ -n "$failed" ]; then
+    SRC_NOTE="using $pkg $SRC_VERSION: newer $failed could not be fetched ($err)"
+    echo "conformance: $project: $SRC_NOTE"
+  fi
+  # tests/bench/compile/bench.py looks for the upstream tarballs in
+  # $CACHE/debian (where this script used to download them): a link there.
+  mkdir -p "$CACHE/debian" && rm -f "$CACHE/debian/${pkg}"_* &&
+    ln -s "$orig" "$CACHE/debian/$(basename "$orig")"
   if ! TREE=$(unpack "$orig" "$project"); then
-    row "$project" "FAIL" "-" 0 "cannot unpack $(basename "$orig")"
+    row "$project" "FAIL" "-" 0 "cannot unpack $orig"
     return 1
   fi
-  echo "conformance: $project: $(basename "$orig") -> $TREE"
+  echo "conformance: $project: $pkg $SRC_VERSION ($(fetched origin)):" \
+    "$(basename "$orig") -> $TREE"
+}
+
+# fetch_only PROJECT: fills the source cache for a Debian project.
+fetch_only() {
+  local t0 pkg
+  t0=$(now)
+  case "$1" in
+  zlib) pkg=zlib ;;
+  lua) pkg=lua5.4 ;;
+  sqlite) pkg=sqlite3 ;;
+  *) echo "conformance: $1: nothing to fetch"; return ;;
+  esac
+  source_tree "$1" "$pkg" || return
+  row "$1" fetched - "$(elapsed "$t0")"
 }
 
 #===--- projects ----------------------------------------------------------===#
@@ -322,8 +292,10 @@ project_sqlite() {
   t0=$(now)
   tclsh=$(command -v tclsh || command -v tclsh8.6 || true)
   if [ -z "$tclsh" ]; then
-    # The amalgamation is generated by Tcl scripts.
-    row sqlite FAIL - 0 "tclsh not found (Debian package tcl)"
+    # The amalgamation is generated by Tcl scripts; tcl is optional in
+    # scripts/install-deps.sh, so its absence is a loud skip.
+    row sqlite SKIP SKIP 0 "tclsh not found (Debian package tcl)"
+    SKIP_LINES+=("sqlite: tclsh not found (Debian package tcl could not be installed; see scripts/install-deps.sh)")
     return
   fi
   source_tree sqlite sqlite3 || return
@@ -441,42 +413,43 @@ project_make() {
 #===--- main --------------------------------------------------------------===#
 
 T_ALL=$(now)
-echo "conformance: neverc = $NEVERC"
-"$NEVERC" --version | head -n 1
+if [ "$FETCH_ONLY" = 0 ]; then
+  echo "conformance: neverc = $NEVERC"
+  "$NEVERC" --version | head -n 1
+fi
 echo "conformance: cache = $CACHE, projects = $PROJECTS, jobs = $JOBS"
 for p in $PROJECTS; do
+  SRC_VERSION=''
+  SRC_NOTE=''
   case "$p" in
   zlib | lua | sqlite | cmake | make)
     echo "conformance: === $p"
-    "project_$p"
+    if [ "$FETCH_ONLY" = 1 ]; then fetch_only "$p"; else "project_$p"; fi
     ;;
   *) row "$p" FAIL - 0 "unknown project" ;;
   esac
 done
 
 echo
-printf '| %-7s | %-28s | %-42s | %8s |\n' project build tests seconds
-printf '|%s|%s|%s|%s|\n' --------- ------------------------------ \
-  -------------------------------------------- ----------
+printf '| %-7s | %-18s | %-28s | %-42s | %8s |\n' project source build tests seconds
+printf '|%s|%s|%s|%s|%s|\n' --------- -------------------- \
+  ------------------------------ -------------------------------------------- \
+  ----------
 for r in "${ROWS[@]}"; do
-  IFS='|' read -r p b t s n <<<"$r"
-  printf '| %-7s | %-28s | %-42s | %8s |\n' "$p" "$b" "$t" "$s"
+  IFS='|' read -r p v b t s n <<<"$r"
+  printf '| %-7s | %-18s | %-28s | %-42s | %8s |\n' "$p" "$v" "$b" "$t" "$s"
   [ -n "$n" ] && echo "    $p: $n"
 done
 echo
 echo "conformance: total $(elapsed "$T_ALL") s; logs in $LOGS"
-if [ -n "$SKIP_REASON" ]; then
+if [ ${#SKIP_LINES[@]} -gt 0 ]; then
   echo
-  echo "CONFORMANCE SKIPPED: $SKIP_REASON"
+  printf 'CONFORMANCE SKIPPED: %s\n' "${SKIP_LINES[@]}"
   echo
 fi
 if [ "$FAILED" = 1 ]; then
   echo "conformance: FAILED"
   exit 1
 fi
-if [ "$SKIPPED" = 1 ] && [ -z "$SKIP_REASON" ]; then
-  echo "conformance: FAILED (skipped for a reason other than the archive)"
-  exit 1
-fi
-echo "conformance: PASSED${SKIP_REASON:+ (Debian projects skipped)}"
+echo "conformance: PASSED${SKIP_LINES[*]:+ (${#SKIP_LINES[@]} project(s) skipped)}"
 exit 0

@@ -14,10 +14,12 @@ neverc=${1:?usage: csmith.sh <neverc> [N] [first-seed]}
 n=${2:-${NEVERC_CSMITH_N:-30}}
 seed=${3:-${NEVERC_CSMITH_SEED:-1000}}
 inc=/usr/include/csmith
-for tool in csmith gcc; do
-  command -v "$tool" >/dev/null || { echo "csmith: $tool is missing (scripts/install-deps.sh installs it)"; exit 1; }
-done
-[ -f "$inc/csmith.h" ] || { echo "csmith: $inc/csmith.h is missing (libcsmith-dev)"; exit 1; }
+# csmith and libcsmith-dev are optional packages (scripts/install-deps.sh
+# warns when they cannot be installed): without them the test is skipped,
+# loudly. gcc is required.
+command -v gcc >/dev/null || { echo "csmith: gcc is missing (scripts/install-deps.sh installs it)"; exit 1; }
+command -v csmith >/dev/null || { echo "CSMITH SKIPPED: csmith is not installed (Debian package csmith)"; exit 0; }
+[ -f "$inc/csmith.h" ] || { echo "CSMITH SKIPPED: $inc/csmith.h is missing (Debian package libcsmith-dev)"; exit 0; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compared=0 mismatched=0 mismatch_seeds=
