@@ -211,10 +211,21 @@ int runDriver(const std::vector<RawArgument> &Argv, DriverHooks &Hooks) {
   initializeProcess(Argv0);
   if (Argv.empty())
     return 1;
+  if (isLldExecutable(Argv0)) {
+    // Expanded with the GNU tokenizer, which is lld's own on ELF hosts.
+    llvm::SmallVector<const char *, 64> LinkArgv;
+    for (const RawArgument &A : Argv)
+      LinkArgv.push_back(A.Value.c_str());
+    return runLld(LinkArgv);
+  }
   Session S(Hooks);
   S.ProgName = llvm::sys::path::stem(Argv0).str();
   S.Raw = Argv;
   return runGathered(S, Argv0);
+}
+
+bool isLinkerPersonality(const std::string &Argv0) {
+  return detail::isLldExecutable(Argv0);
 }
 
 int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks) {

@@ -364,8 +364,10 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
 
 int main(int Argc, char **Argv) {
   std::vector<std::string> Args(Argv, Argv + Argc);
-  // Re-entry points (-cc1, -cc1as) never carry plugin flags.
-  if (Args.size() > 1 && (Args[1] == "-cc1" || Args[1] == "-cc1as")) {
+  // Re-entry points (-cc1, -cc1as, neverc run as ld.lld) never carry
+  // plugin flags; lld reads its own response files.
+  if ((Args.size() > 1 && (Args[1] == "-cc1" || Args[1] == "-cc1as")) ||
+      (!Args.empty() && driver::isLinkerPersonality(Args[0]))) {
     driver::DriverHooks None;
     return driver::runDriver(Args, None);
   }

@@ -298,6 +298,11 @@ extern const char *const PhaseNames[6];
 /// Returns the process exit code, as clang's driver would.
 int runDriver(const std::vector<std::string> &Argv, DriverHooks &Hooks);
 
+/// True when \p Argv0 names the ld.lld personality (ld.lld, ld.lld-22,
+/// .../ld.lld): such a run is lld itself, with lld's own command line and
+/// response files; a host passes it to runDriver untouched.
+bool isLinkerPersonality(const std::string &Argv0);
+
 /// `@file` expansion exactly as runDriver does it (GNU quoting, nested
 /// files followed), each entry with its origin (Source = the response file,
 /// Position within it). An unreadable response file stays a literal
