@@ -24,7 +24,7 @@ PACKAGES=(
   libboost-dev libspdlog-dev libgtest-dev libbenchmark-dev
   ninja-build ccache cmake python3 gcc
   csmith libcsmith-dev hyperfine tcl
-  gcc-12-source
+  gcc-12-source autoconf automake libtool patch
 )
 
 # Needed only by optional test stages; what needs each one.
@@ -33,6 +33,10 @@ declare -A OPTIONAL=(
   [csmith]="differential.csmith"
   [libcsmith-dev]="differential.csmith"
   [hyperfine]="the compile benchmarks (tests/bench/compile; python timer otherwise)"
+  [autoconf]="conformance.jansson (autoreconf)"
+  [automake]="conformance.jansson (autoreconf)"
+  [libtool]="conformance.jansson (autoreconf)"
+  [patch]="conformance.jansson (the Debian patches)"
   [tcl]="conformance.sqlite and the sqlite benchmark (tclsh builds the amalgamation)"
 )
 

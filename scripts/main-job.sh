@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# The main job: install dependencies, build, then compile and run a C
-# program through neverc with the DriverTrace plugin loaded (it reports the
-# driver's arguments and every job as remarks), and finally run one host
-# session over the whole phase graph with the tracing example.
+# The main job: install dependencies, build, then compile, link and run a C
+# program through neverc with two plugins loaded: DriverTrace (reports the
+# driver's arguments and every job as remarks) and Census (counts every
+# phase that fires). It prints what the plugins saw and how many of the 130
+# phases fired in that compile: only the phases this build implements fire
+# (neverc --print-phases lists them).
+#
+# Then, separately and named for what it is, the host-only exercise: one
+# neverc-host plugin session over the whole phase graph with identity steps
+# and no compiler behind them (it proves the core's ordering and dispatch,
+# not that a phase is implemented).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -21,12 +28,26 @@ int main(void) {
 }
 C
 printf 'int square(int x) { return x * x; }\n' > "$work/square.c"
-echo "== neverc -fplugin=DriverTracePlugin.so --driver-trace -O2 main.c square.c"
-./build/bin/neverc -fplugin=build/plugins/DriverTracePlugin.so --driver-trace \
+
+plugins=build/plugins
+echo "== neverc -O2 main.c square.c -o demo, with DriverTracePlugin.so and CensusPlugin.so"
+# Census registers on all 130 phases; -Wno-unimplemented-plugin-phase hides
+# the 115 warnings for phases this build does not run yet.
+./build/bin/neverc \
+  -fplugin=$plugins/DriverTracePlugin.so --driver-trace \
+  -fplugin=$plugins/CensusPlugin.so --census-out "$work/census.jsonl" \
+  -Wno-unimplemented-plugin-phase \
   -O2 "$work/main.c" "$work/square.c" -o "$work/demo"
+echo "== ./demo"
 "$work/demo"
-echo "== neverc-host: one session over all 130 phases with the trace example"
+echo "== the phases that fired in that compile (CensusPlugin)"
+python3 tests/conformance/census_summary.py --prefix main-job \
+  --require driver,source,prep \
+  "$work/census.jsonl" sdk/include/neverc/Plugin/Schema/PhaseSchema.json
+./build/bin/neverc --print-phases | tail -n 1
+
+echo "== host-only exercise (no compile): one neverc-host session over the 130-phase graph with identity steps"
 ./build/tools/neverc-host/neverc-host \
-  -fplugin=build/plugins/MinimalPlugin.so \
-  -fplugin=build/plugins/TracePlugin.so \
-  --trace-prefix '[trace] ' | tail -4
+  -fplugin=$plugins/MinimalPlugin.so \
+  -fplugin=$plugins/TracePlugin.so \
+  --trace-prefix '[host-only trace] ' | tail -4

@@ -15,6 +15,9 @@
 #           tools, the amalgamation sqlite3.c and the shell compiled and
 #           linked by neverc), then sqlite/checks.sql against
 #           sqlite/checks.expected on a file database
+#   jansson jansson 2.14 with the Debian patches: autoreconf, configure
+#           (which adds -Wl,--default-symver, a GNU ld option), make,
+#           make check, exports versioned with the soname
 #   cmake   cmake-probe/ with -DCMAKE_C_COMPILER=neverc: the compiler must be
 #           identified as Clang; the probe results must equal clang-22's
 #   make    make-probe/ with `make CC=neverc`: archive, shared library,
@@ -48,7 +51,7 @@ NEVERC=${NEVERC:-$ROOT/build/bin/neverc}
 CACHE=${NEVERC_CONFORMANCE_CACHE:-$ROOT/build/conformance}
 SOURCE_CACHE=${NEVERC_SOURCE_CACHE:-}
 FETCH_ONLY=0
-PROJECTS=${NEVERC_CONFORMANCE_PROJECTS:-zlib lua sqlite cmake make}
+PROJECTS=${NEVERC_CONFORMANCE_PROJECTS:-zlib lua sqlite jansson cmake make}
 JOBS=${NEVERC_CONFORMANCE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 while [ $# -gt 0 ]; do
@@ -186,6 +189,7 @@ fetch_only() {
   zlib) pkg=zlib ;;
   lua) pkg=lua5.4 ;;
   sqlite) pkg=sqlite3 ;;
+  jansson) pkg=jansson ;;
   *) echo "conformance: $1: nothing to fetch"; return ;;
   esac
   source_tree "$1" "$pkg" || return
@@ -236,6 +240,66 @@ project_zlib() {
     fi
   fi
   row zlib "$build" "$tests" "$(elapsed "$t0")" "$note"
+}
+
+# jansson 2.14: its configure adds -Wl,--default-symver on glibc, an option
+# only GNU ld knows (neverc hands such links to the platform linker, as
+# clang-22 links with it). The Debian patches are applied (one fixes the
+# export check for versioned symbols), autoreconf makes the configure script
+# the upstream tarball lacks, then configure, make, make check, and every
+# export must carry the soname version.
+project_jansson() {
+  local t0 build=FAIL tests=- note= debian p tool
+  t0=$(now)
+  for tool in autoreconf automake libtoolize; do
+    if ! command -v "$tool" >/dev/null; then
+      row jansson SKIP SKIP 0 "$tool not found (Debian packages autoconf automake libtool)"
+      SKIP_LINES+=("jansson: $tool not found (Debian packages autoconf, automake and libtool could not be installed; see scripts/install-deps.sh)")
+      return
+    fi
+  done
+  source_tree jansson jansson || return
+  debian=$(fetched dir)/$(basename "$(fetched dsc)" .dsc).debian.tar.xz
+  if [ -f "$debian" ]; then
+    tar --force-local -xf "$debian" -C "$TREE" || {
+      row jansson FAIL - "$(elapsed "$t0")" "cannot unpack $debian"
+      return
+    }
+    if [ -f "$TREE/debian/patches/series" ]; then
+      while read -r p; do
+        case $p in '' | '#'*) continue ;; esac
+        if ! (cd "$TREE" && patch -p1 -s <"debian/patches/$p"); then
+          row jansson FAIL - "$(elapsed "$t0")" "Debian patch $p does not apply"
+          return
+        fi
+      done <"$TREE/debian/patches/series"
+    fi
+  fi
+  if (cd "$TREE" && logged jansson-autoreconf autoreconf -fi &&
+    logged jansson-configure ./configure CC="$NEVERC" &&
+    grep -q '^JSON_SYMVER_LDFLAGS = -Wl,--default-symver$' src/Makefile &&
+    logged jansson-make make -j"$JOBS") &&
+    [ -f "$TREE/src/.libs/libjansson.so.4" ]; then
+    build=ok
+  else
+    note="autoreconf, configure (with -Wl,--default-symver) or make failed"
+  fi
+  if [ "$build" = ok ]; then
+    if (cd "$TREE" && logged jansson-check make -j"$JOBS" check) &&
+      grep -q '^# FAIL: *0$' "$LOGS/jansson-check.log"; then
+      # Every export versioned by --default-symver (GNU ld's behaviour).
+      if llvm-readelf-22 --dyn-syms "$TREE/src/.libs/libjansson.so.4"         2>/dev/null | grep -q 'json_object@@libjansson.so.4'; then
+        tests="ok (make check, versioned exports)"
+      else
+        tests=FAIL
+        note="exports are not versioned libjansson.so.4"
+      fi
+    else
+      tests=FAIL
+      note="make check; see $TREE/test/test-suite.log"
+    fi
+  fi
+  row jansson "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
 project_lua() {
@@ -422,7 +486,7 @@ for p in $PROJECTS; do
   SRC_VERSION=''
   SRC_NOTE=''
   case "$p" in
-  zlib | lua | sqlite | cmake | make)
+  zlib | lua | sqlite | jansson | cmake | make)
     echo "conformance: === $p"
     if [ "$FETCH_ONLY" = 1 ]; then fetch_only "$p"; else "project_$p"; fi
     ;;

@@ -120,8 +120,11 @@ int main(int Argc, char **Argv) {
       return fail(P.Name.c_str(), S);
     ++Ran;
   }
-  std::printf("neverc-host: %zu plugin(s) loaded; %u phases run, %u of them "
-              "observed by a plugin\n",
+  // Identity steps, no compiler: this counts what the executor
+  // dispatched, not phases neverc implements (neverc --print-phases).
+  std::printf("neverc-host: %zu plugin(s) loaded; host-only exercise: %u "
+              "identity steps run through the executor (no compile), %u of "
+              "them observed by a plugin\n",
               H.plugins().size(), Ran, Observed);
   for (Plugin *P : H.order())
     std::printf("neverc-host: plugin '%s' (%s) from %s\n",
