@@ -148,24 +148,8 @@ log_file() { # name -> where apt's output of that step goes
   if [ -n "$LOGDIR" ]; then echo "$LOGDIR/$1.log"; else echo "$CACHE/.tmp-log-$1"; fi
 }
 
-# Reads versions on stdin; prints them newest first, dpkg-equal ones once.
-sort_versions() {
-  local v i sorted=() dup
-  while IFS= read -r v; do
-    [ -n "$v" ] || continue
-    dup=0
-    for ((i = 0; i < ${#sorted[@]}; i++)); do
-      if dpkg --compare-versions "$v" eq "${sorted[i]}"; then
-        dup=1
-        break
-      fi
-      dpkg --compare-versions "$v" gt "${sorted[i]}" && break
-    done
-    [ $dup = 1 ] && continue
-    sorted=("${sorted[@]:0:i}" "$v" "${sorted[@]:i}")
-  done
-  [ ${#sorted[@]} = 0 ] || printf '%s\n' "${sorted[@]}"
-}
+# sort_versions: newest first, dpkg-equal ones once.
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/scripts/apt-versions.sh"
 
 # The versions of source package $PKG apt's index lists, newest first.
 apt_versions() {

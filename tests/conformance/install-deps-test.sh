@@ -94,28 +94,8 @@ done
 EOF
 chmod +x "$T/bin/"*
 
-CHECKS=0
-FAILS=0
-check() { # NAME WANT GOT
-  CHECKS=$((CHECKS + 1))
-  if [ "$2" == "$3" ]; then
-    echo "ok   $1"
-  else
-    FAILS=$((FAILS + 1))
-    echo "FAIL $1"
-    diff <(echo "$2") <(echo "$3") | sed 's/^/     /'
-  fi
-}
-has_line() { # NAME FILE LINE
-  CHECKS=$((CHECKS + 1))
-  if grep -Fxq -- "$3" "$2"; then
-    echo "ok   $1"
-  else
-    FAILS=$((FAILS + 1))
-    echo "FAIL $1: no line '$3' in:"
-    sed 's/^/     /' "$2"
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+
 run() { # runs install-deps.sh; sets RC, output in $T/out
   : >"$T/calls"
   bash "$SCRIPT" >"$T/out" 2>&1
