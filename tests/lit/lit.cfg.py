@@ -53,3 +53,7 @@ if strace and subprocess.run([strace, "-f", "-o", os.devnull, "true"],
 # replace it, so only root can prove it is not replaced).
 if hasattr(os, "getuid") and os.getuid() == 0:
     config.available_features.add("root")
+
+# graphviz renders --print-phases=dot when it is installed (not required).
+if shutil.which("dot"):
+    config.available_features.add("graphviz")

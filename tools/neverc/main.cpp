@@ -248,6 +248,83 @@ bool warnUnimplementedPhases(core::Host &H, const PhaseWarningFlags &Flags) {
   return Ok;
 }
 
+/// --print-phases=dot: the phase graph for graphviz. Domains are clusters
+/// in pipeline order. A solid edge A -> B carries an artifact: A makes it
+/// (A's output differs from its input) and B takes it as input; the label
+/// is the artifact ID's low word. Phases that edit an artifact in place
+/// (input = output: the extension families, the passes) take it from its
+/// maker and hand nothing new on, so they get no edges among themselves; a
+/// dotted edge follows the schema's order inside a domain where no artifact
+/// edge does. Implemented phases are filled, sealed gates red octagons,
+/// event phases ellipses.
+int printPhasesDot() {
+  using core::operator==;
+  core::PhaseGraph G;
+  auto Hex = [](uint64_t V) {
+    char B[24];
+    std::snprintf(B, sizeof B, "%llx", (unsigned long long)V);
+    return std::string(B);
+  };
+  std::printf("digraph neverc_phases {\n"
+              "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11, "
+              "newrank=true, label=\"neverc: 130 phases (filled: implemented "
+              "in this build; octagon: sealed gate; ellipse: event)\", "
+              "labelloc=t];\n"
+              "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", "
+              "fontsize=9];\n"
+              "  edge [fontname=\"Helvetica\", fontsize=7, color=\"#777777\"];\n");
+  std::vector<std::string> Domains;
+  for (uint32_t I = 0; I < G.size(); ++I)
+    if (std::find(Domains.begin(), Domains.end(), G.at(I).Domain) ==
+        Domains.end())
+      Domains.push_back(G.at(I).Domain);
+  for (const std::string &D : Domains) {
+    std::printf("  subgraph cluster_%s {\n    label=\"%s\"; style=\"rounded\"; "
+                "color=\"#999999\";\n",
+                D.c_str(), D.c_str());
+    for (uint32_t I = 0; I < G.size(); ++I) {
+      const core::PhaseInfo &P = G.at(I);
+      if (P.Domain != D)
+        continue;
+      const bool Sealed = P.Gate == NEVERC_PHASE_GATE_SEALED_VERIFIER ||
+                          P.Gate == NEVERC_PHASE_GATE_SEALED_COMMIT;
+      std::string Short = P.Name.substr(P.Name.find('.', 7) + 1);
+      std::string Attrs = "label=\"" + Short + "\\n" + policyLetters(P.Policy) +
+                          "\"";
+      if (Sealed)
+        Attrs += ", shape=octagon, color=\"#b03030\", penwidth=2";
+      else if (P.Kind == NEVERC_PHASE_KIND_EVENT)
+        Attrs += ", shape=ellipse";
+      if (implemented(P))
+        Attrs += Sealed || P.Kind == NEVERC_PHASE_KIND_EVENT
+                     ? ", style=\"filled\", fillcolor=\"#a8d8a8\""
+                     : ", style=\"rounded,filled\", fillcolor=\"#a8d8a8\"";
+      else if (Sealed || P.Kind == NEVERC_PHASE_KIND_EVENT)
+        Attrs += ", style=\"solid\"";
+      std::printf("    \"%s\" [%s];\n", P.Name.c_str(), Attrs.c_str());
+    }
+    std::printf("  }\n");
+  }
+  auto Carries = [&](const core::PhaseInfo &From, const core::PhaseInfo &To) {
+    return &From != &To && !(From.Input == From.Output) &&
+           From.Output == To.Input;
+  };
+  for (uint32_t A = 0; A < G.size(); ++A)
+    for (uint32_t B = 0; B < G.size(); ++B)
+      if (Carries(G.at(A), G.at(B)))
+        std::printf("  \"%s\" -> \"%s\" [label=\"%s\"];\n",
+                    G.at(A).Name.c_str(), G.at(B).Name.c_str(),
+                    Hex(G.at(A).Output.Low).c_str());
+  for (uint32_t A = 0; A + 1 < G.size(); ++A) {
+    const core::PhaseInfo &From = G.at(A), &To = G.at(A + 1);
+    if (From.Domain == To.Domain && !Carries(From, To))
+      std::printf("  \"%s\" -> \"%s\" [style=dotted, arrowhead=none];\n",
+                  From.Name.c_str(), To.Name.c_str());
+  }
+  std::printf("}\n");
+  return 0;
+}
+
 /// The triple option predicates are matched against.
 std::string targetTriple(const std::vector<driver::RawArgument> &Argv) {
   std::string Triple = "x86_64-pc-linux-gnu";
@@ -373,6 +450,8 @@ int main(int Argc, char **Argv) {
   }
   if (Args.size() == 2 && Args[1] == "--print-phases")
     return printPhases();
+  if (Args.size() == 2 && Args[1] == "--print-phases=dot")
+    return printPhasesDot();
   // Without any plugin flag (looked for in response files too) this is the
   // plain driver: no host, no phase machinery.
   bool ResponseFiles = false, PluginFlag = false;
