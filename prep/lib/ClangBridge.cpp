@@ -176,10 +176,11 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
         M.Spelling.clear();
     }
     M.Location = loc(L);
-    if (!Tok.isAnnotation())
-      M.Range = D.range(*T, L.getRawEncoding(),
-                        L.getLocWithOffset(Tok.getLength()).getRawEncoding(),
-                        false);
+    if (!Tok.isAnnotation()) {
+      M.RawBegin = L.getRawEncoding();
+      M.RawEnd = L.getLocWithOffset(Tok.getLength()).getRawEncoding();
+      M.RangePending = true;
+    }
     if (!Tok.isAnnotation())
       if (IdentifierInfo *II = Tok.getIdentifierInfo()) {
         M.Identifier = D.identifier(*T, II);

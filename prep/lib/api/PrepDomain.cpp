@@ -91,6 +91,7 @@ TaskState &PrepDomain::Impl::state(core::Task &T) {
       ++I;
   auto &P = States[key(S.Session, S.Task)];
   P = std::make_unique<TaskState>(S.Session, S.Task);
+  P->Task = &T;
   return *P;
 }
 
@@ -173,9 +174,12 @@ NevercStatus PrepDomain::raiseEvent(core::Task &T, NevercPrepEvent &E) {
   E.Header = {sizeof(NevercPrepEvent), NEVERC_PREP_API_MAJOR,
               NEVERC_PREP_API_MINOR, 0};
   // Subscriptions made from inside an observer take effect for the next
-  // event: iterate over a snapshot.
-  std::vector<Subscription> Subs = TS->Subscriptions;
-  for (const Subscription &S : Subs) {
+  // event: only those there when the event began are called (appends go
+  // after them), each copied out first since an append may move the
+  // vector. No copy of the vector per event.
+  const size_t Count = TS->Subscriptions.size();
+  for (size_t I = 0; I < Count; ++I) {
+    const Subscription S = TS->Subscriptions[I];
     if (!(S.Mask & Bit))
       continue;
     NevercStatus R;
@@ -223,8 +227,13 @@ NevercSourceLocation PrepDomain::location(core::Task &T, uint32_t Raw) {
 
 NevercSourceRange PrepDomain::range(core::Task &T, uint32_t Begin,
                                     uint32_t End, bool TokenRange) {
-  if (P->Codec.Range)
-    return P->Codec.Range(P->Codec.Ctx, T, Begin, End, TokenRange);
+  return P->encodeRange(T, Begin, End, TokenRange);
+}
+
+NevercSourceRange PrepDomain::Impl::encodeRange(core::Task &T, uint32_t Begin,
+                                                uint32_t End, bool TokenRange) {
+  if (Codec.Range)
+    return Codec.Range(Codec.Ctx, T, Begin, End, TokenRange);
   if (!Begin && !End)
     return NevercSourceRange{};
   core::HandleScope S = core::decodeHandle(T.handle()).Scope;
@@ -244,12 +253,12 @@ NevercFileHandle PrepDomain::file(core::Task &T, uint32_t FileID) {
 }
 
 NevercTokenHandle PrepDomain::mintToken(core::Task &T, TokenModel M) {
-  return P->state(T).Tokens.insert(std::make_unique<TokenModel>(std::move(M)));
+  return P->state(T).mintToken(std::move(M));
 }
 
 const TokenModel *PrepDomain::token(core::Task &T, NevercTokenHandle H) {
-  auto *Slot = P->state(T).Tokens.lookup(H);
-  return Slot ? Slot->get() : nullptr;
+  TokenModel **Slot = P->state(T).Tokens.lookup(H);
+  return Slot ? *Slot : nullptr;
 }
 
 

@@ -8,6 +8,7 @@
 #ifndef NEVERC_PREP_API_PREPINTERNAL_H
 #define NEVERC_PREP_API_PREPINTERNAL_H
 
+#include "neverc/core/PointerMap.h"
 #include "neverc/prep/PrepDomain.h"
 
 #include <cstring>
@@ -60,11 +61,17 @@ struct Subscription {
 struct TaskState {
   TaskState(uint32_t Session, uint32_t Task);
   core::HandleScope Scope;
-  core::HandleTable<std::unique_ptr<TokenModel>> Tokens;
+  /// The task these records belong to (for the source codec); set by
+  /// Impl::state, valid while the task lives, which is whenever a slot
+  /// reaches this state.
+  core::Task *Task = nullptr;
+  /// Token models live in TokenStore (chunked, addresses stable, freed
+  /// with the task): one token costs no allocation of its own.
+  std::deque<TokenModel> TokenStore;
+  core::HandleTable<TokenModel *> Tokens;
   core::HandleTable<std::unique_ptr<std::vector<NevercTokenHandle>>> Streams;
   core::HandleTable<void *> Identifiers, MacroDefinitions, MacroDirectives;
-  std::unordered_map<void *, NevercHandle> IdentifierOf, DefinitionOf,
-      DirectiveOf;
+  core::PointerMap<NevercHandle> IdentifierOf, DefinitionOf, DirectiveOf;
   core::HandleTable<std::unique_ptr<MacroArgumentsModel>> Arguments;
   core::HandleTable<std::unique_ptr<TokenBuilderModel>> Builders;
   core::HandleTable<std::unique_ptr<StreamBuilderModel>> StreamBuilders;
@@ -83,6 +90,11 @@ struct TaskState {
   }
   /// Drops every handle bound to the live preprocessor.
   void unbind();
+  /// A new token handle for \p M.
+  NevercTokenHandle mintToken(TokenModel M) {
+    TokenStore.push_back(std::move(M));
+    return Tokens.insert(&TokenStore.back());
+  }
 };
 
 /// One phase run; the innermost on this thread is what the Create* slots
@@ -112,6 +124,10 @@ struct PrepDomain::Impl {
   std::map<void *, std::shared_ptr<void>> Attached;
 
   TaskState &state(core::Task &T);
+  /// A range handle through the source codec (or the domain's own
+  /// encoding when none is installed).
+  NevercSourceRange encodeRange(core::Task &T, uint32_t Begin, uint32_t End,
+                                bool TokenRange = false);
   TaskState *stateFor(core::HandleScope S) const;
   void fillTable();
   void diag(NevercDiagnosticSeverity Sev, std::string Msg, uint32_t Phase);

@@ -19,10 +19,10 @@ namespace {
 NevercStatus tokenAt(PrepDomain::Impl &D, TaskState &TS, NevercTokenHandle H,
                      TokenModel **Out) {
   PREP_TRY(checkScope(D, TS, H, PrepHandleKind::Token));
-  auto *Slot = TS.Tokens.lookup(H);
+  TokenModel **Slot = TS.Tokens.lookup(H);
   if (!Slot)
     return st(NEVERC_STATUS_STALE_HANDLE);
-  *Out = Slot->get();
+  *Out = *Slot;
   return okStatus();
 }
 
@@ -112,7 +112,14 @@ NevercStatus destroyHandle(void *Ctx, NevercTaskHandle Task,
                   });
 }
 
-NevercTokenInfo tokenInfo(const TokenModel &M) {
+/// Everything GetTokenInfo reports. The range is encoded on this first
+/// request (PrepDomain.h: TokenModel::RangePending).
+NevercTokenInfo tokenInfo(PrepDomain::Impl &D, TaskState &TS, TokenModel &M) {
+  if (M.RangePending) {
+    M.RangePending = false;
+    if (TS.Task)
+      M.Range = D.encodeRange(*TS.Task, M.RawBegin, M.RawEnd);
+  }
   NevercTokenInfo I{};
   I.Kind = M.Kind;
   I.Flags = M.Flags;
@@ -136,7 +143,7 @@ NevercStatus NEVERC_CALL getTokenInfo(void *Ctx, NevercTaskHandle Task,
                 [&](PrepDomain::Impl &D, TaskState &TS) {
                   TokenModel *M;
                   PREP_TRY(tokenAt(D, TS, Token, &M));
-                  writeOut(OutInfo, tokenInfo(*M));
+                  writeOut(OutInfo, tokenInfo(D, TS, *M));
                   return okStatus();
                 });
 }
@@ -157,7 +164,7 @@ NevercStatus NEVERC_CALL getTokenInfoBatch(void *Ctx, NevercTaskHandle Task,
           PREP_TRY(tokenAt(D, TS, Tokens[I], &Ms[I]));
         }
         for (uint64_t I = 0; I < TokenCount; ++I)
-          writeOut(&OutInfos[I], tokenInfo(*Ms[I]));
+          writeOut(&OutInfos[I], tokenInfo(D, TS, *Ms[I]));
         return okStatus();
       });
 }
@@ -311,8 +318,7 @@ NevercStatus NEVERC_CALL getMacroReplacementToken(
                     TokenModel M;
                     if (!TS.Backend->macroReplacementToken(N, Index, M))
                       return st(NEVERC_STATUS_NOT_FOUND);
-                    *OutToken = TS.Tokens.insert(
-                        std::make_unique<TokenModel>(std::move(M)));
+                    *OutToken = TS.mintToken(std::move(M));
                     return okStatus();
                   });
 }
@@ -517,7 +523,7 @@ NevercStatus NEVERC_CALL tokenBuilderCommit(void *Ctx, NevercTaskHandle Task,
                  Phase_PREP_TOKEN);
           return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
         }
-        *OutToken = TS.Tokens.insert(std::make_unique<TokenModel>(B.Token));
+        *OutToken = TS.mintToken(B.Token);
         return okStatus();
       });
 }
@@ -914,14 +920,14 @@ NevercStatus NEVERC_CALL destroyTokenStreamBuilder(
 
 namespace {
 /// The live handle \p N already has in \p Table, else a new one.
-NevercHandle handleFor(std::unordered_map<void *, NevercHandle> &Of,
+NevercHandle handleFor(core::PointerMap<NevercHandle> &Of,
                        core::HandleTable<void *> &Table, void *N) {
   if (!N)
     return NevercHandle{};
-  auto It = Of.find(N);
-  if (It != Of.end() && Table.lookup(It->second))
-    return It->second;
-  return Of[N] = Table.insert(N);
+  NevercHandle &H = Of[N];
+  if (isNull(H) || !Table.lookup(H))
+    H = Table.insert(N);
+  return H;
 }
 } // namespace
 

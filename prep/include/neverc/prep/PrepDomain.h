@@ -61,7 +61,12 @@ struct TokenModel {
   NevercTokenOriginKind Origin = NEVERC_TOKEN_ORIGIN_FILE;
   std::string Spelling;
   NevercSourceLocation Location{};
+  /// Most tokens' ranges are never asked for: the bridge records the raw
+  /// begin/end and GetTokenInfo encodes the range handle on first request
+  /// (RangePending). Read Range through GetTokenInfo, not directly.
   NevercSourceRange Range{};
+  uint32_t RawBegin = 0, RawEnd = 0;
+  bool RangePending = false;
   NevercIdentifierHandle Identifier{};
   NevercMacroDefinitionHandle MacroDefinition{};
   /// The lexer's own token (opaque bytes, owned by the bridge) when the
