@@ -155,9 +155,14 @@ NevercStatus Host::observerFailed(const PhaseInfo &P,
   NevercStatus S = okStatus();
   {
     RoleScope InRole(&T, CallbackRole::Observer);
+    ExecutionProbe *Probe = Config.Probe;
     for (const ObserverRegistration &O : List) {
+      if (__builtin_expect(Probe != nullptr, 0))
+        Probe->callbackBegin(*O.Owner, &P, CallbackRole::Observer);
       S = enterPlugin(*O.Owner, &T,
                       [&] { return O.Callback(&Frame, Point, O.UserData); });
+      if (__builtin_expect(Probe != nullptr, 0))
+        Probe->callbackEnd(*O.Owner, &P, CallbackRole::Observer);
       if (!isOk(S)) {
         Failed = &O;
         break;
@@ -183,7 +188,12 @@ NevercStatus NEVERC_CALL Host::invokeNext(NevercPhaseContinuation *C,
     R.State = ContinuationRecord::Invoked;
     NevercPhaseResult Local;
     resetResult(Local);
+    ExecutionProbe *Probe = R.Chain->H->Config.Probe;
+    if (Probe)
+      Probe->downstreamBegin(*R.Chain->P);
     NevercStatus S = R.Chain->H->runChainFrom(*R.Chain, R.Next, &Local);
+    if (Probe)
+      Probe->downstreamEnd(*R.Chain->P);
     if (Out && Out->Header.StructSize >= sizeof(NevercPhaseResult))
       copyResult(*Out, Local);
     else if (Out)
@@ -218,9 +228,9 @@ NevercStatus Host::runChainFrom(ChainRun &C, size_t I, NevercPhaseResult *Out) {
 
   NevercPhaseResult Result;
   resetResult(Result);
-  NevercStatus S = callPlugin(*Reg.Owner, C.T, CallbackRole::Interceptor, [&] {
-    return Reg.Callback(C.Frame, Rec.C, &Result, Reg.UserData);
-  });
+  NevercStatus S = callPlugin(
+      *Reg.Owner, C.T, CallbackRole::Interceptor,
+      [&] { return Reg.Callback(C.Frame, Rec.C, &Result, Reg.UserData); }, &P);
   const bool Invoked = Rec.State == ContinuationRecord::Invoked;
   Rec.State = ContinuationRecord::Dead;
   // The record stays allocated: a continuation kept past its callback sees
@@ -312,9 +322,9 @@ std::optional<NevercStatus> Host::runProvider(ChainRun &C,
   const ProviderRegistration &Prov = *Chosen;
   NevercPhaseResult Result;
   resetResult(Result);
-  NevercStatus S = callPlugin(*Prov.Owner, C.T, CallbackRole::Provider, [&] {
-    return Prov.Callback(C.Frame, &Result, Prov.UserData);
-  });
+  NevercStatus S = callPlugin(
+      *Prov.Owner, C.T, CallbackRole::Provider,
+      [&] { return Prov.Callback(C.Frame, &Result, Prov.UserData); }, &P);
   if (isOk(S)) {
     if (Result.Action != NEVERC_PHASE_REPLACE || isNull(Result.Output) ||
         !isNull(Result.Proof)) {
@@ -364,7 +374,7 @@ Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
   if (!Step.Run)
     return noBuiltinStep(P);
   void *Output = nullptr;
-  NevercStatus S = Step.Run(Step.Ctx, C.R->Input, &Output);
+  NevercStatus S = runBuiltin(P, Step, C.R->Input, &Output);
   if (!isOk(S))
     return S;
   Out->Action = NEVERC_PHASE_CONTINUE;
@@ -380,6 +390,17 @@ Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
     C.Borrowed->BuiltinOutput = Handle;
   }
   return okStatus();
+}
+
+NevercStatus Host::runBuiltin(const PhaseInfo &P, const PhaseStep &Step,
+                              void *Input, void **Output) {
+  if (__builtin_expect(Config.Probe != nullptr, 0)) {
+    Config.Probe->builtinBegin(P);
+    NevercStatus S = Step.Run(Step.Ctx, Input, Output);
+    Config.Probe->builtinEnd(P);
+    return S;
+  }
+  return Step.Run(Step.Ctx, Input, Output);
 }
 
 NevercStatus Host::verifierFailed(const PhaseInfo &P, NevercStatus V) {
@@ -452,6 +473,17 @@ NevercStatus Host::runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
 }
 
 PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
+  if (__builtin_expect(Config.Probe != nullptr, 0)) {
+    Config.Probe->phaseBegin(P);
+    PhaseOutcome O = runObservedPhaseBody(P, R);
+    Config.Probe->phaseEnd(P);
+    return O;
+  }
+  return runObservedPhaseBody(P, R);
+}
+
+PhaseOutcome Host::runObservedPhaseBody(const PhaseInfo &P,
+                                        const PhaseRequest &R) {
   PhaseOutcome O;
   if (!R.T) {
     O.Status = makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -479,7 +511,7 @@ PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
     // check, so no ChainRun and no result. (runChain would get the same
     // outcome through runEndOfChain.)
     void *Output = nullptr;
-    O.Status = R.Builtin.Run(R.Builtin.Ctx, R.Input, &Output);
+    O.Status = runBuiltin(P, R.Builtin, R.Input, &Output);
     if (!isOk(O.Status))
       return O;
     O.Output = Output;
@@ -513,11 +545,16 @@ PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
 
 NevercStatus Host::raiseObservedEvent(uint32_t Phase, Task &T, void *Payload) {
   const PhaseInfo &P = Graph.at(Phase);
+  ExecutionProbe *Probe = Config.Probe;
+  if (Probe)
+    Probe->phaseBegin(P);
   const NevercArtifactHandle Input = T.Artifacts.insert({P.Input, Payload});
   NevercPhaseFrame F;
   buildFrame(F, P, T, T.session().route(), Input, Input);
   NevercStatus S = notifyObservers(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
   T.Artifacts.eraseLive(F.Input);
+  if (Probe)
+    Probe->phaseEnd(P);
   return S;
 }
 

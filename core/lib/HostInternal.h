@@ -2,6 +2,7 @@
 #ifndef NEVERC_CORE_LIB_HOSTINTERNAL_H
 #define NEVERC_CORE_LIB_HOSTINTERNAL_H
 
+#include "neverc/core/CostReport.h"
 #include "neverc/core/Host.h"
 
 #include <cstring>
@@ -105,6 +106,8 @@ struct HostAccess {
   static uint32_t index(Plugin &P) { return P.Index; }
   static const ScopeOracle &scopes(const Host &H) { return H; }
   static void account(Plugin &P, int64_t Delta) {
+    if (Delta > 0)
+      P.BytesTotal.fetch_add(uint64_t(Delta), std::memory_order_relaxed);
     uint64_t Now = P.BytesLive.fetch_add(uint64_t(Delta)) + uint64_t(Delta);
     uint64_t Peak = P.BytesPeak.load();
     while (Now > Peak && !P.BytesPeak.compare_exchange_weak(Peak, Now)) {
@@ -149,8 +152,15 @@ struct Host::RoleScope {
 /// consult, then enterPlugin.
 template <typename Fn>
 [[gnu::always_inline]] inline NevercStatus
-Host::callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F) {
+Host::callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F,
+                 const PhaseInfo *Phase) {
   RoleScope InRole(T, Role);
+  if (__builtin_expect(Config.Probe != nullptr, 0)) {
+    Config.Probe->callbackBegin(P, Phase, Role);
+    NevercStatus S = enterPlugin(P, T, std::forward<Fn>(F));
+    Config.Probe->callbackEnd(P, Phase, Role);
+    return S;
+  }
   return enterPlugin(P, T, std::forward<Fn>(F));
 }
 

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PluginHooks.h"
+#include "Probes.h"
 
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
@@ -37,6 +38,11 @@ struct PluginFlags {
   std::vector<std::string> Modules; ///< -fplugin= and -fplugin-pass=, in order
   std::vector<std::string> PassModules;
   std::vector<std::pair<std::string, std::string>> Providers;
+  /// -fplugin-report[=<file>]: the cost report, a table on stderr or JSON.
+  bool Report = false;
+  std::string ReportFile;
+  /// -ftime-trace (left in argv for cc1): phase and plugin spans too.
+  bool TimeTrace = false;
 };
 
 bool startsWith(const std::string &S, const char *P) {
@@ -55,6 +61,10 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
     } else if (I > 0 && startsWith(A, "-fplugin-pass=")) {
       F.Modules.push_back(A.substr(14));
       F.PassModules.push_back(A.substr(14));
+    } else if (I > 0 && (A == "-fplugin-report" ||
+                         startsWith(A, "-fplugin-report="))) {
+      F.Report = true;
+      F.ReportFile = A.size() > 15 ? A.substr(16) : std::string();
     } else if (I > 0 && startsWith(A, "-fplugin-provider=")) {
       std::string V = A.substr(18);
       size_t Colon = V.rfind(':');
@@ -68,6 +78,8 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
       }
       F.Providers.emplace_back(V.substr(0, Colon), V.substr(Colon + 1));
     } else {
+      if (I > 0 && (A == "-ftime-trace" || startsWith(A, "-ftime-trace=")))
+        F.TimeTrace = true;
       Rest.push_back(Argv[I]);
     }
   }
@@ -342,6 +354,17 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   SwitchableSink Sink;
   core::HostConfig Config;
   Config.Diagnostics = &Sink;
+  // Probes only when asked for: otherwise the host times nothing.
+  std::unique_ptr<core::CostLedger> Ledger;
+  std::unique_ptr<core::ExecutionProbe> Trace, Tee;
+  if (F.Report)
+    Ledger = std::make_unique<core::CostLedger>();
+  if (F.TimeTrace)
+    Trace = makeTimeTraceProbe();
+  if (Ledger && Trace)
+    Tee = std::make_unique<TeeProbe>(
+        std::vector<core::ExecutionProbe *>{Ledger.get(), Trace.get()});
+  Config.Probe = Tee ? Tee.get() : Ledger ? Ledger.get() : Trace.get();
   core::Host H(Config);
   driver::DriverDomain Domain(H);
   source::SourceDomain Source(H);
@@ -430,6 +453,20 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   // fails the compile.
   if (RC == 0 && (!EndOk || H.pluginErrorCount() > 0))
     RC = 1;
+  if (Ledger) {
+    if (F.ReportFile.empty()) {
+      Ledger->writeTable(stderr, H);
+    } else if (std::FILE *Out = std::fopen(F.ReportFile.c_str(), "w")) {
+      Ledger->writeJSON(Out, H);
+      if (std::fclose(Out) != 0)
+        RC = RC ? RC : 1;
+    } else {
+      core::Diagnostic D;
+      D.Message = "cannot write the plugin report to '" + F.ReportFile + "'";
+      Sink.report(D);
+      RC = RC ? RC : 1;
+    }
+  }
   // Provider registrations of the source domain end before the modules
   // that own their UserData are unloaded.
   Source.shutdown();
@@ -491,6 +528,13 @@ int main(int Argc, char **Argv) {
         Diags.report(D);
         return 1;
       }
+    if (F.Report) {
+      core::Diagnostic D;
+      D.Message = "'-fplugin-report' given but no plugin is loaded (use "
+                  "-fplugin=<path>)";
+      Diags.report(D);
+      return 1;
+    }
     if (!F.Providers.empty()) {
       core::Diagnostic D;
       D.Message = "'-fplugin-provider=" + F.Providers.front().first + ":" +

@@ -33,6 +33,7 @@ namespace neverc::core {
 class Host;
 class Session;
 class Task;
+class ExecutionProbe;
 
 struct HostConfig {
   std::string BuildID = "neverc-0.1.0";
@@ -47,6 +48,9 @@ struct HostConfig {
   /// models are enforced with locks. A single-threaded host satisfies
   /// SESSION_SERIAL and PROCESS_SERIAL by construction and skips them.
   bool Concurrent = false;
+  /// Sees every observed phase run and plugin callback (CostReport.h:
+  /// -fplugin-report, -ftime-trace spans); null = nothing is timed.
+  ExecutionProbe *Probe = nullptr;
 };
 
 /// What a callback into a plugin is doing; domain slots consult it (an
@@ -71,6 +75,8 @@ public:
   const NevercCoreAPI *core() const { return &Core; }
   uint64_t bytesAllocated() const { return BytesLive; }
   uint64_t peakBytes() const { return BytesPeak; }
+  /// Bytes ever allocated through the core table (frees not subtracted).
+  uint64_t bytesTotal() const { return BytesTotal; }
   const NevercSemanticVersion &version() const { return Version; }
 
 private:
@@ -100,7 +106,7 @@ private:
   bool Failed = false;
   NevercCoreAPI Core{};
   // Accounting.
-  std::atomic<uint64_t> BytesLive{0}, BytesPeak{0};
+  std::atomic<uint64_t> BytesLive{0}, BytesPeak{0}, BytesTotal{0};
   // Reentrancy: depth of callbacks into this plugin on the current thread
   // (only meaningful for REENTRANCY_NONE, which the host keeps to one
   // thread at a time through its lock when Concurrent).
@@ -356,7 +362,8 @@ private:
 
   struct RoleScope;
   template <typename Fn>
-  NevercStatus callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F);
+  NevercStatus callPlugin(Plugin &P, Task *T, CallbackRole Role, Fn &&F,
+                          const PhaseInfo *Phase = nullptr);
   template <typename Fn> NevercStatus enterPlugin(Plugin &P, Task *T, Fn &&F);
   /// enterPlugin for a Guarded plugin: reentrancy tracking and the lock.
   template <typename Fn> NevercStatus callGuarded(Plugin &P, Task *T, Fn F);
@@ -386,6 +393,10 @@ private:
   /// route matched, or a recoverable failure of a FallbackSafe provider).
   std::optional<NevercStatus> runProvider(ChainRun &C, NevercPhaseResult *Out);
   NevercStatus noBuiltinStep(const PhaseInfo &P);
+  /// The built-in step, inside a probe span when a probe is installed.
+  NevercStatus runBuiltin(const PhaseInfo &P, const PhaseStep &Step,
+                          void *Input, void **Output);
+  PhaseOutcome runObservedPhaseBody(const PhaseInfo &P, const PhaseRequest &R);
   static NevercStatus NEVERC_CALL invokeNext(NevercPhaseContinuation *C,
                                              const NevercPhaseFrame *Frame,
                                              NevercPhaseResult *Out);
