@@ -527,7 +527,12 @@ PhaseOutcome Host::runObservedPhaseBody(const PhaseInfo &P,
     if (!isOk(O.Status))
       return O;
   }
-  if (R.Verifier.Verify) {
+  // A transition phase's verifier checks what a plugin could have produced
+  // or changed: only after a chain (interceptors, a provider). With
+  // observers only the output is the built-in's, untouched (observers
+  // cannot edit). A sealed gate's verifier always runs (H25).
+  if (R.Verifier.Verify && (!P.Interceptors.empty() || P.ProviderOwner ||
+                            P.Gate != NEVERC_PHASE_GATE_TRANSITION)) {
     NevercStatus V = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
     if (!isOk(V)) {
       O.Status = verifierFailed(P, V);

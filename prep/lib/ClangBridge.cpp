@@ -115,6 +115,74 @@ NevercFileCharacteristic characteristic(SrcMgr::CharacteristicKind K) {
 
 struct Bridge;
 
+/// The facts of a lexer token every model gets at once (PrepDomain.h:
+/// TokenModel); identifier and macro handles are the caller's.
+void lexerTokenModel(const Token &Tok, TokenModel &M) {
+  M.Kind = kinds().ToNeverc[Tok.getKind()];
+  M.Flags = toNevercFlags(Tok);
+  SourceLocation L = Tok.getLocation();
+  M.RawBegin = L.getRawEncoding();
+  M.FactsPending = true;
+  if (!Tok.isAnnotation()) {
+    M.RawEnd = L.getLocWithOffset(Tok.getLength()).getRawEncoding();
+    M.RangePending = true;
+  }
+  std::memcpy(M.Native, &Tok, sizeof(Token));
+  M.HasNative = true;
+}
+
+/// Spelling and origin of a lexer token, computed when a plugin first asks
+/// (PrepDomain.h: TokenModel). It holds the compile's source manager, and
+/// the file manager and diagnostics engine the source manager refers to,
+/// so it still works after the CompilerInstance is gone: token handles are
+/// readable until their task ends.
+class LexerFacts final : public TokenFactsSource {
+public:
+  explicit LexerFacts(CompilerInstance &CI)
+      : Diags(CI.getDiagnosticsPtr()), Files(CI.getFileManagerPtr()),
+        Sources(CI.getSourceManagerPtr()), Lang(CI.getLangOpts()) {}
+
+  void fromNative(const unsigned char *Native, TokenModel &M,
+                  void **Identifier) override {
+    Token Tok;
+    std::memcpy(&Tok, Native, sizeof(Token));
+    lexerTokenModel(Tok, M);
+    *Identifier = Tok.isAnnotation() ? nullptr : Tok.getIdentifierInfo();
+  }
+
+  void resolve(TokenModel &M) override {
+    if (!M.HasNative || !Sources)
+      return;
+    Token Tok;
+    std::memcpy(&Tok, M.Native, sizeof(Token));
+    SourceManager &SM = *Sources;
+    SourceLocation L = Tok.getLocation();
+    if (L.isFileID())
+      M.Origin = NEVERC_TOKEN_ORIGIN_FILE;
+    else if (SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
+      M.Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
+    else if (SM.isMacroArgExpansion(L))
+      M.Origin = NEVERC_TOKEN_ORIGIN_MACRO_ARGUMENT;
+    else
+      M.Origin = NEVERC_TOKEN_ORIGIN_MACRO_REPLACEMENT;
+    if (!Tok.isAnnotation() && Tok.getKind() != tok::eof &&
+        Tok.getKind() != tok::eod) {
+      bool Invalid = false;
+      M.Spelling = Lexer::getSpelling(Tok, SM, Lang, &Invalid);
+      if (Invalid)
+        M.Spelling.clear();
+    }
+  }
+
+private:
+  // Declaration order is destruction order reversed: the source manager
+  // goes first, then what it refers to.
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags;
+  IntrusiveRefCntPtr<FileManager> Files;
+  IntrusiveRefCntPtr<SourceManager> Sources;
+  LangOptions Lang;
+};
+
 //===--- The bridge: one per attached CompilerInstance --------------------===//
 
 struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
@@ -128,6 +196,10 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   bool PreprocessOnly = false;
   bool InWatcher = false;
   bool Materialized = false;
+  /// Reused by every token's phase run (runs never nest: the watcher is
+  /// guarded by InWatcher), so a token costs no vector of its own.
+  std::vector<NevercTokenHandle> TokenHs;
+  std::vector<Token> TokenOut;
   bool Failed = false;
   unsigned ErrorID = 0;
   /// A macro body swapped for one expansion (macro.intercept EXPAND).
@@ -154,33 +226,12 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     return D.location(*T, L.getRawEncoding());
   }
 
+  /// A lexer token's model with its cheap facts; spelling, origin and
+  /// location are left to LexerFacts (first request), the range to the
+  /// domain (PrepDomain.h: TokenModel).
   NevercTokenHandle mint(const Token &Tok) {
     TokenModel M;
-    M.Kind = kinds().ToNeverc[Tok.getKind()];
-    M.Flags = toNevercFlags(Tok);
-    SourceLocation L = Tok.getLocation();
-    SourceManager &SM = PP->getSourceManager();
-    if (L.isFileID())
-      M.Origin = NEVERC_TOKEN_ORIGIN_FILE;
-    else if (SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
-      M.Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
-    else if (SM.isMacroArgExpansion(L))
-      M.Origin = NEVERC_TOKEN_ORIGIN_MACRO_ARGUMENT;
-    else
-      M.Origin = NEVERC_TOKEN_ORIGIN_MACRO_REPLACEMENT;
-    if (!Tok.isAnnotation() && Tok.getKind() != tok::eof &&
-        Tok.getKind() != tok::eod) {
-      bool Invalid = false;
-      M.Spelling = PP->getSpelling(Tok, &Invalid);
-      if (Invalid)
-        M.Spelling.clear();
-    }
-    M.Location = loc(L);
-    if (!Tok.isAnnotation()) {
-      M.RawBegin = L.getRawEncoding();
-      M.RawEnd = L.getLocWithOffset(Tok.getLength()).getRawEncoding();
-      M.RangePending = true;
-    }
+    lexerTokenModel(Tok, M);
     if (!Tok.isAnnotation())
       if (IdentifierInfo *II = Tok.getIdentifierInfo()) {
         M.Identifier = D.identifier(*T, II);
@@ -190,8 +241,6 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
             M.MacroDefinition = D.macroDefinition(*T, MI);
           }
       }
-    std::memcpy(M.Native, &Tok, sizeof(Token));
-    M.HasNative = true;
     return D.mintToken(*T, std::move(M));
   }
 
@@ -247,11 +296,17 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   }
 
   void enterTokens(const std::vector<Token> &Toks, bool Reinject) {
-    if (Toks.empty())
+    enterTokens(Toks, 0, Reinject);
+  }
+  /// Toks[From...] go back into the preprocessor, ahead of what it lexes.
+  void enterTokens(const std::vector<Token> &Toks, size_t From,
+                   bool Reinject) {
+    if (Toks.size() <= From)
       return;
-    auto Owned = std::make_unique<Token[]>(Toks.size());
-    std::copy(Toks.begin(), Toks.end(), Owned.get());
-    PP->EnterTokenStream(std::move(Owned), Toks.size(),
+    const size_t N = Toks.size() - From;
+    auto Owned = std::make_unique<Token[]>(N);
+    std::copy(Toks.begin() + From, Toks.end(), Owned.get());
+    PP->EnterTokenStream(std::move(Owned), N,
                          /*DisableMacroExpansion=*/true, Reinject);
   }
 
@@ -514,12 +569,14 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     MacroArgumentsModel M;
     M.ArgumentCount = Args->getNumMacroArguments();
     M.VarargsElided = Args->isVarargsElidedUse();
-    for (unsigned I = 0; I < M.ArgumentCount; ++I) {
-      std::vector<NevercTokenHandle> Toks;
-      for (const Token *P = Args->getUnexpArgument(I); P->isNot(tok::eof); ++P)
-        Toks.push_back(mint(*P));
-      M.Arguments.push_back(std::move(Toks));
-    }
+    M.Native.resize(M.ArgumentCount);
+    for (unsigned I = 0; I < M.ArgumentCount; ++I)
+      for (const Token *P = Args->getUnexpArgument(I); P->isNot(tok::eof);
+           ++P) {
+        MacroArgumentsModel::NativeToken N;
+        std::memcpy(N.Bytes, P, sizeof(Token));
+        M.Native[I].push_back(N);
+      }
     return D.macroArguments(*T, std::move(M));
   }
 
@@ -531,7 +588,7 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   bool tokenPhase(const Token &Tok, std::vector<Token> &Out,
                   NevercTokenHandle Minted = {}) {
     NevercTokenHandle H = isNull(Minted) ? mint(Tok) : Minted;
-    std::vector<NevercTokenHandle> Hs;
+    std::vector<NevercTokenHandle> &Hs = TokenHs;
     NevercStatus S = D.runToken(*T, H, Hs);
     if (!isOk(S)) {
       fail(Tok.getLocation(), "neverc.prep.token", S);
@@ -566,7 +623,8 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   }
 
   void streamToken(Token &Tok) {
-    std::vector<Token> Out;
+    std::vector<Token> &Out = TokenOut;
+    Out.clear();
     while (true) {
       if (!tokenPhase(Tok, Out))
         return;
@@ -581,7 +639,8 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     if (Out.empty())
       return;
     Tok = Out[0];
-    enterTokens(std::vector<Token>(Out.begin() + 1, Out.end()), true);
+    if (Out.size() > 1)
+      enterTokens(std::vector<Token>(Out.begin() + 1, Out.end()), true);
   }
 
   void materialize(Token &First) {
@@ -603,41 +662,56 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     Req.StartLocation = loc(First.getLocation());
     Req.EndLocation = loc(Lexed.back().getLocation());
     std::vector<NevercTokenHandle> Hs;
-    NevercStatus S = D.runTokenStream(*T, Req, {&Step::run, &St}, Hs);
+    bool Unchanged = false;
+    NevercStatus S =
+        D.runTokenStream(*T, Req, {&Step::run, &St}, Hs, &Unchanged);
     if (!isOk(S)) {
       fail(First.getLocation(), "neverc.prep.build_token_stream", S);
       Hs.clear();
     }
-    std::vector<Token> Final;
-    if (Hs.empty()) {
-      Final = Lexed; // failed: keep the lexer's tokens (the error is out)
-    } else {
-      std::vector<Token> Stream;
-      bool Converted = toClang(Hs, Stream, First.getLocation());
-      if (!Converted) {
-        fail(First.getLocation(),
-             "neverc.prep.build_token_stream (token conversion)",
-             makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE));
-        Stream = Lexed;
-      }
-      if (D.observed(Phase_PREP_TOKEN)) {
-        // Stream[I] is Hs[I] converted: the token event reuses its handle.
-        const bool Aligned = Converted && Stream.size() == Hs.size();
-        std::vector<Token> Out;
-        for (size_t I = 0; I < Stream.size(); ++I) {
-          const Token &Tok = Stream[I];
-          Out.clear();
-          if (Tok.is(tok::eof) ||
-              !tokenPhase(Tok, Out, Aligned ? Hs[I] : NevercTokenHandle{}))
-            Out.assign(1, Tok);
-          Final.insert(Final.end(), Out.begin(), Out.end());
-        }
-      } else {
-        Final = std::move(Stream);
-      }
+    // Stream: the tokens the parser gets. The lexer's own when the phase
+    // failed or no plugin replaced the stream (Hs[I] is Lexed[I]'s handle
+    // then, so nothing needs converting back).
+    std::vector<Token> Stream;
+    bool Converted = true;
+    if (Hs.empty() || Unchanged) {
+      Stream = std::move(Lexed);
+    } else if (!toClang(Hs, Stream, First.getLocation())) {
+      fail(First.getLocation(),
+           "neverc.prep.build_token_stream (token conversion)",
+           makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE));
+      Stream = std::move(Lexed);
+      Converted = false;
     }
-    First = Final[0];
-    enterTokens(std::vector<Token>(Final.begin() + 1, Final.end()), true);
+    if (!Hs.empty() && D.observed(Phase_PREP_TOKEN)) {
+      // Stream[I] is Hs[I] converted: the token phase reuses its handle.
+      // Tokens stay in place while each becomes exactly one token; the
+      // first that becomes 0 or several starts a new list.
+      const bool Aligned = Converted && Stream.size() == Hs.size();
+      std::vector<Token> Final;
+      bool Reshaped = false;
+      std::vector<Token> &Out = TokenOut;
+      for (size_t I = 0; I < Stream.size(); ++I) {
+        const Token Tok = Stream[I];
+        Out.clear();
+        if (Tok.is(tok::eof) ||
+            !tokenPhase(Tok, Out, Aligned ? Hs[I] : NevercTokenHandle{}))
+          Out.assign(1, Tok);
+        if (!Reshaped && Out.size() == 1) {
+          Stream[I] = Out[0];
+          continue;
+        }
+        if (!Reshaped) {
+          Final.assign(Stream.begin(), Stream.begin() + I);
+          Reshaped = true;
+        }
+        Final.insert(Final.end(), Out.begin(), Out.end());
+      }
+      if (Reshaped)
+        Stream = std::move(Final);
+    }
+    First = Stream[0];
+    enterTokens(Stream, 1, true);
   }
 
   void attachTo(Preprocessor &P);
@@ -1108,6 +1182,7 @@ void Bridge::attachTo(Preprocessor &P) {
   PreprocessOnly = CI.getFrontendOpts().ProgramAction ==
                    frontend::PrintPreprocessedInput;
   D.bindBackend(*T, this);
+  D.setTokenFacts(*T, std::make_shared<LexerFacts>(CI));
   auto Self = shared_from_this();
   const bool Events = D.subscribedEvents(*T) != 0;
   if (Events || D.observed(Phase_PREP_INCLUDE) ||

@@ -79,11 +79,15 @@ PrepDomain::Impl::Impl(core::Host &H) : H(H) {}
 
 TaskState &PrepDomain::Impl::state(core::Task &T) {
   core::HandleScope S = core::decodeHandle(T.handle()).Scope;
+  if (Last && !H.config().Concurrent && Last->Scope.Session == S.Session &&
+      Last->Scope.Task == S.Task)
+    return *Last;
   std::lock_guard<std::mutex> G(Lock);
   auto It = States.find(key(S.Session, S.Task));
   if (It != States.end())
-    return *It->second;
+    return *(Last = It->second.get());
   const core::ScopeOracle &Oracle = H;
+  Last = nullptr;
   for (auto I = States.begin(); I != States.end();)
     if (!Oracle.taskAlive(I->second->Scope.Session, I->second->Scope.Task))
       I = States.erase(I);
@@ -92,7 +96,7 @@ TaskState &PrepDomain::Impl::state(core::Task &T) {
   auto &P = States[key(S.Session, S.Task)];
   P = std::make_unique<TaskState>(S.Session, S.Task);
   P->Task = &T;
-  return *P;
+  return *(Last = P.get());
 }
 
 TaskState *PrepDomain::Impl::stateFor(core::HandleScope S) const {
@@ -213,9 +217,36 @@ void PrepDomain::bindBackend(core::Task &T, PrepBackend *B) {
 
 void PrepDomain::setSourceCodec(const SourceCodec &C) { P->Codec = C; }
 
+TokenFactsSource::~TokenFactsSource() = default;
+
+void PrepDomain::setTokenFacts(core::Task &T,
+                               std::shared_ptr<TokenFactsSource> F) {
+  P->state(T).Facts = std::move(F);
+}
+
+void PrepDomain::Impl::resolve(TaskState &TS, TokenModel &M) {
+  if (M.FactsPending) {
+    M.FactsPending = false;
+    if (TS.Facts)
+      TS.Facts->resolve(M);
+    if (TS.Task)
+      M.Location = encodeLocation(*TS.Task, M.RawBegin);
+  }
+  if (M.RangePending) {
+    M.RangePending = false;
+    if (TS.Task)
+      M.Range = encodeRange(*TS.Task, M.RawBegin, M.RawEnd);
+  }
+}
+
 NevercSourceLocation PrepDomain::location(core::Task &T, uint32_t Raw) {
-  if (P->Codec.Location)
-    return P->Codec.Location(P->Codec.Ctx, T, Raw);
+  return P->encodeLocation(T, Raw);
+}
+
+NevercSourceLocation PrepDomain::Impl::encodeLocation(core::Task &T,
+                                                      uint32_t Raw) {
+  if (Codec.Location)
+    return Codec.Location(Codec.Ctx, T, Raw);
   if (!Raw)
     return NevercSourceLocation{};
   // Owner = kind | task scope, Value = the raw lexer encoding.
@@ -374,8 +405,16 @@ NevercStatus PrepDomain::runToken(core::Task &T, NevercTokenHandle In,
   TaskState &TS = P->state(T);
   TokenInBox Box;
   Box.Token = In;
-  TokenOutBox Default;
-  Default.Tokens = Out;
+  struct Depth {
+    uint32_t &D;
+    explicit Depth(uint32_t &D) : D(D) { ++D; }
+    ~Depth() { --D; }
+  } InRun(TS.TokenRunDepth);
+  if (!TS.TokenScratch)
+    TS.TokenScratch = std::make_shared<TokenOutBox>();
+  TokenOutBox Nested;
+  TokenOutBox &Default = TS.TokenRunDepth == 1 ? *TS.TokenScratch : Nested;
+  Default.Tokens.assign(1, In);
   Builtin<TokenOutBox> B{&Default};
   struct V {
     PrepDomain::Impl *D;
@@ -411,9 +450,15 @@ NevercStatus PrepDomain::runToken(core::Task &T, NevercTokenHandle In,
 NevercStatus PrepDomain::runTokenStream(core::Task &T,
                                         const TokenStreamRequest &Req,
                                         TokenStreamStep Step,
-                                        std::vector<NevercTokenHandle> &Out) {
-  if (!observed(Phase_PREP_BUILD_TOKEN_STREAM))
+                                        std::vector<NevercTokenHandle> &Out,
+                                        bool *Unchanged) {
+  if (Unchanged)
+    *Unchanged = false;
+  if (!observed(Phase_PREP_BUILD_TOKEN_STREAM)) {
+    if (Unchanged)
+      *Unchanged = true;
     return Step.Run ? Step.Run(Step.Ctx, Out) : okStatus();
+  }
   TaskState &TS = P->state(T);
   StreamInBox Box;
   Box.C.Header = {sizeof(NevercPrepTokenStreamPhaseInput),
@@ -473,6 +518,14 @@ NevercStatus PrepDomain::runTokenStream(core::Task &T,
   core::PhaseOutcome O = P->H.runPhase(Phase_PREP_BUILD_TOKEN_STREAM, R);
   if (!isOk(O.Status))
     return O.Status;
+  if (O.Output == &Built.Default) {
+    // The built-in's own stream (observers only, or every interceptor
+    // continued): no plugin changed it, and its box dies here.
+    Out = std::move(Built.Default.Tokens);
+    if (Unchanged)
+      *Unchanged = true;
+    return okStatus();
+  }
   Out = static_cast<TokenOutBox *>(O.Output)->Tokens;
   return okStatus();
 }

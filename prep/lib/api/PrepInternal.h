@@ -41,6 +41,8 @@ constexpr NevercInterfaceID artifactID(uint64_t Low) {
   return NevercInterfaceID{ArtifactHigh, Low};
 }
 
+struct TokenOutBox; // Payloads.h
+
 struct TokenBuilderModel {
   TokenModel Token;
   bool KindSet = false;
@@ -72,6 +74,11 @@ struct TaskState {
   core::HandleTable<std::unique_ptr<std::vector<NevercTokenHandle>>> Streams;
   core::HandleTable<void *> Identifiers, MacroDefinitions, MacroDirectives;
   core::PointerMap<NevercHandle> IdentifierOf, DefinitionOf, DirectiveOf;
+  /// The built-in output of neverc.prep.token, reused run after run (its
+  /// vector keeps its capacity); a nested run gets a box of its own.
+  std::shared_ptr<TokenOutBox> TokenScratch;
+  std::shared_ptr<TokenFactsSource> Facts;
+  uint32_t TokenRunDepth = 0;
   core::HandleTable<std::unique_ptr<MacroArgumentsModel>> Arguments;
   core::HandleTable<std::unique_ptr<TokenBuilderModel>> Builders;
   core::HandleTable<std::unique_ptr<StreamBuilderModel>> StreamBuilders;
@@ -119,6 +126,11 @@ struct PrepDomain::Impl {
   NevercStatus Published = okStatus();
   mutable std::mutex Lock;
   std::map<uint64_t, std::unique_ptr<TaskState>> States;
+  /// The state state() returned last, for a host that runs on one thread
+  /// (HostConfig::Concurrent false): the bridge asks for the same task's
+  /// state several times per token. Matched by scope serials, which are
+  /// never reused; cleared whenever a state is dropped.
+  TaskState *Last = nullptr;
   SourceCodec Codec;
   /// Bridges of attached CompilerInstances (opaque to this library).
   std::map<void *, std::shared_ptr<void>> Attached;
@@ -128,6 +140,9 @@ struct PrepDomain::Impl {
   /// encoding when none is installed).
   NevercSourceRange encodeRange(core::Task &T, uint32_t Begin, uint32_t End,
                                 bool TokenRange = false);
+  NevercSourceLocation encodeLocation(core::Task &T, uint32_t Raw);
+  /// Computes what a lexer token's model left pending (TokenModel).
+  void resolve(TaskState &TS, TokenModel &M);
   TaskState *stateFor(core::HandleScope S) const;
   void fillTable();
   void diag(NevercDiagnosticSeverity Sev, std::string Msg, uint32_t Phase);

@@ -112,14 +112,10 @@ NevercStatus destroyHandle(void *Ctx, NevercTaskHandle Task,
                   });
 }
 
-/// Everything GetTokenInfo reports. The range is encoded on this first
-/// request (PrepDomain.h: TokenModel::RangePending).
+/// Everything GetTokenInfo reports. Pending facts are computed on this
+/// first request (PrepDomain.h: TokenModel).
 NevercTokenInfo tokenInfo(PrepDomain::Impl &D, TaskState &TS, TokenModel &M) {
-  if (M.RangePending) {
-    M.RangePending = false;
-    if (TS.Task)
-      M.Range = D.encodeRange(*TS.Task, M.RawBegin, M.RawEnd);
-  }
+  D.resolve(TS, M);
   NevercTokenInfo I{};
   I.Kind = M.Kind;
   I.Flags = M.Flags;
@@ -174,13 +170,14 @@ NevercStatus NEVERC_CALL getTokenStreamView(void *Ctx, NevercTaskHandle Task,
                                             NevercTokenViewList *OutView) {
   return onHandle(Ctx, Task, checkHeader(OutView, sizeof(NevercTokenViewList)),
                   &TaskState::Streams, PrepHandleKind::TokenStream, Stream,
-                  [&](PrepDomain::Impl &, TaskState &TS, TokenList &S) {
+                  [&](PrepDomain::Impl &D, TaskState &TS, TokenList &S) {
                     auto &Views = TS.own<std::vector<NevercTokenView>>();
                     Views.reserve(S->size());
                     for (NevercTokenHandle H : *S) {
                       auto *Tok = TS.Tokens.lookup(H);
                       NevercTokenView V{};
                       if (Tok) {
+                        D.resolve(TS, **Tok);
                         V.Kind = (*Tok)->Kind;
                         V.Flags = (*Tok)->Flags;
                         V.Origin = (*Tok)->Origin;
@@ -366,6 +363,26 @@ NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
                   PrepHandleKind::MacroArguments, Arguments,
                   [&](PrepDomain::Impl &, TaskState &TS,
                       std::unique_ptr<MacroArgumentsModel> &A) {
+                    if (Index >= A->ArgumentCount)
+                      return st(NEVERC_STATUS_NOT_FOUND);
+                    // Handles for the arguments' tokens on first request.
+                    if (A->Arguments.size() < A->Native.size()) {
+                      A->Arguments.resize(A->Native.size());
+                      for (size_t I = 0; I < A->Native.size(); ++I)
+                        for (const auto &N : A->Native[I]) {
+                          TokenModel M;
+                          void *II = nullptr;
+                          if (TS.Facts)
+                            TS.Facts->fromNative(N.Bytes, M, &II);
+                          // Identifier handles exist while the
+                          // preprocessor is bound (PrepDomain::detach).
+                          if (II && TS.Backend)
+                            M.Identifier =
+                                PrepDomain::Impl::identifierHandle(TS, II);
+                          A->Arguments[I].push_back(TS.mintToken(std::move(M)));
+                        }
+                      A->Native.clear();
+                    }
                     if (Index >= A->Arguments.size())
                       return st(NEVERC_STATUS_NOT_FOUND);
                     *OutStream = TS.Streams.insert(

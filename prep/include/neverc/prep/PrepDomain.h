@@ -53,8 +53,17 @@ enum class PrepHandleKind : uint8_t {
   End,
 };
 
-/// One token as the domain keeps it (spelling copied: a token handle stays
-/// readable after the preprocessor is gone).
+/// One token as the domain keeps it. A token handle stays readable until
+/// its task ends, after the preprocessor is gone too.
+///
+/// Most tokens are never asked about (an observer that counts them reads
+/// nothing), so the lexer's tokens are minted with the cheap facts only —
+/// kind, flags, the native token, identifier and macro handles — and
+/// FactsPending: spelling, origin and location are computed on the first
+/// GetTokenInfo / GetTokenStreamView, through the task's TokenFactsSource
+/// (which keeps the source manager alive until the task ends); the range
+/// handle likewise (RangePending). Read a model through those slots (or
+/// PrepDomain::Impl::resolve), never its fields directly.
 struct TokenModel {
   NevercTokenKind Kind = NEVERC_TOKEN_UNKNOWN;
   NevercTokenFlags Flags = 0;
@@ -67,6 +76,7 @@ struct TokenModel {
   NevercSourceRange Range{};
   uint32_t RawBegin = 0, RawEnd = 0;
   bool RangePending = false;
+  bool FactsPending = false; ///< Spelling, Origin, Location from Native
   NevercIdentifierHandle Identifier{};
   NevercMacroDefinitionHandle MacroDefinition{};
   /// The lexer's own token (opaque bytes, owned by the bridge) when the
@@ -97,6 +107,21 @@ struct MacroDirectiveFacts {
   void *Previous = nullptr;   ///< native directive
   void *Definition = nullptr; ///< native macro definition (null for #undef)
   void *Identifier = nullptr; ///< the macro's identifier
+};
+
+/// Computes a lexer token's spelling and origin from its native token
+/// (TokenModel::FactsPending). Installed per task by the bridge; it keeps
+/// the source manager it reads alive for as long as it lives.
+class TokenFactsSource {
+public:
+  virtual ~TokenFactsSource();
+  /// Fills M.Spelling and M.Origin.
+  virtual void resolve(TokenModel &M) = 0;
+  /// A model of the lexer token \p Native with its cheap facts (kind,
+  /// flags, raw locations; the rest pending); \p Identifier gets the
+  /// token's native identifier or null.
+  virtual void fromNative(const unsigned char *Native, TokenModel &M,
+                          void **Identifier) = 0;
 };
 
 /// What a stock Clang 22 can honour is decided by the bridge.
@@ -194,10 +219,17 @@ struct TokenStreamStep {
 };
 
 /// Arguments at one macro expansion (copied: the lexer frees its own).
+/// The bridge copies the lexer's tokens (Native, 32 bytes each); they get
+/// token handles (Arguments) only when a plugin first asks for an
+/// argument's stream: most expansions' arguments are never looked at.
 struct MacroArgumentsModel {
   uint32_t ArgumentCount = 0;
   bool VarargsElided = false;
   std::vector<std::vector<NevercTokenHandle>> Arguments;
+  struct NativeToken {
+    alignas(8) unsigned char Bytes[32];
+  };
+  std::vector<std::vector<NativeToken>> Native;
 };
 
 /// Largest token list one token may become in neverc.prep.token.
@@ -251,6 +283,8 @@ public:
   NevercStatus raiseEvent(core::Task &T, NevercPrepEvent &E);
 
   void bindBackend(core::Task &T, PrepBackend *B);
+  /// The facts source of \p T's lexer tokens (kept until the task ends).
+  void setTokenFacts(core::Task &T, std::shared_ptr<TokenFactsSource> F);
   void setSourceCodec(const SourceCodec &C);
   NevercSourceLocation location(core::Task &T, uint32_t Raw);
   NevercSourceRange range(core::Task &T, uint32_t Begin, uint32_t End,
@@ -271,9 +305,12 @@ public:
   //===--- Phase runners (Host::runPhase; zero cost when unobserved) -----===//
   NevercStatus runToken(core::Task &T, NevercTokenHandle In,
                         std::vector<NevercTokenHandle> &Out);
+  /// \p Unchanged (optional) is set when Out is exactly what \p Builtin
+  /// produced (no plugin replaced the stream).
   NevercStatus runTokenStream(core::Task &T, const TokenStreamRequest &Req,
                               TokenStreamStep Builtin,
-                              std::vector<NevercTokenHandle> &Out);
+                              std::vector<NevercTokenHandle> &Out,
+                              bool *Unchanged = nullptr);
   NevercStatus runInclude(core::Task &T, const IncludeRequest &Req,
                           IncludeDecision &Out);
   NevercStatus runMacro(core::Task &T, const MacroRequest &Req,
