@@ -1068,3 +1068,84 @@ TEST_F(PrepTest, PhaseObserversSeeEveryPrepPhaseAndCannotMutate) {
 }
 
 } // namespace
+
+//===--- Lazy token facts (prep rule 2: a model lives until the task ends) -===//
+
+TEST_F(PrepTest, TokenFactsReadAfterTheCompileIsGone) {
+  // The observer keeps handles and reads nothing; the facts are asked for
+  // only after compile() returned, when its CompilerInstance (and the
+  // preprocessor) are destroyed. They are the lexer's, exactly.
+  static ObserverFn Obs;
+  static std::vector<NevercTokenHandle> Kept;
+  static NevercMacroArgumentHandle Args;
+  static ObserverFn MacroObs;
+  Kept.clear();
+  Args = NevercMacroArgumentHandle{};
+  Obs = [](const NevercPhaseFrame *F, NevercObserverPoint P) -> NevercStatus {
+    if (P != NEVERC_OBSERVER_BEFORE)
+      return okStatus();
+    NevercTokenHandle In{};
+    EXPECT_EQ(code(gAPI->GetTokenPhaseInput(ctx(), F, F->Input, &In)),
+              NEVERC_STATUS_OK);
+    Kept.push_back(In);
+    return okStatus();
+  };
+  MacroObs = [](const NevercPhaseFrame *F,
+                NevercObserverPoint P) -> NevercStatus {
+    if (P != NEVERC_OBSERVER_BEFORE)
+      return okStatus();
+    auto In = hdr<NevercPrepMacroPhaseInput>();
+    if (isOk(gAPI->GetMacroPhaseInput(ctx(), F, F->Input, &In)) &&
+        In.Operation == NEVERC_PREP_MACRO_EXPAND && !isNull(In.Arguments))
+      Args = In.Arguments;
+    return okStatus();
+  };
+  gOnRegister = [](const NevercRegistrarAPI *R, void *C) {
+    NevercStatus S = observe(R, C, TOKEN, &Obs);
+    return isOk(S) ? observe(R, C, MACRO, &MacroObs) : S;
+  };
+  start();
+  std::string Errors;
+  ASSERT_TRUE(compile("#define ID(x) x\n"
+                      "int long_identifier_name = ID(4 + 2);\n",
+                      &Errors))
+      << Errors;
+  NevercTaskHandle T = TU->handle();
+  std::vector<std::string> Spellings;
+  std::vector<NevercTokenOriginKind> Origins;
+  for (NevercTokenHandle H : Kept) {
+    auto Info = hdr<NevercTokenInfo>();
+    ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, H, &Info)), NEVERC_STATUS_OK);
+    if (Info.Kind == NEVERC_TOKEN_EOF)
+      continue;
+    Spellings.push_back(str(Info.Spelling));
+    Origins.push_back(Info.Origin);
+    EXPECT_FALSE(isNull(Info.Location)) << str(Info.Spelling);
+    EXPECT_FALSE(isNull(Info.Range)) << str(Info.Spelling);
+  }
+  EXPECT_EQ(Spellings, (std::vector<std::string>{"int", "long_identifier_name",
+                                                 "=", "4", "+", "2", ";"}));
+  ASSERT_EQ(Origins.size(), 7u);
+  EXPECT_EQ(Origins[0], NEVERC_TOKEN_ORIGIN_FILE);
+  EXPECT_EQ(Origins[3], NEVERC_TOKEN_ORIGIN_MACRO_ARGUMENT) << "4 from ID(x)";
+  // Reading twice gives the same answer (computed once, then kept).
+  auto A = hdr<NevercTokenInfo>(), B = hdr<NevercTokenInfo>();
+  ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Kept[1], &A)), NEVERC_STATUS_OK);
+  ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Kept[1], &B)), NEVERC_STATUS_OK);
+  EXPECT_EQ(str(A.Spelling), str(B.Spelling));
+  EXPECT_TRUE(A.Range == B.Range);
+  // The macro's arguments get their token handles on first request, after
+  // the expansion too: "4 + 2".
+  ASSERT_FALSE(isNull(Args));
+  NevercTokenStreamHandle St{};
+  ASSERT_EQ(code(gAPI->GetMacroArgumentTokenStream(ctx(), T, Args, 0, &St)),
+            NEVERC_STATUS_OK);
+  auto V = hdr<NevercTokenViewList>();
+  ASSERT_EQ(code(gAPI->GetTokenStreamView(ctx(), T, St, &V)), NEVERC_STATUS_OK);
+  std::string Joined;
+  for (uint64_t I = 0; I < V.Count; ++I)
+    Joined += str(V.Data[I].Spelling) + " ";
+  EXPECT_EQ(Joined, "4 + 2 ");
+  EXPECT_EQ(code(gAPI->GetMacroArgumentTokenStream(ctx(), T, Args, 1, &St)),
+            NEVERC_STATUS_NOT_FOUND);
+}
