@@ -145,6 +145,9 @@ NevercStatus Host::observerFailed(const PhaseInfo &P,
 // Inline (every caller is in this file): a point usually has no observer or
 // one, and the call would cost about as much as the callback. The failure
 // diagnostic is built out of line.
+// Probed: a probe is installed (CostReport.h); the unprobed instance is
+// the plain loop, so a host without a probe pays nothing per observer.
+template <bool Probed>
 [[gnu::always_inline]] inline NevercStatus Host::notifyObservers(
     const PhaseInfo &P,
     const boost::container::small_vector<ObserverRegistration, 2> &List,
@@ -155,14 +158,13 @@ NevercStatus Host::observerFailed(const PhaseInfo &P,
   NevercStatus S = okStatus();
   {
     RoleScope InRole(&T, CallbackRole::Observer);
-    ExecutionProbe *Probe = Config.Probe;
     for (const ObserverRegistration &O : List) {
-      if (__builtin_expect(Probe != nullptr, 0))
-        Probe->callbackBegin(*O.Owner, &P, CallbackRole::Observer);
+      if constexpr (Probed)
+        Config.Probe->callbackBegin(*O.Owner, &P, CallbackRole::Observer);
       S = enterPlugin(*O.Owner, &T,
                       [&] { return O.Callback(&Frame, Point, O.UserData); });
-      if (__builtin_expect(Probe != nullptr, 0))
-        Probe->callbackEnd(*O.Owner, &P, CallbackRole::Observer);
+      if constexpr (Probed)
+        Config.Probe->callbackEnd(*O.Owner, &P, CallbackRole::Observer);
       if (!isOk(S)) {
         Failed = &O;
         break;
@@ -392,6 +394,15 @@ Host::runEndOfChain(ChainRun &C, NevercPhaseResult *Out) {
   return okStatus();
 }
 
+void Host::verifyUnobserved(const PhaseInfo &P, const PhaseRequest &R,
+                            PhaseOutcome &O) {
+  if (P.Gate == NEVERC_PHASE_GATE_TRANSITION)
+    return;
+  NevercStatus V = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
+  if (!isOk(V))
+    O.Status = verifierFailed(P, V);
+}
+
 NevercStatus Host::runBuiltin(const PhaseInfo &P, const PhaseStep &Step,
                               void *Input, void **Output) {
   if (__builtin_expect(Config.Probe != nullptr, 0)) {
@@ -475,15 +486,16 @@ NevercStatus Host::runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
 PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
   if (__builtin_expect(Config.Probe != nullptr, 0)) {
     Config.Probe->phaseBegin(P);
-    PhaseOutcome O = runObservedPhaseBody(P, R);
+    PhaseOutcome O = runObservedPhaseT<true>(P, R);
     Config.Probe->phaseEnd(P);
     return O;
   }
-  return runObservedPhaseBody(P, R);
+  return runObservedPhaseT<false>(P, R);
 }
 
-PhaseOutcome Host::runObservedPhaseBody(const PhaseInfo &P,
-                                        const PhaseRequest &R) {
+template <bool Probed>
+[[gnu::always_inline]] inline PhaseOutcome
+Host::runObservedPhaseT(const PhaseInfo &P, const PhaseRequest &R) {
   PhaseOutcome O;
   if (!R.T) {
     O.Status = makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -495,7 +507,7 @@ PhaseOutcome Host::runObservedPhaseBody(const PhaseInfo &P,
              T.Artifacts.insert({P.Input, R.Input}), NevercArtifactHandle{});
   BorrowedHandles Borrowed(T, F.Input);
 
-  O.Status = notifyObservers(P, P.Before, NEVERC_OBSERVER_BEFORE, F, T);
+  O.Status = notifyObservers<Probed>(P, P.Before, NEVERC_OBSERVER_BEFORE, F, T);
   if (!isOk(O.Status))
     return O;
   if (T.cancelled()) {
@@ -511,7 +523,10 @@ PhaseOutcome Host::runObservedPhaseBody(const PhaseInfo &P,
     // check, so no ChainRun and no result. (runChain would get the same
     // outcome through runEndOfChain.)
     void *Output = nullptr;
-    O.Status = runBuiltin(P, R.Builtin, R.Input, &Output);
+    if constexpr (Probed)
+      O.Status = runBuiltin(P, R.Builtin, R.Input, &Output);
+    else
+      O.Status = R.Builtin.Run(R.Builtin.Ctx, R.Input, &Output);
     if (!isOk(O.Status))
       return O;
     O.Output = Output;
@@ -539,12 +554,13 @@ PhaseOutcome Host::runObservedPhaseBody(const PhaseInfo &P,
       return O;
     }
   }
-  O.Status = notifyObservers(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
+  O.Status = notifyObservers<Probed>(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
   if (!isOk(O.Status))
     return O;
   if (P.Gate == NEVERC_PHASE_GATE_SEALED_COMMIT)
     O.Status =
-        notifyObservers(P, P.AfterCommit, NEVERC_OBSERVER_AFTER_COMMIT, F, T);
+        notifyObservers<Probed>(P, P.AfterCommit, NEVERC_OBSERVER_AFTER_COMMIT,
+                                F, T);
   return O;
 }
 
@@ -556,7 +572,9 @@ NevercStatus Host::raiseObservedEvent(uint32_t Phase, Task &T, void *Payload) {
   const NevercArtifactHandle Input = T.Artifacts.insert({P.Input, Payload});
   NevercPhaseFrame F;
   buildFrame(F, P, T, T.session().route(), Input, Input);
-  NevercStatus S = notifyObservers(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
+  NevercStatus S =
+      Probe ? notifyObservers<true>(P, P.After, NEVERC_OBSERVER_AFTER, F, T)
+            : notifyObservers<false>(P, P.After, NEVERC_OBSERVER_AFTER, F, T);
   T.Artifacts.eraseLive(F.Input);
   if (Probe)
     Probe->phaseEnd(P);

@@ -300,16 +300,13 @@ public:
       // Nothing is registered: the built-in's output is the host's own and
       // no plugin could have changed it, so a transition phase's verifier
       // (which checks what plugins produce) has nothing to check. A sealed
-      // gate's verifier is the phase itself (H25) and always runs.
+      // gate's verifier is the phase itself (H25) and always runs; that
+      // test is out of line to keep this path as small as it was.
       PhaseOutcome O;
       O.Status = R.Builtin.Run ? R.Builtin.Run(R.Builtin.Ctx, R.Input, &O.Output)
                                : okStatus();
-      if (isOk(O.Status) && R.Verifier.Verify &&
-          P.Gate != NEVERC_PHASE_GATE_TRANSITION) {
-        NevercStatus V = R.Verifier.Verify(R.Verifier.Ctx, O.Output);
-        if (!isOk(V))
-          O.Status = verifierFailed(P, V);
-      }
+      if (isOk(O.Status) && R.Verifier.Verify)
+        verifyUnobserved(P, R, O);
       return O;
     }
     return runObservedPhase(P, R);
@@ -398,13 +395,19 @@ private:
   /// route matched, or a recoverable failure of a FallbackSafe provider).
   std::optional<NevercStatus> runProvider(ChainRun &C, NevercPhaseResult *Out);
   NevercStatus noBuiltinStep(const PhaseInfo &P);
+  /// The unobserved path's verifier: sealed gates only (runPhase).
+  void verifyUnobserved(const PhaseInfo &P, const PhaseRequest &R,
+                        PhaseOutcome &O);
   /// The built-in step, inside a probe span when a probe is installed.
   NevercStatus runBuiltin(const PhaseInfo &P, const PhaseStep &Step,
                           void *Input, void **Output);
-  PhaseOutcome runObservedPhaseBody(const PhaseInfo &P, const PhaseRequest &R);
+  template <bool Probed>
+  inline PhaseOutcome runObservedPhaseT(const PhaseInfo &P,
+                                        const PhaseRequest &R);
   static NevercStatus NEVERC_CALL invokeNext(NevercPhaseContinuation *C,
                                              const NevercPhaseFrame *Frame,
                                              NevercPhaseResult *Out);
+  template <bool Probed>
   inline NevercStatus notifyObservers(
       const PhaseInfo &P,
       const boost::container::small_vector<ObserverRegistration, 2> &List,
