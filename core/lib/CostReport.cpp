@@ -47,6 +47,18 @@ std::vector<std::string> phaseOrder(const Host &H) {
   return Names;
 }
 
+/// Calls Fn(name, value) for the entries of \p Map in \p Order (the
+/// report's pipeline order), skipping names the map does not have.
+template <class V, class F>
+void inOrder(const std::vector<std::string> &Order,
+             const std::map<std::string, V> &Map, F &&Fn) {
+  for (const std::string &Name : Order) {
+    auto It = Map.find(Name);
+    if (It != Map.end())
+      Fn(Name, It->second);
+  }
+}
+
 } // namespace
 
 struct CostLedger::ThreadLedger {
@@ -176,18 +188,16 @@ void CostLedger::writeTable(std::FILE *Out, const Host &H) const {
     auto It = Plugins.find(ID);
     uint64_t Calls = 0, Total = 0, Self = 0;
     if (It != Plugins.end())
-      for (const std::string &Phase : Order) {
-        auto C_ = It->second.find(Phase);
-        if (C_ == It->second.end())
-          continue;
-        const PluginPhase &C = C_->second;
-        std::fprintf(Out, "%-34s %-44s %10llu %11.3f %11.3f\n", ID.c_str(),
-                     Phase.c_str(), (unsigned long long)C.Callbacks,
-                     ms(C.TotalNs), ms(C.SelfNs));
-        Calls += C.Callbacks;
-        Total += C.TotalNs;
-        Self += C.SelfNs;
-      }
+      inOrder(Order, It->second,
+              [&](const std::string &Phase, const PluginPhase &C) {
+                std::fprintf(Out, "%-34s %-44s %10llu %11.3f %11.3f\n",
+                             ID.c_str(), Phase.c_str(),
+                             (unsigned long long)C.Callbacks, ms(C.TotalNs),
+                             ms(C.SelfNs));
+                Calls += C.Callbacks;
+                Total += C.TotalNs;
+                Self += C.SelfNs;
+              });
     std::fprintf(Out,
                  "%-34s %-44s %10llu %11.3f %11.3f  (allocated %llu bytes, "
                  "peak %llu)\n",
@@ -197,14 +207,10 @@ void CostLedger::writeTable(std::FILE *Out, const Host &H) const {
   }
   std::fprintf(Out, "%-44s %10s %11s %13s\n", "phase", "runs", "host ms",
                "built-in ms");
-  for (const std::string &Name : Order) {
-    auto It = Phases.find(Name);
-    if (It == Phases.end())
-      continue;
-    const PhaseCost &C = It->second;
+  inOrder(Order, Phases, [&](const std::string &Name, const PhaseCost &C) {
     std::fprintf(Out, "%-44s %10llu %11.3f %13.3f\n", Name.c_str(),
                  (unsigned long long)C.Runs, ms(C.HostNs), ms(C.BuiltinNs));
-  }
+  });
 }
 
 void CostLedger::writeJSON(std::FILE *Out, const Host &H) const {
@@ -225,29 +231,22 @@ void CostLedger::writeJSON(std::FILE *Out, const Host &H) const {
     auto It = Plugins.find(ID);
     bool First = true;
     if (It != Plugins.end())
-      for (const std::string &Phase : Order) {
-        auto C_ = It->second.find(Phase);
-        if (C_ == It->second.end())
-          continue;
-        const PluginPhase &C = C_->second;
-        std::fprintf(Out,
-                     "%s\n    {\"phase\": %s, \"callbacks\": %llu, "
-                     "\"total_ns\": %llu, \"self_ns\": %llu}",
-                     First ? "" : ",", jsonString(Phase).c_str(),
-                     (unsigned long long)C.Callbacks,
-                     (unsigned long long)C.TotalNs,
-                     (unsigned long long)C.SelfNs);
-        First = false;
-      }
+      inOrder(Order, It->second,
+              [&](const std::string &Phase, const PluginPhase &C) {
+                std::fprintf(Out,
+                             "%s\n    {\"phase\": %s, \"callbacks\": %llu, "
+                             "\"total_ns\": %llu, \"self_ns\": %llu}",
+                             First ? "" : ",", jsonString(Phase).c_str(),
+                             (unsigned long long)C.Callbacks,
+                             (unsigned long long)C.TotalNs,
+                             (unsigned long long)C.SelfNs);
+                First = false;
+              });
     std::fprintf(Out, "]}");
   }
   std::fprintf(Out, "],\n \"phases\": [");
   bool First = true;
-  for (const std::string &Name : Order) {
-    auto It = Phases.find(Name);
-    if (It == Phases.end())
-      continue;
-    const PhaseCost &C = It->second;
+  inOrder(Order, Phases, [&](const std::string &Name, const PhaseCost &C) {
     std::fprintf(Out,
                  "%s\n  {\"phase\": %s, \"runs\": %llu, \"host_ns\": %llu, "
                  "\"builtin_ns\": %llu}",
@@ -255,7 +254,7 @@ void CostLedger::writeJSON(std::FILE *Out, const Host &H) const {
                  (unsigned long long)C.Runs, (unsigned long long)C.HostNs,
                  (unsigned long long)C.BuiltinNs);
     First = false;
-  }
+  });
   std::fprintf(Out, "]}\n");
 }
 

@@ -119,25 +119,12 @@ TEST_F(PhaseTest, ObservedPhaseCreatesFrameArtifacts) {
   // artifact reuses one of their slots with a bumped generation.
   EXPECT_NE(decodeHandle(After).Slot, decodeHandle(Before).Slot);
   EXPECT_EQ(decodeHandle(After).Generation, 2u) << "frame handles were dropped";
-}
-
-TEST_F(PhaseTest, ObserversOnlyRunNoTransitionVerifier) {
   // Observers cannot change an output, so after an observers-only run the
-  // output is the built-in's and the transition verifier is not run; a
-  // failing verifier is therefore not reached (an interceptor run reaches
-  // it: H22_ReplaceOk; a sealed gate always does: H25_*).
-  ObserverFn Fn = [](const NevercPhaseFrame *, NevercObserverPoint) {
-    return okStatus();
-  };
-  ASSERT_EQ(withPlugin([&](auto, const NevercRegistrarAPI *R, void *Ctx) {
-              NevercObserverDescriptor D = observerDesc(
-                  PHASE_ID(LINK_INPUT_PROBE), NEVERC_OBSERVER_BEFORE, &Fn);
-              return R->RegisterObserver(Ctx, &D);
-            }),
-            NEVERC_STATUS_OK);
-  begin();
+  // output is the built-in's and the transition verifier is not run: a
+  // failing one is not reached (an interceptor run reaches it:
+  // H22_ReplaceOk; a sealed gate always does: H25_*).
   Verify.Result = makeStatus(NEVERC_STATUS_VERIFICATION_FAILED);
-  PhaseOutcome O = host().runPhase(Phase_LINK_INPUT_PROBE, request(true));
+  O = host().runPhase(Phase_LINK_INPUT_PROBE, request(true));
   EXPECT_EQ(O.Status.Code, NEVERC_STATUS_OK);
   EXPECT_EQ(O.Output, &BuiltinPayload);
   EXPECT_EQ(Verify.Runs, 0);
