@@ -118,8 +118,10 @@ CostLedger::~CostLedger() = default;
 
 CostLedger::ThreadLedger &CostLedger::local() {
   const std::thread::id Self = std::this_thread::get_id();
+  // One lock per span: the probe exists only under -fplugin-report, where
+  // it is part of what the report measures (the host itself times nothing
+  // without it). A single-threaded host finds its ledger first in the list.
   std::lock_guard<std::mutex> G(Lock);
-  // neverc's host is single-threaded: the first ledger is nearly always it.
   for (auto &T : Threads)
     if (T->Thread == Self)
       return *T;
