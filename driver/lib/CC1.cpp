@@ -15,6 +15,7 @@
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/FrontendTool/Utils.h"
 #include "llvm/Support/BuryPointer.h"
@@ -49,6 +50,34 @@ void reportFatalToDiagnostics(void *UserData, const char *Message,
 /// lists pointing into dead frames, leaked singletons) makes running another
 /// frontend in this process unsafe.
 std::atomic<bool> FrontendCrashed{false};
+
+/// ExecuteCompilerInvocation's compile path with the frontend action
+/// wrapped by the hooks (the AST consumer pipeline). Only compiles reach
+/// here (DriverHooks::wrapsFrontendAction refuses -help, -version and the
+/// analyzer's listing options), so what clang does before creating the
+/// action is: load -load plugins, honour -mllvm, stop on argument errors.
+bool executeWrapped(CompilerInstance &CI, DriverHooks &Hooks) {
+  CI.LoadRequestedPlugins();
+  const FrontendOptions &FE = CI.getFrontendOpts();
+  if (!FE.LLVMArgs.empty()) {
+    std::vector<const char *> Args{"clang (LLVM option parsing)"};
+    for (const std::string &A : FE.LLVMArgs)
+      Args.push_back(A.c_str());
+    Args.push_back(nullptr);
+    llvm::cl::ParseCommandLineOptions(int(Args.size() - 1), Args.data());
+  }
+  if (CI.getDiagnostics().hasErrorOccurred())
+    return false;
+  std::unique_ptr<FrontendAction> Base = CreateFrontendAction(CI);
+  if (!Base)
+    return false;
+  std::unique_ptr<FrontendAction> Act(
+      Hooks.wrapFrontendAction(CI, Base.release()));
+  bool Success = CI.ExecuteAction(*Act);
+  if (FE.DisableFree)
+    llvm::BuryPointer(std::move(Act));
+  return Success;
+}
 
 } // namespace
 
@@ -106,7 +135,9 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
     if (TimePasses)
       Clang->createFrontendTimer();
     llvm::TimeRegion Timer(TimePasses ? &Clang->getFrontendTimer() : nullptr);
-    Success = ExecuteCompilerInvocation(Clang.get());
+    Success = Hooks && Job && Hooks->wrapsFrontendAction(*Clang)
+                  ? executeWrapped(*Clang, *Hooks)
+                  : ExecuteCompilerInvocation(Clang.get());
   }
   // -ftime-report: timers still alive under -disable-free print now.
   llvm::TimerGroup::printAll(llvm::errs());

@@ -44,6 +44,16 @@ int DriverHooks::frontendFinished(clang::CompilerInstance &, bool) {
   return 0;
 }
 
+bool DriverHooks::wrapsFrontendAction(clang::CompilerInstance &) {
+  return false;
+}
+
+clang::FrontendAction *
+DriverHooks::wrapFrontendAction(clang::CompilerInstance &,
+                                clang::FrontendAction *Inner) {
+  return Inner;
+}
+
 bool JobInfo::sameAs(const JobInfo &O) const {
   return K == O.K && ID == O.ID && Executable == O.Executable &&
          Arguments == O.Arguments && Environment == O.Environment &&

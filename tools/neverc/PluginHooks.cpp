@@ -418,21 +418,38 @@ int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
   Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI),
                                            std::move(Resolve)));
   // The TU task began (and its TaskBegin callbacks ran) in executeJob, so
-  // the domains see every subscription made there.
-  // Source first: it installs the VFS layer the preprocessor reads from.
-  if (TU && F.Source && F.Source->attach(CI, *TU) != 0)
-    return -1;
-  if (TU && F.Prep && F.Prep->attach(CI, *TU) != 0)
-    return -1;
+  // the domains see every subscription made there. They attach in pipeline
+  // order: source first installs the VFS layer the preprocessor reads from.
+  if (TU)
+    for (core::FrontendAttachment *A : F.Attached)
+      if (A->attach(CI, *TU) != 0)
+        return -1;
   return 0;
+}
+
+bool PluginHooks::wrapsFrontendAction(clang::CompilerInstance &CI) {
+  if (!TU)
+    return false;
+  for (core::FrontendAttachment *A : F.Attached)
+    if (A->wrapsAction(CI, *TU))
+      return true;
+  return false;
+}
+
+clang::FrontendAction *
+PluginHooks::wrapFrontendAction(clang::CompilerInstance &CI,
+                                clang::FrontendAction *Inner) {
+  for (core::FrontendAttachment *A : F.Attached)
+    if (A->wrapsAction(CI, *TU))
+      Inner = A->wrapAction(CI, *TU, Inner);
+  return Inner;
 }
 
 int PluginHooks::frontendFinished(clang::CompilerInstance &CI, bool Success) {
   int Failed = 0;
-  if (TU && F.Prep)
-    Failed |= F.Prep->detach(CI, *TU, Success);
-  if (TU && F.Source)
-    Failed |= F.Source->detach(CI, *TU, Success);
+  if (TU)
+    for (auto It = F.Attached.rbegin(); It != F.Attached.rend(); ++It)
+      Failed |= (*It)->detach(CI, *TU, Success);
   Sink.use(nullptr);
   return Failed;
 }

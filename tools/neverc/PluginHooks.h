@@ -13,8 +13,10 @@
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
 #include "neverc/driver/DriverDomain.h"
-#include "neverc/prep/PrepDomain.h"
+#include "neverc/core/Attachment.h"
 #include "neverc/source/SourceDomain.h"
+
+#include <vector>
 
 namespace neverc {
 
@@ -43,10 +45,12 @@ private:
   uint32_t Errors = 0;
 };
 
-/// The frontend domains that attach to every in-process cc1.
+/// The frontend domains that attach to every in-process cc1, in phase
+/// graph order (built once at start-up; empty when no plugin is loaded),
+/// and the source domain, whose location handles plugin diagnostics carry.
 struct FrontendDomains {
   source::SourceDomain *Source = nullptr;
-  prep::PrepDomain *Prep = nullptr;
+  std::vector<core::FrontendAttachment *> Attached;
 };
 
 class PluginHooks final : public driver::DriverHooks {
@@ -66,6 +70,10 @@ public:
   int frontendStarting(clang::CompilerInstance &CI,
                        const driver::JobInfo &Job) override;
   int frontendFinished(clang::CompilerInstance &CI, bool Success) override;
+  bool wrapsFrontendAction(clang::CompilerInstance &CI) override;
+  clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,
+                                            clang::FrontendAction *Inner)
+      override;
 
 private:
   bool observed(uint32_t Phase) const { return H.phases().at(Phase).Active; }

@@ -6,8 +6,8 @@
 //
 // RUN: rm -rf %t && mkdir %t
 // RUN: %neverc -fplugin=%plugins/TracePlugin.so -c %s -o %t/one.o 2>&1 | FileCheck %s --check-prefix=WARN --implicit-check-not="in neverc.driver." --implicit-check-not="in neverc.source." --implicit-check-not="in neverc.prep." --implicit-check-not=error:
-// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.syntax.parse: this build does not run the syntax domain's phases yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
-// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.mc.emission.pre_instruction: this build does not run the mc domain's phases yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
+// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.syntax.extension.declaration: this build does not run this phase of the syntax domain yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
+// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.mc.emission.pre_instruction: this build does not run this phase of the mc domain yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
 // RUN: test -f %t/one.o
 //
 // Exactly one warning per plugin and phase, for every plugin.
@@ -33,7 +33,7 @@
 // compile stops before anything runs and writes nothing.
 // RUN: not %neverc -fplugin=%plugins/TracePlugin.so -Werror -c %s -o %t/err.o 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not %neverc -fplugin=%plugins/TracePlugin.so -Werror=unimplemented-plugin-phase -c %s -o %t/err.o 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR: neverc: error: plugin 'org.neverc.example.trace' in neverc.syntax.parse: {{.*}} [-Werror,-Wunimplemented-plugin-phase]
+// ERR: neverc: error: plugin 'org.neverc.example.trace' in neverc.sema.analyze: {{.*}} [-Werror,-Wunimplemented-plugin-phase]
 // RUN: not test -e %t/err.o
 // -Wno-error=... keeps it a warning under -Werror.
 // RUN: %neverc -fplugin=%plugins/TracePlugin.so -Werror -Wno-error=unimplemented-plugin-phase -c %s -o %t/kept.o 2>&1 | FileCheck %s --check-prefix=WARN

@@ -36,6 +36,7 @@
 
 namespace clang {
 class CompilerInstance;
+class FrontendAction;
 } // namespace clang
 
 namespace neverc::driver {
@@ -287,6 +288,15 @@ public:
   /// The same job's ExecuteCompilerInvocation returned \p Success; \p CI is
   /// still alive. A non-zero result turns a success into a failure.
   virtual int frontendFinished(clang::CompilerInstance &CI, bool Success);
+  /// After frontendStarting: whether the job's frontend action is to be
+  /// wrapped (the AST consumer pipeline of the syntax/sema and IR domains).
+  /// When false (the default, and always when no plugin is loaded) the job
+  /// runs through clang's own ExecuteCompilerInvocation, untouched.
+  virtual bool wrapsFrontendAction(clang::CompilerInstance &CI);
+  /// Takes the action clang's CreateFrontendAction made and returns the one
+  /// to execute (owning \p Inner). Only called when wrapsFrontendAction().
+  virtual clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,
+                                                    clang::FrontendAction *Inner);
 };
 
 /// The canonical phase names, in pipeline order.

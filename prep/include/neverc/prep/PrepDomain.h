@@ -21,6 +21,7 @@
 #define NEVERC_PREP_PREPDOMAIN_H
 
 #include "neverc/Plugin/PluginPrep.h"
+#include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
 
 #include <memory>
@@ -246,12 +247,12 @@ struct SourceCodec {
       nullptr;
 };
 
-class PrepDomain {
+class PrepDomain final : public core::FrontendAttachment {
 public:
   /// Publishes NevercPrepAPI 1.0 (320 bytes) on \p H; call before
   /// Host::initialize(). The domain must outlive every session of \p H.
   explicit PrepDomain(core::Host &H);
-  ~PrepDomain();
+  ~PrepDomain() override;
   PrepDomain(const PrepDomain &) = delete;
   PrepDomain &operator=(const PrepDomain &) = delete;
 
@@ -266,12 +267,14 @@ public:
   /// CompilerInstance::createPreprocessor builds the Preprocessor (no
   /// change to how the action runs). Adds nothing when nothing is
   /// registered. Returns 0 (it cannot fail).
-  int attach(clang::CompilerInstance &CI, core::Task &TU);
+  int attach(clang::CompilerInstance &CI, core::Task &TU) override;
   /// Call from DriverHooks::frontendFinished. Unbinds the preprocessor
   /// (identifier / macro handles of \p TU go stale; token handles stay
   /// readable). Returns non-zero when a prep event observer or phase
   /// failed during the compile (already reported), else 0.
-  int detach(clang::CompilerInstance &CI, core::Task &TU, bool Success);
+  int detach(clang::CompilerInstance &CI, core::Task &TU,
+             bool Success) override;
+  uint32_t firstPhase() const override { return core::Phase_PREP_TOKEN; }
 
   //===--- Model side (neverc_prep_api) ----------------------------------===//
   /// True when attach() has something to do for \p T.

@@ -21,5 +21,7 @@
 #include "neverc/Plugin/PluginSource.h"
 #include "neverc/Plugin/PluginDriver.h"
 #include "neverc/Plugin/PluginPrep.h"
+#include "neverc/Plugin/PluginAST.h"
+#include "neverc/Plugin/PluginSema.h"
 
 #endif /* NEVERC_PLUGIN_NEVERCPLUGINAPI_H */

@@ -17,6 +17,7 @@
 #define NEVERC_SOURCE_SOURCEDOMAIN_H
 
 #include "neverc/Plugin/PluginSource.h"
+#include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
 
 #include <cstdint>
@@ -63,12 +64,12 @@ struct DependencyRecord {
 
 struct DomainState;
 
-class SourceDomain {
+class SourceDomain final : public core::FrontendAttachment {
 public:
   /// Publishes NevercIOAPI 1.0 (240 bytes) and NevercSourceLocationAPI 1.0
   /// (152 bytes) on \p H; call before Host::initialize().
   explicit SourceDomain(core::Host &H);
-  ~SourceDomain(); ///< calls shutdown()
+  ~SourceDomain() override; ///< calls shutdown()
   SourceDomain(const SourceDomain &) = delete;
   SourceDomain &operator=(const SourceDomain &) = delete;
 
@@ -81,10 +82,12 @@ public:
   /// neverc.source.resolve_input / open / after_open for every input (only
   /// when one of them is observed), and binds the task's location and IO
   /// views to \p CI. Non-zero = the job fails (diagnostics were reported).
-  int attach(clang::CompilerInstance &CI, core::Task &TU);
+  int attach(clang::CompilerInstance &CI, core::Task &TU) override;
   /// After ExecuteCompilerInvocation: unbinds \p CI (location handles of the
   /// task go stale). Returns 0.
-  int detach(clang::CompilerInstance &CI, core::Task &TU, bool Success);
+  int detach(clang::CompilerInstance &CI, core::Task &TU,
+             bool Success) override;
+  uint32_t firstPhase() const override { return core::Phase_SOURCE_RESOLVE_INPUT; }
 
   /// Ends every VFS provider registration (DestroyUserData once each). Call
   /// before Host::shutdown(), which unloads the plugin modules. Idempotent.

@@ -1,0 +1,71 @@
+//===- ASTDomain.h - The syntax and sema domains ----------------*- C++ -*-===//
+//
+// LLVM-free (Clang types are only named). Publishes NevercASTAPI 1.1 and
+// NevercParserAPI 1.0, runs neverc.syntax.parse and neverc.sema.analyze
+// around Clang's own parse, and delivers the 11 AST lifecycle events.
+//
+// It attaches to a compile by wrapping the frontend action
+// (core::FrontendAttachment::wrapAction): the wrapper's ASTConsumer sits in
+// front of the consumer Clang's action made (CodeGen's BackendConsumer), so
+// IR generation runs on the tree the phase chain produced. Nothing is
+// wrapped when no syntax/sema phase has a registration and the task has no
+// lifecycle subscription: the compile is then exactly clang's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_AST_ASTDOMAIN_H
+#define NEVERC_AST_ASTDOMAIN_H
+
+#include "neverc/Plugin/PluginAST.h"
+#include "neverc/core/Attachment.h"
+#include "neverc/core/Host.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace neverc::ast {
+
+/// Encoders of source handles (the source domain installs its own).
+struct LocationCodec {
+  void *Ctx = nullptr;
+  NevercSourceLocation (*Location)(void *Ctx, core::Task &T,
+                                   uint32_t RawLocation) = nullptr;
+  NevercSourceRange (*Range)(void *Ctx, core::Task &T, uint32_t RawBegin,
+                             uint32_t RawEnd, bool TokenRange) = nullptr;
+  /// Decoders, for values plugins hand back (builders).
+  bool (*DecodeRange)(void *Ctx, core::Task &T, NevercSourceRange R,
+                      uint32_t &RawBegin, uint32_t &RawEnd) = nullptr;
+};
+
+class ASTDomain final : public core::FrontendAttachment {
+public:
+  /// Publishes the AST and PARSER tables on \p H; call before
+  /// Host::initialize(). The domain must outlive every session of \p H.
+  explicit ASTDomain(core::Host &H);
+  ~ASTDomain() override;
+  ASTDomain(const ASTDomain &) = delete;
+  ASTDomain &operator=(const ASTDomain &) = delete;
+
+  NevercStatus published() const;
+  void setLocationCodec(const LocationCodec &C);
+
+  uint32_t firstPhase() const override;
+  int attach(clang::CompilerInstance &CI, core::Task &TU) override;
+  int detach(clang::CompilerInstance &CI, core::Task &TU,
+             bool Success) override;
+  bool wrapsAction(clang::CompilerInstance &CI, core::Task &TU) override;
+  clang::FrontendAction *wrapAction(clang::CompilerInstance &CI,
+                                    core::Task &TU,
+                                    clang::FrontendAction *Inner) override;
+
+  const NevercASTAPI &astTable() const;
+  const NevercParserAPI &parserTable() const;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace neverc::ast
+
+#endif

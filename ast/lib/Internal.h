@@ -1,0 +1,285 @@
+//===- Internal.h - Shared pieces of the AST domain (Clang side) -*- C++ -*-===//
+//
+// Per-task state: generation-checked handle tables for the node domains
+// (one kind per schema domain, so a type handle passed as an expression is
+// WRONG_TYPE), the builders and mutations in flight, the lifecycle
+// subscriptions, and the live Clang context of the compile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_AST_LIB_INTERNAL_H
+#define NEVERC_AST_LIB_INTERNAL_H
+
+#include "neverc/ast/ASTDomain.h"
+#include "neverc/core/PointerMap.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+class Sema;
+} // namespace clang
+
+namespace neverc::ast {
+
+using core::isOk;
+using core::makeStatus;
+using core::okStatus;
+
+inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
+
+/// Handle kinds of the AST domain. The driver, source and prep domains use
+/// the kinds below 96.
+enum class ASTHandleKind : uint8_t {
+  Decl = 96,
+  Stmt,
+  Type,
+  TypeLoc,
+  Attr,
+  Builder,
+  Mutation,
+  End,
+};
+inline core::HandleKind hk(ASTHandleKind K) { return core::HandleKind(K); }
+
+/// Which schema domain a node kind ID belongs to (top byte of the ID).
+inline NevercASTSchemaDomain domainOfKind(NevercASTNodeKind K) {
+  switch (K >> 24) {
+  case 0x31: return NEVERC_AST_SCHEMA_DOMAIN_DECL;
+  case 0x32: return NEVERC_AST_SCHEMA_DOMAIN_STMT;
+  case 0x33: return NEVERC_AST_SCHEMA_DOMAIN_TYPE;
+  case 0x34: return NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC;
+  case 0x35: return NEVERC_AST_SCHEMA_DOMAIN_ATTR;
+  default: return 0;
+  }
+}
+
+/// One node a handle names: the Clang pointer and its schema domain. Types
+/// are QualType's opaque pointer (qualifiers included).
+struct NodeRef {
+  void *Ptr = nullptr;
+  NevercASTSchemaDomain Domain = 0;
+};
+
+struct BuilderModel {
+  NevercASTNodeKind Kind = 0;
+  clang::QualType Type;
+  bool TypeSet = false;
+  uint32_t RawBegin = 0, RawEnd = 0;
+  bool RangeSet = false;
+  llvm::APInt Value;
+  bool ValueSet = false;
+  NevercBinaryOperatorKind Operator = 0;
+  std::map<std::pair<NevercASTChildSlotID, uint64_t>, NodeRef> Children;
+};
+
+/// One staged edit: slot \p Slot (element \p Index) of \p Parent becomes
+/// \p Replacement.
+struct StagedEdit {
+  NodeRef Parent;
+  NevercASTChildSlotID Slot = 0;
+  uint64_t Index = 0;
+  NodeRef Replacement;
+};
+
+struct MutationModel {
+  std::vector<StagedEdit> Edits;
+  /// Nodes built while this mutation was open: stale after an abort.
+  std::vector<NevercHandle> Created;
+  enum { Open, Committed, Aborted } State = Open;
+};
+
+struct Subscription {
+  uint64_t Mask = 0;
+  NevercASTLifecycleObserverFn Callback = nullptr;
+  void *UserData = nullptr;
+};
+
+struct TaskState {
+  TaskState(uint32_t Session, uint32_t Task);
+  core::HandleScope Scope;
+  core::Task *T = nullptr;
+  /// Handle tables per node domain; a node keeps one handle per task.
+  core::HandleTable<NodeRef> Decls, Stmts, Types, TypeLocs, Attrs;
+  core::PointerMap<NevercHandle> HandleOf;
+  core::HandleTable<std::unique_ptr<BuilderModel>> Builders;
+  core::HandleTable<std::unique_ptr<MutationModel>> Mutations;
+  std::vector<Subscription> Subscriptions;
+  uint64_t Mask = 0;
+  /// The live compile (null before the tree exists and after detach).
+  clang::ASTContext *Ctx = nullptr;
+  clang::Sema *Sema = nullptr;
+  clang::CompilerInstance *CI = nullptr;
+  /// The mutation open now (one at a time per task), or none.
+  NevercHandle OpenMutation{};
+  bool Failed = false; ///< a lifecycle observer failed
+  std::string InputName;
+  /// Structural parents, built on the first GetParent and dropped when a
+  /// mutation commits.
+  std::unordered_map<const void *, NodeRef> Parents;
+  bool ParentsValid = false;
+  std::vector<std::shared_ptr<void>> Owned;
+  template <class V> V &own() {
+    auto P = std::make_shared<V>();
+    V &R = *P;
+    Owned.push_back(std::move(P));
+    return R;
+  }
+
+  core::HandleTable<NodeRef> &table(NevercASTSchemaDomain D);
+  /// The task's handle for a node (minted on first use); null for null.
+  NevercHandle handle(NodeRef N);
+  NevercHandle handle(const clang::Decl *D) {
+    return handle(NodeRef{const_cast<clang::Decl *>(D),
+                          NEVERC_AST_SCHEMA_DOMAIN_DECL});
+  }
+  NevercHandle handle(const clang::Stmt *S) {
+    return handle(NodeRef{const_cast<clang::Stmt *>(S),
+                          NEVERC_AST_SCHEMA_DOMAIN_STMT});
+  }
+  NevercHandle handle(clang::QualType Q) {
+    return handle(NodeRef{Q.getAsOpaquePtr(), NEVERC_AST_SCHEMA_DOMAIN_TYPE});
+  }
+  NevercHandle handle(const clang::Attr *A) {
+    return handle(NodeRef{const_cast<clang::Attr *>(A),
+                          NEVERC_AST_SCHEMA_DOMAIN_ATTR});
+  }
+  /// Makes a node's handle stale (a committed mutation replaced it).
+  void forget(NodeRef N);
+  /// Drops everything bound to the live compile.
+  void unbind();
+};
+
+/// Phase artifacts. The AST unit and the semantic unit both name the
+/// task's translation unit; the semantic unit records what the analysis
+/// saw.
+/// Artifact payloads start with a tag: an artifact of the same type made by
+/// another domain (the parse input's type is prep's token stream) is told
+/// apart before anything else is read.
+enum class BoxTag : uint32_t {
+  ParseInput = 0x41535449,   // "ASTI"
+  ASTUnit = 0x41535455,      // "ASTU"
+  SemanticUnit = 0x53454d55, // "SEMU"
+};
+
+struct ASTUnitBox {
+  BoxTag Tag = BoxTag::ASTUnit;
+  NevercInterfaceID Product{NEVERC_AST_PRODUCT_STANDARD_HIGH,
+                            NEVERC_AST_PRODUCT_STANDARD_LOW};
+  clang::TranslationUnitDecl *TU = nullptr;
+  NevercASTUnitSemanticState State = NEVERC_AST_UNIT_SEMANTICALLY_ANALYZED;
+  std::string Identity;
+};
+struct SemanticUnitBox {
+  BoxTag Tag = BoxTag::SemanticUnit;
+  NevercInterfaceID Product{0x4e435053454d5001ull, 1};
+  clang::TranslationUnitDecl *TU = nullptr;
+  bool HasErrors = false;
+  bool Replayed = false;
+  bool Complete = true;
+  std::string Summary, Identity;
+};
+struct ParseInBox {
+  BoxTag Tag = BoxTag::ParseInput;
+  clang::TranslationUnitDecl *TU = nullptr;
+};
+
+struct ASTDomain::Impl {
+  explicit Impl(core::Host &H);
+  core::Host &H;
+  NevercASTAPI AST{};
+  NevercParserAPI Parser{};
+  NevercStatus Published = okStatus();
+  LocationCodec Codec;
+  mutable std::mutex Lock;
+  std::map<uint64_t, std::unique_ptr<TaskState>> States;
+
+  TaskState &state(core::Task &T);
+  TaskState *stateFor(core::HandleScope S) const;
+  void fillTables();
+  void diag(NevercDiagnosticSeverity Sev, std::string Msg,
+            std::string_view Phase = "neverc.syntax");
+  NevercSourceRange range(TaskState &TS, clang::SourceRange R);
+  bool decodeRange(TaskState &TS, NevercSourceRange R, clang::SourceRange &Out);
+  /// Any syntax/sema phase with a registration.
+  bool anyPhaseActive() const;
+  /// A registration that can change the tree (interceptor or provider) on
+  /// parse or analyze: the consumer events are then held back until the
+  /// chain is done (Clang's CodeGen emits on every top-level declaration).
+  bool mayRewrite() const;
+  NevercStatus raiseLifecycle(TaskState &TS, NevercASTLifecycleEvent &E);
+};
+
+inline ASTDomain::Impl &impl(void *Ctx) {
+  return *static_cast<ASTDomain::Impl *>(Ctx);
+}
+
+/// In/out structs: NULL or too small → INVALID_ARGUMENT; another ABI major
+/// → ABI_MISMATCH.
+inline NevercStatus checkHeader(const void *P, size_t Need, uint16_t Major) {
+  if (!P)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  NevercABITableHeader H;
+  std::memcpy(&H, P, sizeof H);
+  if (H.StructSize < Need)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (H.Major != Major)
+    return st(NEVERC_STATUS_ABI_MISMATCH);
+  return okStatus();
+}
+template <class S> void writeOut(S *Out, S V) {
+  V.Header = Out->Header;
+  *Out = V;
+}
+template <class F> NevercStatus guard(F &&Fn) noexcept {
+  try {
+    return Fn();
+  } catch (const std::bad_alloc &) {
+    return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+  } catch (...) {
+    return st(NEVERC_STATUS_INVALID_STATE);
+  }
+}
+
+/// Task handle → live task and its state.
+NevercStatus taskOf(ASTDomain::Impl &D, NevercTaskHandle H, TaskState **TS);
+NevercStatus frameOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
+                     TaskState **TS);
+/// A node handle of \p TS's task. \p Want 0 accepts any node domain;
+/// otherwise another domain is WRONG_TYPE.
+NevercStatus nodeOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
+                    NevercASTSchemaDomain Want, NodeRef &Out);
+/// True while a plugin callback that may not mutate runs on this thread: a
+/// phase observer or a lifecycle observer.
+bool mayNotMutate(TaskState &TS);
+
+/// Schema identity of a Clang node (nearest schema ancestor for Clang
+/// kinds the schema lacks).
+NevercASTNodeKind kindOf(const clang::Decl *D);
+NevercASTNodeKind kindOf(const clang::Stmt *S);
+NevercASTNodeKind kindOf(const clang::Type *T);
+NevercASTNodeKind kindOf(const clang::Attr *A);
+NevercASTNodeKind kindOf(NodeRef N);
+/// Whether node kind \p K is \p Ancestor or derives from it.
+bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor);
+
+/// Structural children in the documented flat order (PluginAST.h).
+void childrenOf(NodeRef N, std::vector<NodeRef> &Out);
+/// The structural parent (null for the translation unit).
+NodeRef parentOf(TaskState &TS, NodeRef N);
+
+} // namespace neverc::ast
+
+#endif

@@ -1,0 +1,200 @@
+//===- ParserSlots.cpp - NevercParserAPI ----------------------------------===//
+//
+// The parse phase's input and output (9-11) are implemented. The syntax
+// extension slots (1-8) answer CAPABILITY_UNAVAILABLE: stock Clang 22's
+// Parser has no hook where a plugin could take over a declaration,
+// statement, expression or type name (its tentative-parsing machinery is
+// private), and this build does not run the syntax extension phases, so
+// there is no cursor to hand out.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+namespace neverc::ast {
+
+using namespace clang;
+
+namespace {
+
+constexpr uint16_t Major = NEVERC_PARSER_API_MAJOR;
+
+NevercStatus unavailable(void *Ctx, const char *Slot) {
+  impl(Ctx).diag(NEVERC_DIAGNOSTIC_WARNING,
+                 std::string(Slot) +
+                     ": the syntax extension phases do not run on stock "
+                     "Clang 22 (its Parser has no extension hook; "
+                     "TentativeParsingAction is private), so there is no "
+                     "parser cursor",
+                 "neverc.syntax");
+  return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+}
+
+NevercStatus NEVERC_CALL getExtensionInput(void *Ctx, const NevercPhaseFrame *,
+                                           NevercArtifactHandle,
+                                           NevercParserExtensionInput *) {
+  return unavailable(Ctx, "GetExtensionInput");
+}
+NevercStatus NEVERC_CALL cursorPeek(void *Ctx, NevercTaskHandle,
+                                    NevercParserTokenCursorHandle, uint64_t,
+                                    NevercTokenHandle *) {
+  return unavailable(Ctx, "CursorPeek");
+}
+NevercStatus NEVERC_CALL cursorConsume(void *Ctx, NevercTaskHandle,
+                                       NevercParserTokenCursorHandle,
+                                       NevercTokenHandle *) {
+  return unavailable(Ctx, "CursorConsume");
+}
+NevercStatus NEVERC_CALL cursorCheckpoint(void *Ctx, NevercTaskHandle,
+                                          NevercParserTokenCursorHandle,
+                                          NevercParserCheckpointHandle *) {
+  return unavailable(Ctx, "CursorCheckpoint");
+}
+NevercStatus NEVERC_CALL cursorCommit(void *Ctx, NevercTaskHandle,
+                                      NevercParserTokenCursorHandle,
+                                      NevercParserCheckpointHandle) {
+  return unavailable(Ctx, "CursorCommit");
+}
+NevercStatus NEVERC_CALL cursorRollback(void *Ctx, NevercTaskHandle,
+                                        NevercParserTokenCursorHandle,
+                                        NevercParserCheckpointHandle) {
+  return unavailable(Ctx, "CursorRollback");
+}
+NevercStatus NEVERC_CALL createExtensionOutput(
+    void *Ctx, const NevercPhaseFrame *, NevercPhaseContinuation *,
+    const NevercParserExtensionOutput *, NevercArtifactHandle *) {
+  return unavailable(Ctx, "CreateExtensionOutput");
+}
+NevercStatus NEVERC_CALL createParsedAttribute(
+    void *Ctx, NevercTaskHandle, NevercParserTokenCursorHandle,
+    const NevercParserParsedAttributeDescriptor *, NevercAttrHandle *) {
+  return unavailable(Ctx, "CreateParsedAttribute");
+}
+
+template <class Box>
+NevercStatus artifactOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
+                        NevercArtifactHandle A, BoxTag Tag, TaskState **TS,
+                        Box **Out) {
+  if (NevercStatus S = frameOf(D, F, TS); !isOk(S))
+    return S;
+  NevercInterfaceID Type{};
+  void *Payload = nullptr;
+  if (NevercStatus S = (*TS)->T->lookupArtifact(A, &Type, &Payload); !isOk(S))
+    return S;
+  if (!Payload || *static_cast<BoxTag *>(Payload) != Tag)
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  *Out = static_cast<Box *>(Payload);
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL getParsePhaseInput(void *Ctx,
+                                            const NevercPhaseFrame *Frame,
+                                            NevercArtifactHandle Input,
+                                            NevercParserPhaseInput *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
+      return S;
+    TaskState *TS;
+    ParseInBox *In;
+    if (NevercStatus S = artifactOf(impl(Ctx), Frame, Input,
+                                    BoxTag::ParseInput, &TS, &In);
+        !isOk(S))
+      return S;
+    NevercParserPhaseInput I{};
+    // The token stream reaches Clang's parser through the preprocessor;
+    // it is a handle only when neverc.prep.build_token_stream ran.
+    I.TokenStream = NevercHandle{};
+    I.TranslationUnit = TS->handle(In->TU);
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createASTUnit(void *Ctx, const NevercPhaseFrame *Frame,
+                                       const NevercParserASTUnitDescriptor *Desc,
+                                       NevercArtifactHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Desc, sizeof *Desc, Major); !isOk(S))
+      return S;
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    ASTDomain::Impl &D = impl(Ctx);
+    TaskState *TS;
+    if (NevercStatus S = frameOf(D, Frame, &TS); !isOk(S))
+      return S;
+    if (mayNotMutate(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    const NevercInterfaceID Parse = D.H.phases().at(core::Phase_SYNTAX_PARSE).ID;
+    if (Frame->Phase.High != Parse.High || Frame->Phase.Low != Parse.Low)
+      return st(NEVERC_STATUS_WRONG_SCOPE);
+    if (Desc->Product.High != NEVERC_AST_PRODUCT_STANDARD_HIGH ||
+        Desc->Product.Low != NEVERC_AST_PRODUCT_STANDARD_LOW)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NodeRef TU;
+    if (NevercStatus S = nodeOf(D, *TS, Desc->TranslationUnit,
+                                NEVERC_AST_SCHEMA_DOMAIN_DECL, TU);
+        !isOk(S))
+      return S;
+    auto *TUD = dyn_cast<TranslationUnitDecl>(static_cast<Decl *>(TU.Ptr));
+    if (!TUD)
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    ASTUnitBox &Box = TS->own<ASTUnitBox>();
+    Box.TU = TUD;
+    Box.State = NEVERC_AST_UNIT_SEMANTICALLY_ANALYZED;
+    Box.Identity = TS->InputName;
+    *Out = TS->T->createArtifact(D.H.phases().at(core::Phase_SYNTAX_PARSE).Output,
+                                 &Box);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getASTUnitInfo(void *Ctx, const NevercPhaseFrame *Frame,
+                                        NevercArtifactHandle Unit,
+                                        NevercParserASTUnitInfo *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
+      return S;
+    TaskState *TS;
+    ASTUnitBox *Box;
+    if (NevercStatus S =
+            artifactOf(impl(Ctx), Frame, Unit, BoxTag::ASTUnit, &TS, &Box);
+        !isOk(S))
+      return S;
+    NevercParserASTUnitInfo I{};
+    I.Product = Box->Product;
+    I.TranslationUnit = TS->handle(Box->TU);
+    I.SemanticState = Box->State;
+    I.SourceIdentity = {Box->Identity.data(), Box->Identity.size()};
+    I.SourceDigest = {nullptr, 0};
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
+
+} // namespace
+
+void fillReadSlots(NevercASTAPI &T);
+void fillWriteSlots(NevercASTAPI &T);
+
+void ASTDomain::Impl::fillTables() {
+  AST.Header = {sizeof(NevercASTAPI), NEVERC_AST_API_MAJOR,
+                NEVERC_AST_API_MINOR, 0};
+  AST.Context = this;
+  fillReadSlots(AST);
+  fillWriteSlots(AST);
+  Parser.Header = {sizeof(NevercParserAPI), NEVERC_PARSER_API_MAJOR,
+                   NEVERC_PARSER_API_MINOR, 0};
+  Parser.Context = this;
+  Parser.GetExtensionInput = getExtensionInput;
+  Parser.CursorPeek = cursorPeek;
+  Parser.CursorConsume = cursorConsume;
+  Parser.CursorCheckpoint = cursorCheckpoint;
+  Parser.CursorCommit = cursorCommit;
+  Parser.CursorRollback = cursorRollback;
+  Parser.CreateExtensionOutput = createExtensionOutput;
+  Parser.CreateParsedAttribute = createParsedAttribute;
+  Parser.GetParsePhaseInput = getParsePhaseInput;
+  Parser.CreateASTUnit = createASTUnit;
+  Parser.GetASTUnitInfo = getASTUnitInfo;
+}
+
+} // namespace neverc::ast

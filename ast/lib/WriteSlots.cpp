@@ -1,0 +1,720 @@
+//===- WriteSlots.cpp - NevercASTAPI: properties, builders, mutations -----===//
+//
+// Mutations follow spec §8.3: edits are staged, CommitASTMutation checks all
+// of them first (slot owned by the parent's kind, replacement of the slot's
+// value domain, not attached elsewhere) and only then applies them, so a
+// failed commit leaves the tree untouched. Replaced nodes' handles go stale
+// at commit; nodes built while the mutation was open go stale at abort.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include <unordered_map>
+
+namespace neverc::ast {
+
+using namespace clang;
+
+namespace {
+
+constexpr uint16_t Major = NEVERC_AST_API_MAJOR;
+
+#define NEVERC_AST_TASK(Ctx, Task)                                             \
+  ASTDomain::Impl &D = impl(Ctx);                                              \
+  TaskState *TS = nullptr;                                                     \
+  if (NevercStatus S_ = taskOf(D, Task, &TS); !isOk(S_))                       \
+    return S_;                                                                 \
+  if (!TS->Ctx)                                                                \
+    return st(NEVERC_STATUS_INVALID_STATE);
+
+struct SchemaEntry {
+  NevercASTNodeKind Owner;
+  NevercASTValueType Type;
+  NevercASTAccessMode Access;
+  NevercASTCardinality Cardinality;
+  const char *Name;
+};
+
+const std::unordered_map<uint32_t, SchemaEntry> &properties() {
+  static const std::unordered_map<uint32_t, SchemaEntry> M = {
+#define NEVERC_AST_SCHEMA_PROPERTY(SYM, ID, OWNER, TYPE, ACCESS, CARD, NAME)   \
+  {ID, {OWNER, TYPE, ACCESS, CARD, NAME}},
+#include "neverc/Plugin/Schema/PluginASTSchema.inc"
+#undef NEVERC_AST_SCHEMA_PROPERTY
+  };
+  return M;
+}
+
+const std::unordered_map<uint32_t, SchemaEntry> &slots() {
+  static const std::unordered_map<uint32_t, SchemaEntry> M = {
+#define NEVERC_AST_SCHEMA_CHILD_SLOT(SYM, ID, OWNER, TYPE, ACCESS, CARD, NAME) \
+  {ID, {OWNER, TYPE, ACCESS, CARD, NAME}},
+#include "neverc/Plugin/Schema/PluginASTSchema.inc"
+#undef NEVERC_AST_SCHEMA_CHILD_SLOT
+  };
+  return M;
+}
+
+/// Whether a node of kind \p K owns property \p E. AST_SOURCE_RANGE is
+/// declared on decl.Decl and listed on every node outside the type domain.
+bool owns(NevercASTNodeKind K, uint32_t ID, const SchemaEntry &E) {
+  if (ID == NEVERC_AST_PROPERTY_AST_SOURCE_RANGE)
+    return domainOfKind(K) != NEVERC_AST_SCHEMA_DOMAIN_TYPE;
+  return kindIsA(K, E.Owner);
+}
+
+/// Whether a node of domain \p Dom fits a slot/property of value type \p T.
+bool fits(NevercASTSchemaDomain Dom, NodeRef N, NevercASTValueType T) {
+  switch (T) {
+  case NEVERC_AST_VALUE_NODE:
+    return true;
+  case NEVERC_AST_VALUE_DECL:
+    return Dom == NEVERC_AST_SCHEMA_DOMAIN_DECL;
+  case NEVERC_AST_VALUE_STMT:
+    return Dom == NEVERC_AST_SCHEMA_DOMAIN_STMT;
+  case NEVERC_AST_VALUE_EXPR:
+    return Dom == NEVERC_AST_SCHEMA_DOMAIN_STMT &&
+           isa<Expr>(static_cast<Stmt *>(N.Ptr));
+  case NEVERC_AST_VALUE_TYPE:
+    return Dom == NEVERC_AST_SCHEMA_DOMAIN_TYPE;
+  case NEVERC_AST_VALUE_TYPE_LOC:
+    return Dom == NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC;
+  case NEVERC_AST_VALUE_ATTR:
+    return Dom == NEVERC_AST_SCHEMA_DOMAIN_ATTR;
+  default:
+    return false;
+  }
+}
+
+NevercASTValue value(NevercASTValueType T) {
+  NevercASTValue V{};
+  V.Type = T;
+  return V;
+}
+void setUnsigned(NevercASTValue &V, uint64_t X) {
+  V.UnsignedValue = X;
+  V.SignedValue = int64_t(X);
+}
+
+SourceRange rangeOf(NodeRef N) {
+  switch (N.Domain) {
+  case NEVERC_AST_SCHEMA_DOMAIN_DECL:
+    return static_cast<Decl *>(N.Ptr)->getSourceRange();
+  case NEVERC_AST_SCHEMA_DOMAIN_STMT:
+    return static_cast<Stmt *>(N.Ptr)->getSourceRange();
+  case NEVERC_AST_SCHEMA_DOMAIN_ATTR:
+    return static_cast<Attr *>(N.Ptr)->getRange();
+  default:
+    return SourceRange();
+  }
+}
+
+/// Reads one property; \p Handled false when this host does not read it
+/// yet (CAPABILITY_UNAVAILABLE, named in a diagnostic).
+NevercStatus readProperty(ASTDomain::Impl &D, TaskState &TS, NodeRef N,
+                          uint32_t ID, const SchemaEntry &E,
+                          NevercASTValue &V) {
+  V = value(E.Type);
+  switch (ID) {
+  case NEVERC_AST_PROPERTY_AST_SOURCE_RANGE:
+    V.SourceRangeValue = D.range(TS, rangeOf(N));
+    return okStatus();
+  case NEVERC_AST_PROPERTY_DECL_IS_IMPLICIT:
+    setUnsigned(V, static_cast<Decl *>(N.Ptr)->isImplicit());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_DECL_IS_INVALID:
+    setUnsigned(V, static_cast<Decl *>(N.Ptr)->isInvalidDecl());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_DECL_NAME: {
+    auto *ND = cast<NamedDecl>(static_cast<Decl *>(N.Ptr));
+    std::string &S = TS.own<std::string>();
+    S = ND->getNameAsString();
+    V.StringValue = {S.data(), S.size()};
+    return okStatus();
+  }
+  case NEVERC_AST_PROPERTY_DECL_TYPE:
+    V.NodeValue = TS.handle(cast<ValueDecl>(static_cast<Decl *>(N.Ptr))->getType());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_STMT_EXPR_TYPE:
+    V.NodeValue = TS.handle(cast<Expr>(static_cast<Stmt *>(N.Ptr))->getType());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_STMT_VALUE_KIND:
+    // Clang's ExprValueKind numbering (LLVM-version-specific, PluginAST.h).
+    setUnsigned(V, cast<Expr>(static_cast<Stmt *>(N.Ptr))->getValueKind());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_TYPE_CANONICAL:
+    V.NodeValue =
+        TS.handle(QualType::getFromOpaquePtr(N.Ptr).getCanonicalType());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_TYPE_QUALIFIERS:
+    setUnsigned(V, QualType::getFromOpaquePtr(N.Ptr).getLocalFastQualifiers());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_TYPE_IS_DEPENDENT:
+    setUnsigned(V, QualType::getFromOpaquePtr(N.Ptr)->isDependentType());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_ATTR_SPELLING: {
+    const char *Sp = static_cast<Attr *>(N.Ptr)->getSpelling();
+    V.StringValue = {Sp, std::strlen(Sp)};
+    return okStatus();
+  }
+  case NEVERC_AST_PROPERTY_ATTR_IS_IMPLICIT:
+    setUnsigned(V, static_cast<Attr *>(N.Ptr)->isImplicit());
+    return okStatus();
+  case NEVERC_AST_PROPERTY_ATTR_IS_INHERITED:
+    setUnsigned(V, static_cast<Attr *>(N.Ptr)->isInherited());
+    return okStatus();
+  default:
+    D.diag(NEVERC_DIAGNOSTIC_WARNING,
+           std::string("AST property '") + E.Name +
+               "' is not readable through GetProperty in this neverc build "
+               "yet; its typed accessor (if any) is");
+    return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  }
+}
+
+NevercStatus NEVERC_CALL getProperty(void *Ctx, NevercTaskHandle Task,
+                                     NevercASTNodeHandle Node,
+                                     NevercASTPropertyID Property,
+                                     NevercASTValue *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
+      return S;
+    NEVERC_AST_TASK(Ctx, Task);
+    NodeRef N;
+    if (NevercStatus S = nodeOf(D, *TS, Node, 0, N); !isOk(S))
+      return S;
+    auto It = properties().find(Property);
+    if (It == properties().end())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (!owns(kindOf(N), Property, It->second))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    NevercASTValue V;
+    if (NevercStatus S = readProperty(D, *TS, N, Property, It->second, V);
+        !isOk(S))
+      return S;
+    writeOut(Out, V);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getPropertyBatch(
+    void *Ctx, NevercTaskHandle Task, const NevercASTNodeHandle *Nodes,
+    const NevercASTPropertyID *Properties, uint64_t Count,
+    NevercASTValue *Out, uint64_t Capacity, uint64_t Stride) {
+  return guard([&]() -> NevercStatus {
+    if ((Count && (!Nodes || !Properties || !Out)) || Count > Capacity ||
+        Stride < sizeof(NevercASTValue))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto *Base = reinterpret_cast<unsigned char *>(Out);
+    // Everything is read into a scratch array first: a failing query
+    // leaves every output record as it was.
+    std::vector<NevercASTValue> Values(Count);
+    for (uint64_t I = 0; I < Count; ++I) {
+      auto *Slot = reinterpret_cast<NevercASTValue *>(Base + I * Stride);
+      Values[I].Header = Slot->Header;
+      NevercStatus S = getProperty(Ctx, Task, Nodes[I], Properties[I], &Values[I]);
+      if (!isOk(S))
+        return S;
+    }
+    for (uint64_t I = 0; I < Count; ++I)
+      std::memcpy(Base + I * Stride, &Values[I], sizeof(NevercASTValue));
+    return okStatus();
+  });
+}
+
+//===--- Builders --------------------------------------------------------===//
+
+bool mutating(TaskState &TS) { return mayNotMutate(TS); }
+
+NevercStatus NEVERC_CALL createASTBuilder(void *Ctx, NevercTaskHandle Task,
+                                          NevercASTNodeKind Kind,
+                                          NevercASTBuilderHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NEVERC_AST_TASK(Ctx, Task);
+    if (mutating(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    if (!domainOfKind(Kind) || !kindIsA(Kind, Kind))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (Kind != NEVERC_STMT_KIND_INTEGER_LITERAL) {
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
+             "CreateASTBuilder: this neverc build builds IntegerLiteral "
+             "nodes only; other node kinds are not implemented yet");
+      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    }
+    auto B = std::make_unique<BuilderModel>();
+    B->Kind = Kind;
+    *Out = TS->Builders.insert(std::move(B));
+    return okStatus();
+  });
+}
+
+NevercStatus builderOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
+                       BuilderModel *&Out) {
+  NevercStatus S = core::checkHandleScope(H, hk(ASTHandleKind::Builder),
+                                          TS.Scope, D.H, true);
+  if (!isOk(S))
+    return S;
+  auto *P = TS.Builders.lookup(H);
+  if (!P)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  Out = P->get();
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL builderSetProperty(void *Ctx, NevercTaskHandle Task,
+                                            NevercASTBuilderHandle Builder,
+                                            NevercASTPropertyID Property,
+                                            const NevercASTValue *Value) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Value, sizeof *Value, Major); !isOk(S))
+      return S;
+    NEVERC_AST_TASK(Ctx, Task);
+    BuilderModel *B;
+    if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
+      return S;
+    auto It = properties().find(Property);
+    if (It == properties().end())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const SchemaEntry &E = It->second;
+    if (!owns(B->Kind, Property, E))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (E.Access == NEVERC_AST_ACCESS_READ_ONLY)
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    if (Value->Type != E.Type)
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (Property == NEVERC_AST_PROPERTY_STMT_EXPR_TYPE) {
+      NodeRef T;
+      if (NevercStatus S =
+              nodeOf(D, *TS, Value->NodeValue, NEVERC_AST_SCHEMA_DOMAIN_TYPE, T);
+          !isOk(S))
+        return S;
+      B->Type = QualType::getFromOpaquePtr(T.Ptr);
+      B->TypeSet = true;
+      return okStatus();
+    }
+    if (Property == NEVERC_AST_PROPERTY_AST_SOURCE_RANGE) {
+      SourceRange R;
+      if (!D.decodeRange(*TS, Value->SourceRangeValue, R))
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      B->RawBegin = R.getBegin().getRawEncoding();
+      B->RawEnd = R.getEnd().getRawEncoding();
+      B->RangeSet = true;
+      return okStatus();
+    }
+    // STMT_VALUE_KIND of a literal is fixed (an rvalue).
+    if (Property == NEVERC_AST_PROPERTY_STMT_VALUE_KIND)
+      return Value->UnsignedValue == VK_PRValue
+                 ? okStatus()
+                 : st(NEVERC_STATUS_VERIFICATION_FAILED);
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  });
+}
+
+NevercStatus NEVERC_CALL builderSetIntegerValue(void *Ctx,
+                                                NevercTaskHandle Task,
+                                                NevercASTBuilderHandle Builder,
+                                                const NevercAPIntView *Value) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Value, sizeof *Value, Major); !isOk(S))
+      return S;
+    NEVERC_AST_TASK(Ctx, Task);
+    BuilderModel *B;
+    if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
+      return S;
+    if (B->Kind != NEVERC_STMT_KIND_INTEGER_LITERAL)
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (!Value->Words || Value->WordCount == 0 || Value->BitWidth == 0 ||
+        Value->WordCount < (uint64_t(Value->BitWidth) + 63) / 64)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    B->Value = llvm::APInt(Value->BitWidth,
+                           llvm::ArrayRef<uint64_t>(
+                               Value->Words, (Value->BitWidth + 63) / 64));
+    B->ValueSet = true;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL builderSetBinaryOperatorKind(
+    void *Ctx, NevercTaskHandle Task, NevercASTBuilderHandle Builder,
+    NevercBinaryOperatorKind Kind) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_AST_TASK(Ctx, Task);
+    BuilderModel *B;
+    if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
+      return S;
+    (void)Kind;
+    // Only BinaryOperator builders take an operator; none are built yet.
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  });
+}
+
+NevercStatus NEVERC_CALL builderSetChild(void *Ctx, NevercTaskHandle Task,
+                                         NevercASTBuilderHandle Builder,
+                                         NevercASTChildSlotID Slot,
+                                         uint64_t Index,
+                                         NevercASTNodeHandle Child) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_AST_TASK(Ctx, Task);
+    BuilderModel *B;
+    if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
+      return S;
+    auto It = slots().find(Slot);
+    if (It == slots().end())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (!kindIsA(B->Kind, It->second.Owner))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    NodeRef N;
+    if (NevercStatus S = nodeOf(D, *TS, Child, 0, N); !isOk(S))
+      return S;
+    if (!fits(N.Domain, N, It->second.Type))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (It->second.Cardinality != NEVERC_AST_CARDINALITY_MANY && Index != 0)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    B->Children[{Slot, Index}] = N;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL builderCommit(void *Ctx, NevercTaskHandle Task,
+                                       NevercASTBuilderHandle Builder,
+                                       NevercASTNodeHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NEVERC_AST_TASK(Ctx, Task);
+    if (mutating(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    BuilderModel *B;
+    if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
+      return S;
+    ASTContext &C = *TS->Ctx;
+    // IntegerLiteral: type (REQUIRED), value; the value is fitted to the
+    // type's width when it fits, else the commit fails.
+    auto Fail = [&](const std::string &Why) {
+      D.diag(NEVERC_DIAGNOSTIC_REMARK, "ASTBuilderCommit: " + Why);
+      return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    };
+    if (!B->TypeSet)
+      return Fail("required property 'type' (STMT_EXPR_TYPE) is not set");
+    if (!B->ValueSet)
+      return Fail("the integer value (ASTBuilderSetIntegerValue) is not set");
+    QualType T = B->Type.getUnqualifiedType();
+    if (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType())
+      return Fail("an IntegerLiteral needs an integer type, not '" +
+                  T.getAsString() + "'");
+    unsigned Width = unsigned(C.getIntWidth(T));
+    llvm::APInt V = B->Value;
+    if (V.getBitWidth() != Width) {
+      bool Signed = T->isSignedIntegerType();
+      llvm::APInt R = Signed ? V.sextOrTrunc(Width) : V.zextOrTrunc(Width);
+      llvm::APInt Back = Signed ? R.sextOrTrunc(V.getBitWidth())
+                                : R.zextOrTrunc(V.getBitWidth());
+      if (Back != V)
+        return Fail("the value does not fit the literal's type");
+      V = R;
+    }
+    SourceLocation Loc = B->RangeSet
+                             ? SourceLocation::getFromRawEncoding(B->RawBegin)
+                             : SourceLocation();
+    IntegerLiteral *IL = IntegerLiteral::Create(C, V, T, Loc);
+    *Out = TS->handle(static_cast<Stmt *>(IL));
+    if (auto *M = TS->Mutations.lookup(TS->OpenMutation))
+      (*M)->Created.push_back(*Out);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL destroyASTBuilder(void *Ctx, NevercTaskHandle Task,
+                                           NevercASTBuilderHandle Builder) {
+  return guard([&]() -> NevercStatus {
+    ASTDomain::Impl &D = impl(Ctx);
+    TaskState *TS = nullptr;
+    if (NevercStatus S = taskOf(D, Task, &TS); !isOk(S))
+      return S;
+    BuilderModel *B;
+    if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
+      return S;
+    TS->Builders.erase(Builder);
+    return okStatus();
+  });
+}
+
+//===--- Mutations -------------------------------------------------------===//
+
+NevercStatus mutationOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
+                        MutationModel *&Out) {
+  NevercStatus S = core::checkHandleScope(H, hk(ASTHandleKind::Mutation),
+                                          TS.Scope, D.H, true);
+  if (!isOk(S))
+    return S;
+  auto *P = TS.Mutations.lookup(H);
+  if (!P)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  Out = P->get();
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL beginASTMutation(void *Ctx, NevercTaskHandle Task,
+                                          NevercASTMutationHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NEVERC_AST_TASK(Ctx, Task);
+    if (mutating(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    if (auto *M = TS->Mutations.lookup(TS->OpenMutation);
+        M && (*M)->State == MutationModel::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    *Out = TS->Mutations.insert(std::make_unique<MutationModel>());
+    TS->OpenMutation = *Out;
+    return okStatus();
+  });
+}
+
+/// The Clang slot an edit addresses: a pointer to the child pointer, or
+/// null when this host cannot replace that slot (yet).
+Stmt **slotPointer(NodeRef Parent, NevercASTChildSlotID Slot, uint64_t Index,
+                   std::string &Why) {
+  if (Parent.Domain == NEVERC_AST_SCHEMA_DOMAIN_STMT) {
+    auto *S = static_cast<Stmt *>(Parent.Ptr);
+    switch (Slot) {
+    case NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_ARGUMENTS: {
+      auto *CE = cast<CallExpr>(S);
+      if (Index >= CE->getNumArgs())
+        return Why = "argument index out of range", nullptr;
+      return reinterpret_cast<Stmt **>(CE->getArgs() + Index);
+    }
+    case NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY: {
+      auto *CS = cast<CompoundStmt>(S);
+      if (Index >= CS->size())
+        return Why = "statement index out of range", nullptr;
+      return CS->body_begin() + Index;
+    }
+    default:
+      break;
+    }
+    // Single-child slots: the slot's position among the node's children.
+    // Only the unambiguous cases are mapped.
+    int Pos = -1;
+    switch (Slot) {
+    case NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_CALLEE:
+    case NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS:
+    case NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_ASSIGN_OPERATOR_LHS:
+    case NEVERC_AST_CHILD_SLOT_STMT_RETURN_STMT_VALUE:
+    case NEVERC_AST_CHILD_SLOT_STMT_PAREN_EXPR_SUBEXPRESSION:
+    case NEVERC_AST_CHILD_SLOT_STMT_UNARY_OPERATOR_OPERAND:
+    case NEVERC_AST_CHILD_SLOT_STMT_IMPLICIT_CAST_EXPR_SUBEXPRESSION:
+      Pos = 0;
+      break;
+    case NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS:
+    case NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_ASSIGN_OPERATOR_RHS:
+      Pos = 1;
+      break;
+    default:
+      Why = "this neverc build does not replace that child slot yet";
+      return nullptr;
+    }
+    int I = 0;
+    for (Stmt *&C : S->children())
+      if (I++ == Pos)
+        return &C;
+    Why = "the slot is empty";
+    return nullptr;
+  }
+  Why = "declaration slots other than a variable's initializer and a "
+        "function's body are not replaced by this neverc build yet";
+  return nullptr;
+}
+
+NevercStatus NEVERC_CALL mutationReplaceChild(
+    void *Ctx, NevercTaskHandle Task, NevercASTMutationHandle Mutation,
+    NevercASTNodeHandle Parent, NevercASTChildSlotID Slot, uint64_t Index,
+    NevercASTNodeHandle Replacement) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_AST_TASK(Ctx, Task);
+    if (mutating(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    MutationModel *M;
+    if (NevercStatus S = mutationOf(D, *TS, Mutation, M); !isOk(S))
+      return S;
+    if (M->State != MutationModel::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    StagedEdit E;
+    if (NevercStatus S = nodeOf(D, *TS, Parent, 0, E.Parent); !isOk(S))
+      return S;
+    if (NevercStatus S = nodeOf(D, *TS, Replacement, 0, E.Replacement);
+        !isOk(S))
+      return S;
+    auto It = slots().find(Slot);
+    if (It == slots().end())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // Rule 8: the slot belongs to the parent's kind and the replacement
+    // fits its value type; checked at staging and again at commit.
+    if (!kindIsA(kindOf(E.Parent), It->second.Owner))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (!fits(E.Replacement.Domain, E.Replacement, It->second.Type))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (It->second.Cardinality != NEVERC_AST_CARDINALITY_MANY && Index != 0)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    E.Slot = Slot;
+    E.Index = Index;
+    M->Edits.push_back(E);
+    return okStatus();
+  });
+}
+
+/// Applies one edit (checked) and returns the node it displaced.
+NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,
+                       bool DryRun, NodeRef &Old) {
+  auto *NewExpr = dyn_cast<Expr>(static_cast<Stmt *>(E.Replacement.Ptr));
+  auto Fail = [&](const std::string &Why) {
+    D.diag(NEVERC_DIAGNOSTIC_REMARK, "CommitASTMutation: " + Why);
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  };
+  if (E.Parent.Domain == NEVERC_AST_SCHEMA_DOMAIN_DECL) {
+    auto *Dc = static_cast<Decl *>(E.Parent.Ptr);
+    if (E.Slot == NEVERC_AST_CHILD_SLOT_DECL_VAR_INITIALIZER) {
+      auto *VD = cast<VarDecl>(Dc);
+      if (!NewExpr)
+        return Fail("a variable's initializer must be an expression");
+      if (!TS.Ctx->hasSameUnqualifiedType(NewExpr->getType(), VD->getType()) &&
+          !VD->getType()->isScalarType())
+        return Fail("the initializer's type does not match the variable's");
+      if (VD->hasGlobalStorage() && !NewExpr->isConstantInitializer(*TS.Ctx, false))
+        return Fail("a variable with static storage needs a constant "
+                    "initializer");
+      Old = NodeRef{VD->getInit(), NEVERC_AST_SCHEMA_DOMAIN_STMT};
+      if (!DryRun)
+        VD->setInit(NewExpr);
+      return okStatus();
+    }
+    if (E.Slot == NEVERC_AST_CHILD_SLOT_DECL_FUNCTION_BODY) {
+      auto *FD = cast<FunctionDecl>(Dc);
+      auto *Body = dyn_cast<CompoundStmt>(static_cast<Stmt *>(E.Replacement.Ptr));
+      if (!Body)
+        return Fail("a function body must be a compound statement");
+      Old = NodeRef{FD->getBody(), NEVERC_AST_SCHEMA_DOMAIN_STMT};
+      if (!DryRun)
+        FD->setBody(Body);
+      return okStatus();
+    }
+  }
+  std::string Why;
+  Stmt **Ptr = slotPointer(E.Parent, E.Slot, E.Index, Why);
+  if (!Ptr) {
+    D.diag(NEVERC_DIAGNOSTIC_REMARK, "CommitASTMutation: " + Why);
+    return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  }
+  if (auto *OldE = dyn_cast_or_null<Expr>(*Ptr)) {
+    if (!NewExpr)
+      return Fail("an expression slot needs an expression");
+    if (!TS.Ctx->hasSameUnqualifiedType(OldE->getType(), NewExpr->getType()))
+      return Fail("the replacement's type '" +
+                  NewExpr->getType().getAsString() +
+                  "' differs from the replaced expression's '" +
+                  OldE->getType().getAsString() + "'");
+  }
+  Old = NodeRef{*Ptr, NEVERC_AST_SCHEMA_DOMAIN_STMT};
+  if (!DryRun)
+    *Ptr = static_cast<Stmt *>(E.Replacement.Ptr);
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL commitASTMutation(void *Ctx, NevercTaskHandle Task,
+                                           NevercASTMutationHandle Mutation) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_AST_TASK(Ctx, Task);
+    if (mutating(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    MutationModel *M;
+    if (NevercStatus S = mutationOf(D, *TS, Mutation, M); !isOk(S))
+      return S;
+    if (M->State != MutationModel::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    // Validate every edit before touching the tree: all or nothing.
+    std::vector<NodeRef> Old(M->Edits.size());
+    for (size_t I = 0; I < M->Edits.size(); ++I) {
+      const StagedEdit &E = M->Edits[I];
+      if (!TS->table(E.Parent.Domain).lookup(TS->handle(E.Parent)))
+        return st(NEVERC_STATUS_STALE_HANDLE);
+      for (size_t J = 0; J < I; ++J)
+        if (M->Edits[J].Replacement.Ptr == E.Replacement.Ptr)
+          return st(NEVERC_STATUS_VERIFICATION_FAILED);
+      if (NevercStatus S = applyEdit(D, *TS, E, true, Old[I]); !isOk(S))
+        return S;
+    }
+    for (size_t I = 0; I < M->Edits.size(); ++I)
+      applyEdit(D, *TS, M->Edits[I], false, Old[I]);
+    for (NodeRef N : Old)
+      if (N.Ptr)
+        TS->forget(N);
+    TS->ParentsValid = false;
+    M->State = MutationModel::Committed;
+    TS->OpenMutation = {};
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL abortASTMutation(void *Ctx, NevercTaskHandle Task,
+                                          NevercASTMutationHandle Mutation) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_AST_TASK(Ctx, Task);
+    MutationModel *M;
+    if (NevercStatus S = mutationOf(D, *TS, Mutation, M); !isOk(S))
+      return S;
+    if (M->State != MutationModel::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    for (NevercHandle H : M->Created)
+      if (NodeRef *N = TS->Stmts.lookup(H))
+        TS->forget(*N);
+    M->Edits.clear();
+    M->State = MutationModel::Aborted;
+    TS->OpenMutation = {};
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL destroyASTMutation(void *Ctx, NevercTaskHandle Task,
+                                            NevercASTMutationHandle Mutation) {
+  return guard([&]() -> NevercStatus {
+    ASTDomain::Impl &D = impl(Ctx);
+    TaskState *TS = nullptr;
+    if (NevercStatus S = taskOf(D, Task, &TS); !isOk(S))
+      return S;
+    MutationModel *M;
+    if (NevercStatus S = mutationOf(D, *TS, Mutation, M); !isOk(S))
+      return S;
+    if (M->State == MutationModel::Open) {
+      // Destroying an open mutation aborts it.
+      for (NevercHandle H : M->Created)
+        if (NodeRef *N = TS->Stmts.lookup(H))
+          TS->forget(*N);
+      TS->OpenMutation = {};
+    }
+    TS->Mutations.erase(Mutation);
+    return okStatus();
+  });
+}
+
+} // namespace
+
+void fillWriteSlots(NevercASTAPI &T) {
+  T.GetProperty = getProperty;
+  T.GetPropertyBatch = getPropertyBatch;
+  T.CreateASTBuilder = createASTBuilder;
+  T.ASTBuilderSetProperty = builderSetProperty;
+  T.ASTBuilderSetIntegerValue = builderSetIntegerValue;
+  T.ASTBuilderSetBinaryOperatorKind = builderSetBinaryOperatorKind;
+  T.ASTBuilderSetChild = builderSetChild;
+  T.ASTBuilderCommit = builderCommit;
+  T.DestroyASTBuilder = destroyASTBuilder;
+  T.BeginASTMutation = beginASTMutation;
+  T.ASTMutationReplaceChild = mutationReplaceChild;
+  T.CommitASTMutation = commitASTMutation;
+  T.AbortASTMutation = abortASTMutation;
+  T.DestroyASTMutation = destroyASTMutation;
+}
+
+} // namespace neverc::ast

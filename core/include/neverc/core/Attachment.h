@@ -1,0 +1,57 @@
+//===- Attachment.h - How a frontend domain joins a compile -----*- C++ -*-===//
+//
+// LLVM-free (Clang types are only named). Every domain that takes part in an
+// in-process cc1 implements FrontendAttachment; tools/neverc builds one list
+// of them at start-up (empty when no plugin is loaded), ordered by the phase
+// graph, and calls each in turn. Adding a domain adds a list entry, not a
+// hook in the tool.
+//
+// Two moments exist: attach() before the cc1 action is created (VFS layers,
+// output managers, preprocessor callbacks) and, for the domains in the AST
+// consumer pipeline (syntax/sema, then IR), wrapAction(): the frontend
+// action Clang would run is handed over and the domain returns the action
+// that runs in its place (a WrapperFrontendAction around it).
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_CORE_ATTACHMENT_H
+#define NEVERC_CORE_ATTACHMENT_H
+
+#include <cstdint>
+
+namespace clang {
+class CompilerInstance;
+class FrontendAction;
+} // namespace clang
+
+namespace neverc::core {
+
+class Task;
+
+class FrontendAttachment {
+public:
+  virtual ~FrontendAttachment();
+  /// The lowest phase index (PhaseGraph order) the domain owns: the list is
+  /// sorted by it, so the domains attach in pipeline order.
+  virtual uint32_t firstPhase() const = 0;
+  /// Before the action is created. Non-zero fails the job (reported).
+  virtual int attach(clang::CompilerInstance &CI, Task &TU) = 0;
+  /// After the action ran; \p Success is its result. Non-zero turns a
+  /// success into a failure (the cause is already reported).
+  virtual int detach(clang::CompilerInstance &CI, Task &TU, bool Success) = 0;
+  /// Whether wrapAction() has work for this compile. Most domains never
+  /// wrap; the cc1 then runs exactly as clang's ExecuteCompilerInvocation.
+  virtual bool wrapsAction(clang::CompilerInstance &, Task &) { return false; }
+  /// The action to run instead of \p Inner (only called when wrapsAction()
+  /// said so). Ownership moves both ways: the domain takes \p Inner (the
+  /// returned action owns it) and the caller takes the result. Raw pointers
+  /// because only the wrapping domains see the Clang type complete.
+  virtual clang::FrontendAction *wrapAction(clang::CompilerInstance &,
+                                            Task &,
+                                            clang::FrontendAction *Inner) {
+    return Inner;
+  }
+};
+
+} // namespace neverc::core
+
+#endif

@@ -1,0 +1,4 @@
+//===- Attachment.cpp ------------------------------------------------------===//
+#include "neverc/core/Attachment.h"
+
+neverc::core::FrontendAttachment::~FrontendAttachment() = default;
