@@ -45,7 +45,8 @@ TaskState::TaskState(uint32_t Session, uint32_t Task)
       TypeLocs(hk(ASTHandleKind::TypeLoc), Scope),
       Attrs(hk(ASTHandleKind::Attr), Scope),
       Builders(hk(ASTHandleKind::Builder), Scope),
-      Mutations(hk(ASTHandleKind::Mutation), Scope) {}
+      Mutations(hk(ASTHandleKind::Mutation), Scope),
+      FixIts(hk(ASTHandleKind::FixIt), Scope) {}
 
 core::HandleTable<NodeRef> &TaskState::table(NevercASTSchemaDomain D) {
   switch (D) {
@@ -251,6 +252,17 @@ ASTDomain::ASTDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                           NEVERC_INTERFACE_PARSER_LOW},
         NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR, &P->Parser,
         sizeof P->Parser);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_FIXIT_HIGH,
+                          NEVERC_INTERFACE_FIXIT_LOW},
+        NEVERC_FIXIT_API_MAJOR, NEVERC_FIXIT_API_MINOR, &P->FixIt,
+        sizeof P->FixIt);
+  H.setFixItOwner(
+      [](void *Ctx, NevercFixItHandle F) {
+        return static_cast<ASTDomain *>(Ctx)->fixItLive(F);
+      },
+      this);
 }
 
 ASTDomain::~ASTDomain() = default;

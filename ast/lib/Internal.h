@@ -9,6 +9,7 @@
 #ifndef NEVERC_AST_LIB_INTERNAL_H
 #define NEVERC_AST_LIB_INTERNAL_H
 
+#include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/PointerMap.h"
 
@@ -50,6 +51,7 @@ enum class ASTHandleKind : uint8_t {
   Attr,
   Builder,
   Mutation,
+  FixIt,
   End,
 };
 inline core::HandleKind hk(ASTHandleKind K) { return core::HandleKind(K); }
@@ -101,6 +103,12 @@ struct MutationModel {
   enum { Open, Committed, Aborted } State = Open;
 };
 
+struct FixItModel {
+  uint32_t RawBegin = 0, RawEnd = 0;
+  NevercFixItKind Kind = NEVERC_FIXIT_REPLACE;
+  std::string Text;
+};
+
 struct Subscription {
   uint64_t Mask = 0;
   NevercASTLifecycleObserverFn Callback = nullptr;
@@ -116,6 +124,7 @@ struct TaskState {
   core::PointerMap<NevercHandle> HandleOf;
   core::HandleTable<std::unique_ptr<BuilderModel>> Builders;
   core::HandleTable<std::unique_ptr<MutationModel>> Mutations;
+  core::HandleTable<FixItModel> FixIts;
   std::vector<Subscription> Subscriptions;
   uint64_t Mask = 0;
   /// The live compile (null before the tree exists and after detach).
@@ -201,6 +210,7 @@ struct ASTDomain::Impl {
   core::Host &H;
   NevercASTAPI AST{};
   NevercParserAPI Parser{};
+  NevercFixItAPI FixIt{};
   NevercStatus Published = okStatus();
   LocationCodec Codec;
   mutable std::mutex Lock;

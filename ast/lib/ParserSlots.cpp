@@ -174,6 +174,7 @@ NevercStatus NEVERC_CALL getASTUnitInfo(void *Ctx, const NevercPhaseFrame *Frame
 
 void fillReadSlots(NevercASTAPI &T);
 void fillWriteSlots(NevercASTAPI &T);
+void fillFixItTable(NevercFixItAPI &T, void *Ctx);
 
 void ASTDomain::Impl::fillTables() {
   AST.Header = {sizeof(NevercASTAPI), NEVERC_AST_API_MAJOR,
@@ -195,6 +196,7 @@ void ASTDomain::Impl::fillTables() {
   Parser.GetParsePhaseInput = getParsePhaseInput;
   Parser.CreateASTUnit = createASTUnit;
   Parser.GetASTUnitInfo = getASTUnitInfo;
+  fillFixItTable(FixIt, this);
 }
 
 } // namespace neverc::ast

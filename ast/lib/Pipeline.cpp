@@ -399,6 +399,7 @@ bool consumesAST(const FrontendOptions &FE) {
   case frontend::EmitCodeGenOnly:
   case frontend::ASTDump:
   case frontend::ASTPrint:
+  case frontend::FixIt:
     break;
   default:
     return false;
@@ -433,8 +434,9 @@ clang::FrontendAction *ASTDomain::wrapAction(clang::CompilerInstance &,
 }
 
 int ASTDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
-  (void)CI;
-  (void)TU;
+  // Bound for every compile a plugin sees: fix-its (which any domain's
+  // diagnostics may carry) need the compile's source manager.
+  P->state(TU).CI = &CI;
   return 0;
 }
 

@@ -157,16 +157,24 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Context,
         Diag.Ranges.push_back(H);
       }
     }
-    // No table of this build creates fix-it handles (they belong to the
-    // AST/Sema domains): a diagnostic that carries some cannot be honoured.
+    // Fix-it handles come from NevercFixItAPI (the AST domain); every one
+    // must be live, or nothing is reported.
     if (NEVERC_ABI_FIELD_AVAILABLE(D, NevercDiagnosticDescriptor, FixIts) &&
         D->FixIts.Count) {
-      HostAccess::host(P).report(
-          NEVERC_DIAGNOSTIC_WARNING,
-          "diagnostic fix-its are unavailable in this build: fix-it handles "
-          "come from the AST/Sema tables, which it does not publish",
-          &P);
-      return makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+      const NevercStructArrayView &F = D->FixIts;
+      if (!F.Data || F.Count > 256 ||
+          (F.ElementStride && F.ElementStride < sizeof(NevercFixItHandle)))
+        return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+      uint64_t Stride =
+          F.ElementStride ? F.ElementStride : sizeof(NevercFixItHandle);
+      for (uint64_t I = 0; I < F.Count; ++I) {
+        NevercFixItHandle Fx;
+        std::memcpy(&Fx, static_cast<const char *>(F.Data) + I * Stride,
+                    sizeof Fx);
+        if (!H.fixItLive(Fx))
+          return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+        Diag.FixIts.push_back(Fx);
+      }
     }
     H.diagnostics().report(Diag);
     if (D->Severity >= NEVERC_DIAGNOSTIC_ERROR)

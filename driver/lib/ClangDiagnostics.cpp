@@ -62,6 +62,23 @@ public:
                       : clang::CharSourceRange::getCharRange(SR));
         }
       }
+      for (NevercFixItHandle F : D.FixIts) {
+        SourceResolver::FixIt Fx;
+        if (!Resolve.FixItOf || !Resolve.FixItOf(F, Fx))
+          continue; // checked live at emission; gone only with its task
+        auto At = [](unsigned Raw) {
+          return clang::SourceLocation::getFromRawEncoding(Raw);
+        };
+        if (Fx.Insert) {
+          B << clang::FixItHint::CreateInsertion(At(Fx.Begin), Fx.Text);
+        } else {
+          clang::SourceRange SR(At(Fx.Begin), At(Fx.End));
+          B << clang::FixItHint::CreateReplacement(
+              Fx.TokenRange ? clang::CharSourceRange::getTokenRange(SR)
+                            : clang::CharSourceRange::getCharRange(SR),
+              Fx.Text);
+        }
+      }
     }
     unsigned NoteID =
         Engine.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");

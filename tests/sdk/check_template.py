@@ -108,6 +108,8 @@ def mode_installed(args):
     expected = ["include/neverc/Plugin/PluginCore.h", "include/neverc/Plugin/PluginPhaseSchema.h",
                 "include/neverc/Plugin/PluginSource.h", "include/neverc/Plugin/PluginDriver.h",
                 "include/neverc/Plugin/PluginPrep.h", "include/neverc/Plugin/NevercPluginAPI.h",
+                "include/neverc/Plugin/PluginAST.h", "include/neverc/Plugin/PluginSema.h",
+                "include/neverc/Plugin/Schema/PluginASTSchema.inc", "schemas/ASTSchema.json",
                 "include/neverc/Plugin/Schema/PluginPhaseSchema.inc",
                 "include/neverc/Plugin/Schema/PluginPrepSchema.inc", "schemas/PhaseSchema.json",
                 "schemas/PrepSchema.json", "manifest/plugin.json", "templates/minimal/Plugin.c",

@@ -415,6 +415,21 @@ int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
       return true;
     };
   }
+  if (F.AST) {
+    ast::ASTDomain *AST = F.AST;
+    Resolve.FixItOf = [AST](NevercFixItHandle H,
+                            driver::SourceResolver::FixIt &Out) {
+      ast::ASTDomain::ResolvedFixIt R;
+      if (!AST->resolveFixIt(H, R))
+        return false;
+      Out.Begin = R.Begin;
+      Out.End = R.End;
+      Out.TokenRange = R.TokenRange;
+      Out.Insert = R.Insert;
+      Out.Text = std::move(R.Text);
+      return true;
+    };
+  }
   Sink.use(driver::makeClangDiagnosticSink(driver::diagnosticsOf(CI),
                                            std::move(Resolve)));
   // The TU task began (and its TaskBegin callbacks ran) in executeJob, so

@@ -13,6 +13,7 @@
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
 #include "neverc/driver/DriverDomain.h"
+#include "neverc/ast/ASTDomain.h"
 #include "neverc/core/Attachment.h"
 #include "neverc/source/SourceDomain.h"
 
@@ -50,6 +51,7 @@ private:
 /// and the source domain, whose location handles plugin diagnostics carry.
 struct FrontendDomains {
   source::SourceDomain *Source = nullptr;
+  ast::ASTDomain *AST = nullptr; ///< makes the fix-its diagnostics carry
   std::vector<core::FrontendAttachment *> Attached;
 };
 

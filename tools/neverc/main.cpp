@@ -471,6 +471,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   // none when no plugin is loaded (the compile is then clang's own).
   FrontendDomains Frontend;
   Frontend.Source = &Source;
+  Frontend.AST = &AST;
   if (!H.plugins().empty()) {
     Frontend.Attached = {&Source, &Prep, &AST};
     std::stable_sort(Frontend.Attached.begin(), Frontend.Attached.end(),

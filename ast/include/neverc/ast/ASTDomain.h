@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace neverc::ast {
 
@@ -56,6 +57,17 @@ public:
   clang::FrontendAction *wrapAction(clang::CompilerInstance &CI,
                                     core::Task &TU,
                                     clang::FrontendAction *Inner) override;
+
+  /// Fix-its (PluginFixIt.h) for the diagnostics bridge: whether \p F is a
+  /// live fix-it, and what it edits (raw clang::SourceLocation encodings;
+  /// INSERT_AFTER resolved to the end of the range's last token).
+  bool fixItLive(NevercFixItHandle F) const;
+  struct ResolvedFixIt {
+    unsigned Begin = 0, End = 0;
+    bool TokenRange = true, Insert = false;
+    std::string Text;
+  };
+  bool resolveFixIt(NevercFixItHandle F, ResolvedFixIt &Out) const;
 
   const NevercASTAPI &astTable() const;
   const NevercParserAPI &parserTable() const;

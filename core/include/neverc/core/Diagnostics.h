@@ -26,6 +26,9 @@ struct Diagnostic {
   std::vector<std::string> Notes;
   NevercSourceLocationHandle Location{};
   std::vector<NevercSourceRangeHandle> Ranges; ///< highlighted ranges
+  /// Fix-it handles (PluginFixIt.h), checked live by the host's fix-it
+  /// owner when the diagnostic was emitted; the sink resolves them.
+  std::vector<NevercFixItHandle> FixIts;
 };
 
 class DiagnosticSink {

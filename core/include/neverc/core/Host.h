@@ -337,6 +337,17 @@ public:
   NevercStatus resolveTask(NevercTaskHandle H, Task **Out) const;
   NevercStatus resolveSession(NevercSessionHandle H, Session **Out) const;
 
+  /// The domain that makes fix-it handles (the AST domain) answers whether
+  /// one is live; without an owner no diagnostic may carry fix-its.
+  using FixItLiveFn = bool (*)(void *Ctx, NevercFixItHandle H);
+  void setFixItOwner(FixItLiveFn Live, void *Ctx) {
+    FixItLive = Live;
+    FixItCtx = Ctx;
+  }
+  bool fixItLive(NevercFixItHandle H) const {
+    return FixItLive && FixItLive(FixItCtx, H);
+  }
+
   /// Reports a diagnostic attributed to a plugin (may be null) and phase.
   void report(NevercDiagnosticSeverity Severity, std::string Message,
               const Plugin *From = nullptr, std::string_view Phase = {});
@@ -426,6 +437,8 @@ private:
   PhaseGraph Graph;
   OptionRegistry Options;
   NevercBootstrapAPI Bootstrap{};
+  FixItLiveFn FixItLive = nullptr;
+  void *FixItCtx = nullptr;
   NevercCoreAPI CoreTemplate{};
   std::vector<std::unique_ptr<Plugin>> Plugins;
   std::vector<Plugin *> Order;
@@ -458,3 +471,4 @@ inline bool Task::cancelled() const {
 } // namespace neverc::core
 
 #endif
+

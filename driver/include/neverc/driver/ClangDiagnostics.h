@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace clang {
 class DiagnosticsEngine;
@@ -28,6 +29,15 @@ struct SourceResolver {
   std::function<bool(NevercSourceRangeHandle, unsigned &Begin, unsigned &End,
                      bool &TokenRange)>
       Range;
+  /// A fix-it as clang takes it: replace [Begin, End] (a token range when
+  /// TokenRange) with Text, or, when Insert, insert Text at Begin. False
+  /// when the handle is not a live fix-it. Supplied by the AST domain.
+  struct FixIt {
+    unsigned Begin = 0, End = 0;
+    bool TokenRange = true, Insert = false;
+    std::string Text;
+  };
+  std::function<bool(NevercFixItHandle, FixIt &)> FixItOf;
 };
 
 std::unique_ptr<core::DiagnosticSink>

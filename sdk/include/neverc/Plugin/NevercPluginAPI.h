@@ -23,5 +23,6 @@
 #include "neverc/Plugin/PluginPrep.h"
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/Plugin/PluginSema.h"
+#include "neverc/Plugin/PluginFixIt.h"
 
 #endif /* NEVERC_PLUGIN_NEVERCPLUGINAPI_H */

@@ -2,6 +2,7 @@
  * reported through the core table with the token's source location. */
 #include "neverc/Plugin/NevercPluginAPI.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct State {
@@ -36,12 +37,39 @@ static NevercStatus NEVERC_CALL onEvent(NevercTaskHandle T,
   D.Ranges.Data = &I.Range;
   D.Ranges.Count = 1;
   D.Ranges.ElementStride = sizeof I.Range;
-  /* FORBIDDEN_FIXIT asks for a fix-it, which this host cannot honour. */
+  /* FORBIDDEN_FIXIT: a made-up fix-it handle is refused and nothing is
+   * reported; a real one (NevercFixItAPI) renames the macro. */
   if (I.Spelling.Length > 9) {
     NevercFixItHandle Fix = {1, 1};
+    NevercFixItDescriptor FD;
+    NevercStatus St;
+    const void *Table = NULL;
+    uint16_t Minor;
+    uint64_t Size;
+    NevercInterfaceID FID = {NEVERC_INTERFACE_FIXIT_HIGH,
+                             NEVERC_INTERFACE_FIXIT_LOW};
+    const NevercFixItAPI *FixIt;
     D.FixIts.Data = &Fix;
     D.FixIts.Count = 1;
     D.FixIts.ElementStride = sizeof Fix;
+    St = S->Core->EmitDiagnostic(S->Core->Context, &D, NULL);
+    fprintf(stderr, "made-up fix-it: %s\n",
+            St.Code == NEVERC_STATUS_INVALID_DESCRIPTOR ? "INVALID_DESCRIPTOR"
+                                                        : "other");
+    St = S->Core->QueryInterface(S->Core->Context, FID, NEVERC_FIXIT_API_MAJOR,
+                                 0, &Table, &Minor, &Size);
+    if (St.Code != NEVERC_STATUS_OK)
+      return St;
+    FixIt = (const NevercFixItAPI *)Table;
+    memset(&FD, 0, sizeof FD);
+    FD.Header.StructSize = sizeof FD;
+    FD.Header.Major = NEVERC_FIXIT_API_MAJOR;
+    FD.Range = I.Range;
+    FD.Text = sv("ALLOWED");
+    FD.Kind = NEVERC_FIXIT_REPLACE;
+    St = FixIt->CreateFixIt(FixIt->Context, T, &FD, &Fix);
+    if (St.Code != NEVERC_STATUS_OK)
+      return St;
     return S->Core->EmitDiagnostic(S->Core->Context, &D, NULL);
   }
   return S->Core->EmitDiagnostic(S->Core->Context, &D, NULL);
