@@ -46,7 +46,12 @@ TaskState::TaskState(uint32_t Session, uint32_t Task)
       Attrs(hk(ASTHandleKind::Attr), Scope),
       Builders(hk(ASTHandleKind::Builder), Scope),
       Mutations(hk(ASTHandleKind::Mutation), Scope),
-      FixIts(hk(ASTHandleKind::FixIt), Scope) {}
+      FixIts(hk(ASTHandleKind::FixIt), Scope),
+      Scopes(hk(ASTHandleKind::SemaScope), Scope),
+      Lookups(hk(ASTHandleKind::LookupResult), Scope),
+      Conversions(hk(ASTHandleKind::Conversion), Scope),
+      Constants(hk(ASTHandleKind::Constant), Scope),
+      Leases(hk(ASTHandleKind::Lease), Scope) {}
 
 core::HandleTable<NodeRef> &TaskState::table(NevercASTSchemaDomain D) {
   switch (D) {
@@ -99,6 +104,14 @@ void TaskState::unbind() {
   Builders.clear();
   Mutations.clear();
   OpenMutation = {};
+  FixIts.clear();
+  Scopes.clear();
+  ScopeOf.clear();
+  Lookups.clear();
+  Conversions.clear();
+  Constants.clear();
+  Leases.clear();
+  HeldLease = {};
 }
 
 ASTDomain::Impl::Impl(core::Host &H) : H(H) {}
@@ -258,6 +271,11 @@ ASTDomain::ASTDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                           NEVERC_INTERFACE_FIXIT_LOW},
         NEVERC_FIXIT_API_MAJOR, NEVERC_FIXIT_API_MINOR, &P->FixIt,
         sizeof P->FixIt);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_SEMA_HIGH, NEVERC_INTERFACE_SEMA_LOW},
+        NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR, &P->SemaTable,
+        sizeof P->SemaTable);
   H.setFixItOwner(
       [](void *Ctx, NevercFixItHandle F) {
         return static_cast<ASTDomain *>(Ctx)->fixItLive(F);

@@ -10,9 +10,11 @@
 #define NEVERC_AST_LIB_INTERNAL_H
 
 #include "neverc/Plugin/PluginFixIt.h"
+#include "neverc/Plugin/PluginSema.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/PointerMap.h"
 
+#include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -52,6 +54,11 @@ enum class ASTHandleKind : uint8_t {
   Builder,
   Mutation,
   FixIt,
+  SemaScope,
+  LookupResult,
+  Conversion,
+  Constant,
+  Lease,
   End,
 };
 inline core::HandleKind hk(ASTHandleKind K) { return core::HandleKind(K); }
@@ -125,6 +132,25 @@ struct TaskState {
   core::HandleTable<std::unique_ptr<BuilderModel>> Builders;
   core::HandleTable<std::unique_ptr<MutationModel>> Mutations;
   core::HandleTable<FixItModel> FixIts;
+  /// Sema: scopes are declaration contexts (the parser's clang::Scope
+  /// objects are gone once the parse loop ends); lookups, conversion
+  /// sequences and constants are owned records; one lease at a time.
+  core::HandleTable<clang::DeclContext *> Scopes;
+  core::PointerMap<NevercHandle> ScopeOf;
+  core::HandleTable<std::vector<clang::NamedDecl *>> Lookups;
+  struct ConversionModel {
+    clang::QualType Source, Destination;
+    int Kind = 0; ///< clang::AssignConvertType
+  };
+  core::HandleTable<ConversionModel> Conversions;
+  struct ConstantModel {
+    clang::APValue Value;
+    clang::QualType Type;
+    bool HasSideEffects = false;
+  };
+  core::HandleTable<std::shared_ptr<ConstantModel>> Constants;
+  core::HandleTable<uint32_t> Leases;
+  NevercHandle HeldLease{};
   std::vector<Subscription> Subscriptions;
   uint64_t Mask = 0;
   /// The live compile (null before the tree exists and after detach).
@@ -211,6 +237,7 @@ struct ASTDomain::Impl {
   NevercASTAPI AST{};
   NevercParserAPI Parser{};
   NevercFixItAPI FixIt{};
+  NevercSemaAPI SemaTable{};
   NevercStatus Published = okStatus();
   LocationCodec Codec;
   mutable std::mutex Lock;
@@ -220,7 +247,7 @@ struct ASTDomain::Impl {
   TaskState *stateFor(core::HandleScope S) const;
   void fillTables();
   void diag(NevercDiagnosticSeverity Sev, std::string Msg,
-            std::string_view Phase = "neverc.syntax");
+            std::string_view Phase = {});
   NevercSourceRange range(TaskState &TS, clang::SourceRange R);
   bool decodeRange(TaskState &TS, NevercSourceRange R, clang::SourceRange &Out);
   /// Any syntax/sema phase with a registration.
@@ -289,6 +316,9 @@ bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor);
 void childrenOf(NodeRef N, std::vector<NodeRef> &Out);
 /// The structural parent (null for the translation unit).
 NodeRef parentOf(TaskState &TS, NodeRef N);
+/// A new top-level declaration arrived: its subtree joins the parent map
+/// (when one was built), so parents stay right while Clang still parses.
+void noteTopLevel(TaskState &TS, clang::Decl *D);
 
 } // namespace neverc::ast
 

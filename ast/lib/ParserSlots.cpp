@@ -25,7 +25,7 @@ NevercStatus unavailable(void *Ctx, const char *Slot) {
                      "Clang 22 (its Parser has no extension hook; "
                      "TentativeParsingAction is private), so there is no "
                      "parser cursor",
-                 "neverc.syntax");
+                 "neverc.syntax.extension");
   return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
 }
 
@@ -175,6 +175,7 @@ NevercStatus NEVERC_CALL getASTUnitInfo(void *Ctx, const NevercPhaseFrame *Frame
 void fillReadSlots(NevercASTAPI &T);
 void fillWriteSlots(NevercASTAPI &T);
 void fillFixItTable(NevercFixItAPI &T, void *Ctx);
+void fillSemaTable(NevercSemaAPI &T, void *Ctx);
 
 void ASTDomain::Impl::fillTables() {
   AST.Header = {sizeof(NevercASTAPI), NEVERC_AST_API_MAJOR,
@@ -197,6 +198,7 @@ void ASTDomain::Impl::fillTables() {
   Parser.CreateASTUnit = createASTUnit;
   Parser.GetASTUnitInfo = getASTUnitInfo;
   fillFixItTable(FixIt, this);
+  fillSemaTable(SemaTable, this);
 }
 
 } // namespace neverc::ast

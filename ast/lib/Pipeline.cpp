@@ -47,6 +47,8 @@ public:
     TS.Sema = nullptr;
   }
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *Dc : DG)
+      noteTopLevel(TS, Dc);
     raiseGroup(NEVERC_AST_LIFECYCLE_TOP_LEVEL_DECL, DG);
     if (Hold) {
       Held.push_back({Ev::TopLevel, nullptr, DG});

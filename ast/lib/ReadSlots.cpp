@@ -697,6 +697,23 @@ registerLifecycleObserver(void *Ctx, NevercTaskHandle Task,
 
 } // namespace
 
+void noteTopLevel(TaskState &TS, Decl *Dc) {
+  if (!TS.ParentsValid || !TS.Ctx)
+    return;
+  NodeRef Root{Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL};
+  TS.Parents.emplace(Dc, NodeRef{TS.Ctx->getTranslationUnitDecl(),
+                                 NEVERC_AST_SCHEMA_DOMAIN_DECL});
+  std::vector<NodeRef> Work{Root}, Kids;
+  while (!Work.empty()) {
+    NodeRef N = Work.back();
+    Work.pop_back();
+    childrenOf(N, Kids);
+    for (NodeRef C : Kids)
+      if (TS.Parents.emplace(C.Ptr, N).second)
+        Work.push_back(C);
+  }
+}
+
 NodeRef parentOf(TaskState &TS, NodeRef N) {
   if (!TS.ParentsValid)
     buildParents(TS);

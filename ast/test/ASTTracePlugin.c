@@ -16,9 +16,14 @@
  *           handle of an ended task.
  *  provide  a syntax.parse provider publishing the (unparsed, empty)
  *           translation unit: nothing of the source is compiled.
+ *  sema     a sema.analyze interceptor exercising NevercSemaAPI: scopes,
+ *           lookup, the lease, types, conversions, constants, attributes,
+ *           builtins, diagnostics (each result printed "sema: ...").
+ *  semaprovide  a sema.analyze provider publishing the semantic unit.
  */
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/Plugin/PluginCore.h"
+#include "neverc/Plugin/PluginSema.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +33,7 @@
 
 static const NevercASTAPI *AST;
 static const NevercParserAPI *Parser;
+static const NevercSemaAPI *Sema;
 static const char *Mode = "observe";
 static unsigned Events[NEVERC_AST_LIFECYCLE_EVENT_COUNT + 1];
 static NevercDeclHandle OldTU; /* a handle kept past its task (misuse) */
@@ -269,6 +275,250 @@ static void misuseInInterceptor(NevercTaskHandle T) {
           (unsigned long long)Word);
 }
 
+static NevercABITableHeader semaHeader(uint32_t Size) {
+  NevercABITableHeader H = {Size, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR,
+                            0};
+  return H;
+}
+static NevercStringView sv(const char *S) {
+  NevercStringView V = {S, strlen(S)};
+  return V;
+}
+
+static void printType(NevercTaskHandle T, const char *What,
+                      NevercTypeHandle Ty) {
+  NevercTypeInfo I;
+  memset(&I, 0, sizeof I);
+  I.Header = astHeader(sizeof I);
+  AST->GetTypeInfo(AST->Context, T, Ty, &I);
+  fprintf(stderr, "sema: %s '%.*s' bits=%llu flags=0x%x\n", What,
+          (int)I.Name.Length, I.Name.Data,
+          (unsigned long long)I.SizeInBits, (unsigned)I.Flags);
+}
+
+static NevercDeclHandle lookup(NevercTaskHandle T, const char *Name,
+                               NevercSemaLookupKind Kind) {
+  NevercSemaLookupRequest Q;
+  NevercLookupResultHandle R;
+  NevercSemaLookupResultInfo I;
+  NevercDeclHandle D;
+  memset(&Q, 0, sizeof Q);
+  Q.Header = semaHeader(sizeof Q);
+  Q.Name = sv(Name);
+  Q.Kind = Kind;
+  memset(&D, 0, sizeof D);
+  if (Sema->LookupName(Sema->Context, T, &Q, &R).Code != NEVERC_STATUS_OK)
+    return D;
+  memset(&I, 0, sizeof I);
+  I.Header = semaHeader(sizeof I);
+  Sema->GetLookupResultInfo(Sema->Context, T, R, &I);
+  fprintf(stderr, "sema: lookup %s kind=%u -> %s, %llu candidate(s)\n", Name,
+          (unsigned)Kind,
+          I.Kind == NEVERC_SEMA_LOOKUP_FOUND ? "FOUND" : "NOT_FOUND",
+          (unsigned long long)I.CandidateCount);
+  if (I.CandidateCount)
+    Sema->GetLookupCandidate(Sema->Context, T, R, 0, &D);
+  Sema->DestroyLookupResult(Sema->Context, T, R);
+  return D;
+}
+
+static void semaQueries(NevercTaskHandle T) {
+  NevercSemaMutationLeaseHandle L, L2, Bad;
+  NevercTypeHandle Int, Long, Float, P, A, F, At, V;
+  NevercSemaScopeHandle Scope;
+  NevercSemaScopeInfo SI;
+  NevercSemaFunctionTypeDescriptor FD;
+  NevercBool B;
+  NevercStatus S;
+  NevercDeclHandle Var;
+  NevercVarDeclInfo VI;
+  NevercConversionSequenceHandle Seq;
+  NevercSemaConversionSequenceInfo CI;
+  NevercExprHandle E;
+  NevercASTNodeInfo NI;
+  NevercConstantValueHandle K, K1;
+  NevercSemaConstantValueInfo KI;
+  NevercSemaBuiltinInfo BI;
+  NevercSemaDiagnosticDescriptor DD;
+  uint64_t W = 0;
+
+  memset(&Bad, 0, sizeof Bad);
+  Sema->GetBuiltinType(Sema->Context, T, NEVERC_BUILTIN_TYPE_INT, &Int);
+  Sema->GetBuiltinType(Sema->Context, T, NEVERC_BUILTIN_TYPE_LONG, &Long);
+  Sema->GetBuiltinType(Sema->Context, T, NEVERC_BUILTIN_TYPE_FLOAT, &Float);
+  S = Sema->CreatePointerType(Sema->Context, T, Bad, Int, &P);
+  fprintf(stderr, "sema: pointer type without a lease: %s\n", code(S));
+  Sema->AcquireMutationLease(Sema->Context, T, &L);
+  S = Sema->AcquireMutationLease(Sema->Context, T, &L2);
+  fprintf(stderr, "sema: second lease: %s\n", code(S));
+  Sema->CreatePointerType(Sema->Context, T, L, Int, &P);
+  printType(T, "pointer", P);
+  Sema->CreateConstantArrayType(Sema->Context, T, L, Int, 4, &A);
+  printType(T, "array", A);
+  memset(&FD, 0, sizeof FD);
+  FD.Header = semaHeader(sizeof FD);
+  FD.ResultType = Int;
+  FD.ParameterTypes = &Long;
+  FD.ParameterCount = 1;
+  FD.Variadic = NEVERC_TRUE;
+  Sema->CreateFunctionType(Sema->Context, T, L, &FD, &F);
+  printType(T, "function", F);
+  Sema->CreateAtomicType(Sema->Context, T, L, Int, &At);
+  printType(T, "atomic", At);
+  Sema->CreateVectorType(Sema->Context, T, L, Float, 4,
+                         NEVERC_SEMA_VECTOR_GENERIC, &V);
+  printType(T, "vector", V);
+  Sema->AreTypesCompatible(Sema->Context, T, Int, Long, &B);
+  fprintf(stderr, "sema: int ~ long: %u\n", (unsigned)B);
+  Sema->AreTypesCompatible(Sema->Context, T, Int, Int, &B);
+  fprintf(stderr, "sema: int ~ int: %u\n", (unsigned)B);
+
+  Sema->GetCurrentScope(Sema->Context, T, &Scope);
+  memset(&SI, 0, sizeof SI);
+  SI.Header = semaHeader(sizeof SI);
+  Sema->GetScopeInfo(Sema->Context, T, Scope, &SI);
+  fprintf(stderr, "sema: current scope flags=%llu has-decls=%d\n",
+          (unsigned long long)SI.Flags, SI.DeclarationCount > 0);
+  lookup(T, "add", NEVERC_SEMA_LOOKUP_ORDINARY);
+  lookup(T, "point", NEVERC_SEMA_LOOKUP_TAG);
+  lookup(T, "point", NEVERC_SEMA_LOOKUP_ORDINARY);
+  lookup(T, "nosuch", NEVERC_SEMA_LOOKUP_ORDINARY);
+
+  /* Conversions on the initializer of `answer` (int 6 * 7). */
+  Var = lookup(T, "answer", NEVERC_SEMA_LOOKUP_ORDINARY);
+  memset(&VI, 0, sizeof VI);
+  VI.Header = astHeader(sizeof VI);
+  AST->GetVarDeclInfo(AST->Context, T, Var, &VI);
+  Sema->ClassifyImplicitConversion(Sema->Context, T, P, Long, &Seq);
+  memset(&CI, 0, sizeof CI);
+  CI.Header = semaHeader(sizeof CI);
+  Sema->GetConversionSequenceInfo(Sema->Context, T, Seq, &CI);
+  fprintf(stderr, "sema: int* -> long: kind=%u viable=%u diag=%u\n",
+          (unsigned)CI.Kind, (unsigned)CI.Viable,
+          (unsigned)CI.RequiresDiagnostic);
+  Sema->DestroyConversionSequence(Sema->Context, T, Seq);
+  Sema->ClassifyImplicitConversion(Sema->Context, T, Int, Long, &Seq);
+  S = Sema->ApplyImplicitConversion(Sema->Context, T, L, Seq, VI.Initializer,
+                                    NEVERC_SEMA_CONVERSION_INITIALIZATION, &E);
+  memset(&NI, 0, sizeof NI);
+  NI.Header = astHeader(sizeof NI);
+  AST->GetNodeInfo(AST->Context, T, E, &NI);
+  fprintf(stderr, "sema: int -> long applied: %s implicit-cast=%d\n", code(S),
+          NI.Kind == NEVERC_STMT_KIND_IMPLICIT_CAST_EXPR);
+  Sema->DestroyConversionSequence(Sema->Context, T, Seq);
+  S = Sema->CreateExplicitCast(Sema->Context, T, L, VI.Initializer, Float, &E);
+  AST->GetNodeInfo(AST->Context, T, E, &NI);
+  fprintf(stderr, "sema: (float) cast: %s c-style=%d\n", code(S),
+          NI.Kind == NEVERC_STMT_KIND_C_STYLE_CAST_EXPR);
+
+  S = Sema->EvaluateConstant(Sema->Context, T, VI.Initializer, &K);
+  memset(&KI, 0, sizeof KI);
+  KI.Header = semaHeader(sizeof KI);
+  Sema->GetConstantValueInfo(Sema->Context, T, K, &KI);
+  Sema->GetConstantIntegerWord(Sema->Context, T, K, 0, &W);
+  fprintf(stderr, "sema: answer = %.*s kind=%u word=%llu bits=%u\n",
+          (int)KI.Text.Length, KI.Text.Data, (unsigned)KI.Kind,
+          (unsigned long long)W, (unsigned)KI.BitWidth);
+  Sema->DestroyConstantValue(Sema->Context, T, K);
+  Var = lookup(T, "origin", NEVERC_SEMA_LOOKUP_ORDINARY);
+  AST->GetVarDeclInfo(AST->Context, T, Var, &VI);
+  Sema->EvaluateConstant(Sema->Context, T, VI.Initializer, &K);
+  Sema->GetConstantValueInfo(Sema->Context, T, K, &KI);
+  Sema->GetConstantElement(Sema->Context, T, K, 1, &K1);
+  Sema->GetConstantIntegerWord(Sema->Context, T, K1, 0, &W);
+  fprintf(stderr, "sema: origin kind=%u elements=%llu y=%llu\n",
+          (unsigned)KI.Kind, (unsigned long long)KI.ElementCount,
+          (unsigned long long)W);
+  S = Sema->GetConstantIntegerWord(Sema->Context, T, K, 0, &W);
+  fprintf(stderr, "sema: integer word of a struct: %s\n", code(S));
+  Sema->DestroyConstantValue(Sema->Context, T, K1);
+  Sema->DestroyConstantValue(Sema->Context, T, K);
+  S = Sema->DestroyConstantValue(Sema->Context, T, K);
+  fprintf(stderr, "sema: destroyed twice: %s\n", code(S));
+
+  Var = lookup(T, "kept", NEVERC_SEMA_LOOKUP_ORDINARY);
+  Sema->HasDeclAttribute(Sema->Context, T, Var, sv("used"), &B);
+  fprintf(stderr, "sema: kept has used: %u\n", (unsigned)B);
+  Sema->HasDeclAttribute(Sema->Context, T, Var, sv("__used__"), &B);
+  fprintf(stderr, "sema: kept has __used__: %u\n", (unsigned)B);
+  Sema->HasDeclAttribute(Sema->Context, T, Var, sv("packed"), &B);
+  fprintf(stderr, "sema: kept has packed: %u\n", (unsigned)B);
+  memset(&BI, 0, sizeof BI);
+  BI.Header = semaHeader(sizeof BI);
+  S = Sema->GetBuiltinInfo(Sema->Context, T, sv("__builtin_memcpy"), &BI);
+  fprintf(stderr, "sema: builtin %.*s: %s type=%.*s\n", (int)BI.Name.Length,
+          BI.Name.Data, code(S), (int)BI.TypeEncoding.Length,
+          BI.TypeEncoding.Data);
+  S = Sema->GetBuiltinInfo(Sema->Context, T, sv("no_such_builtin"), &BI);
+  fprintf(stderr, "sema: unknown builtin: %s\n",
+          S.Code == NEVERC_STATUS_NOT_FOUND ? "NOT_FOUND" : code(S));
+
+  memset(&DD, 0, sizeof DD);
+  DD.Header = semaHeader(sizeof DD);
+  DD.Level = NEVERC_SEMA_DIAGNOSTIC_REMARK;
+  DD.Message = sv("sema-trace: analysed under a lease");
+  Sema->EmitDiagnostic(Sema->Context, T, L, &DD);
+  {
+    NevercSemaExpressionExtensionInput XI;
+    memset(&XI, 0, sizeof XI);
+    XI.Header = semaHeader(sizeof XI);
+    S = Sema->GetExpressionExtensionInput(Sema->Context, NULL, Bad, &XI);
+    fprintf(stderr, "sema: extension input: %s\n", code(S));
+  }
+  Sema->ReleaseMutationLease(Sema->Context, T, L);
+  S = Sema->EmitDiagnostic(Sema->Context, T, L, &DD);
+  fprintf(stderr, "sema: diagnostic after release: %s\n", code(S));
+}
+
+static NevercStatus NEVERC_CALL onAnalyze(const NevercPhaseFrame *F,
+                                          NevercPhaseContinuation *C,
+                                          NevercPhaseResult *R, void *UD) {
+  NevercSemanticUnitInfo U;
+  NevercStatus S;
+  (void)UD;
+  S = C->InvokeNext(C, F, R);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  memset(&U, 0, sizeof U);
+  U.Header = semaHeader(sizeof U);
+  S = Sema->GetSemanticUnitInfo(Sema->Context, F, R->Output, &U);
+  fprintf(stderr, "sema: unit %s diagnostics=%u replayed=%u summary=%.*s\n",
+          code(S), (unsigned)U.DiagnosticState, (unsigned)U.Replayed,
+          (int)U.VerifierSummary.Length, U.VerifierSummary.Data);
+  semaQueries(F->Task);
+  /* Keep the unit the chain produced (CONTINUE with no output of its own). */
+  R->Action = NEVERC_PHASE_CONTINUE;
+  memset(&R->Output, 0, sizeof R->Output);
+  return S;
+}
+
+static NevercStatus NEVERC_CALL provideAnalyze(const NevercPhaseFrame *F,
+                                               NevercPhaseResult *R,
+                                               void *UD) {
+  NevercSemaPhaseInput In;
+  NevercSemanticUnitDescriptor D;
+  NevercStatus S;
+  (void)UD;
+  memset(&In, 0, sizeof In);
+  In.Header = semaHeader(sizeof In);
+  S = Sema->GetAnalyzePhaseInput(Sema->Context, F, F->Input, &In);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  memset(&D, 0, sizeof D);
+  D.Header = semaHeader(sizeof D);
+  D.Product.High = NEVERC_SEMANTIC_PRODUCT_STANDARD_HIGH;
+  D.Product.Low = NEVERC_SEMANTIC_PRODUCT_STANDARD_LOW;
+  D.TranslationUnit = In.TranslationUnit;
+  D.SemanticComplete = NEVERC_TRUE;
+  S = Sema->CreateSemanticUnit(Sema->Context, F, &D, &R->Output);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  fprintf(stderr, "sema-provide: published the semantic unit (state %u)\n",
+          (unsigned)In.SemanticState);
+  R->Action = NEVERC_PHASE_REPLACE;
+  return S;
+}
+
 static NevercStatus NEVERC_CALL onLifecycle(NevercTaskHandle T,
                                             const NevercASTLifecycleEvent *E,
                                             void *UD) {
@@ -294,6 +544,12 @@ static NevercStatus NEVERC_CALL onObserve(const NevercPhaseFrame *F,
   if (Point == NEVERC_OBSERVER_AFTER && strcmp(Phase, "parse") == 0) {
     if (is("observe"))
       walk(F->Task, translationUnit(F->Task), 0);
+    if (is("sema")) {
+      NevercSemaMutationLeaseHandle L;
+      NevercStatus S =
+          Sema->AcquireMutationLease(Sema->Context, F->Task, &L);
+      fprintf(stderr, "sema: lease from an observer: %s\n", code(S));
+    }
     if (is("misuse")) {
       NevercASTBuilderHandle B;
       NevercStatus S = AST->CreateASTBuilder(
@@ -402,6 +658,49 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   if (S.Code != NEVERC_STATUS_OK)
     return S;
   Parser = (const NevercParserAPI *)T;
+  {
+    NevercInterfaceID SID = {NEVERC_INTERFACE_SEMA_HIGH,
+                             NEVERC_INTERFACE_SEMA_LOW};
+    S = Core->QueryInterface(Core->Context, SID, NEVERC_SEMA_API_MAJOR,
+                             NEVERC_SEMA_API_MINOR, &T, &Minor, &Size);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+    if (Size < sizeof(NevercSemaAPI))
+      return status(NEVERC_STATUS_ABI_MISMATCH);
+    Sema = (const NevercSemaAPI *)T;
+  }
+  if (is("sema")) {
+    NevercInterceptorDescriptor D;
+    memset(&D, 0, sizeof D);
+    D.Header.StructSize = sizeof D;
+    D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+    D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
+    D.Phase.High = NEVERC_PHASE_SEMA_ANALYZE_HIGH;
+    D.Phase.Low = NEVERC_PHASE_SEMA_ANALYZE_LOW;
+    D.Callback = onAnalyze;
+    S = R->RegisterInterceptor(RC, &D);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+  }
+  if (is("semaprovide")) {
+    NevercProviderDescriptor D;
+    memset(&D, 0, sizeof D);
+    D.Header.StructSize = sizeof D;
+    D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+    D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
+    D.Phase.High = NEVERC_PHASE_SEMA_ANALYZE_HIGH;
+    D.Phase.Low = NEVERC_PHASE_SEMA_ANALYZE_LOW;
+    D.ProviderID.Data = AT_ID;
+    D.ProviderID.Length = strlen(AT_ID);
+    D.Route.Header.StructSize = sizeof D.Route;
+    D.Route.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+    D.Route.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
+    D.Deterministic = NEVERC_TRUE;
+    D.Callback = provideAnalyze;
+    S = R->RegisterProvider(RC, &D);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+  }
   if (is("provide")) {
     NevercProviderDescriptor D;
     memset(&D, 0, sizeof D);

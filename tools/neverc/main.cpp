@@ -95,7 +95,8 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 constexpr const char *ImplementedDomains[] = {"driver", "source", "prep"};
 /// Phases of domains only partly implemented so far. The syntax and sema
 /// extension phases need parser/Sema hooks stock Clang 22 lacks (ast/README).
-constexpr const char *ImplementedPhases[] = {NEVERC_PHASE_SYNTAX_PARSE_NAME};
+constexpr const char *ImplementedPhases[] = {NEVERC_PHASE_SYNTAX_PARSE_NAME,
+                                             NEVERC_PHASE_SEMA_ANALYZE_NAME};
 
 bool implemented(const core::PhaseInfo &P) {
   for (const char *D : ImplementedDomains)
@@ -405,6 +406,10 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
     Begin = uint32_t(B);
     End = uint32_t(E);
     return true;
+  };
+  ASTCodec.DecodeLocation = [](void *Ctx, core::Task &T,
+                               NevercSourceLocation L) {
+    return uint32_t(static_cast<source::SourceDomain *>(Ctx)->decodeLocation(T, L));
   };
   AST.setLocationCodec(ASTCodec);
   for (const std::string &M : F.Modules)

@@ -33,7 +33,7 @@
 // compile stops before anything runs and writes nothing.
 // RUN: not %neverc -fplugin=%plugins/TracePlugin.so -Werror -c %s -o %t/err.o 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not %neverc -fplugin=%plugins/TracePlugin.so -Werror=unimplemented-plugin-phase -c %s -o %t/err.o 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR: neverc: error: plugin 'org.neverc.example.trace' in neverc.sema.analyze: {{.*}} [-Werror,-Wunimplemented-plugin-phase]
+// ERR: neverc: error: plugin 'org.neverc.example.trace' in neverc.syntax.extension.declaration: {{.*}} [-Werror,-Wunimplemented-plugin-phase]
 // RUN: not test -e %t/err.o
 // -Wno-error=... keeps it a warning under -Werror.
 // RUN: %neverc -fplugin=%plugins/TracePlugin.so -Werror -Wno-error=unimplemented-plugin-phase -c %s -o %t/kept.o 2>&1 | FileCheck %s --check-prefix=WARN

@@ -35,6 +35,9 @@ struct LocationCodec {
   /// Decoders, for values plugins hand back (builders).
   bool (*DecodeRange)(void *Ctx, core::Task &T, NevercSourceRange R,
                       uint32_t &RawBegin, uint32_t &RawEnd) = nullptr;
+  /// 0 when \p L is not a live location of \p T.
+  uint32_t (*DecodeLocation)(void *Ctx, core::Task &T,
+                             NevercSourceLocation L) = nullptr;
 };
 
 class ASTDomain final : public core::FrontendAttachment {

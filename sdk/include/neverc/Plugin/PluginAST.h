@@ -37,6 +37,9 @@
  *    then its body.
  *  - Batch strides are in bytes and must be at least the record's size;
  *    capacities are element counts.
+ *  - An IntegerLiteral's value is fitted to its type's width when it fits
+ *    (sign- or zero-extended by the type's signedness); a value that does
+ *    not fit fails the commit with NEVERC_STATUS_VERIFICATION_FAILED.
  *  - ASTValue integer members: I64 fills SignedValue, every other numeric
  *    type fills UnsignedValue (BOOL as 0/1); both are set to the same bits.
  *  - The AST, PARSER and SEMA interfaces declare no stability upstream; the
