@@ -13,6 +13,7 @@
 #include "neverc/Plugin/PluginSema.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/PointerMap.h"
+#include "neverc/core/SlotSupport.h"
 
 #include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
@@ -24,6 +25,7 @@
 
 #include <cstring>
 #include <map>
+#include <set>
 #include <mutex>
 #include <new>
 #include <unordered_map>
@@ -165,6 +167,7 @@ struct TaskState {
   /// mutation commits.
   std::unordered_map<const void *, NodeRef> Parents;
   bool ParentsValid = false;
+  std::set<uint32_t> WarnedProperties;
   std::vector<std::shared_ptr<void>> Owned;
   template <class V> V &own() {
     auto P = std::make_shared<V>();
@@ -263,37 +266,48 @@ inline ASTDomain::Impl &impl(void *Ctx) {
   return *static_cast<ASTDomain::Impl *>(Ctx);
 }
 
-/// In/out structs: NULL or too small → INVALID_ARGUMENT; another ABI major
-/// → ABI_MISMATCH.
+/// The C-boundary helpers every domain shares (core/SlotSupport.h).
 inline NevercStatus checkHeader(const void *P, size_t Need, uint16_t Major) {
-  if (!P)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  NevercABITableHeader H;
-  std::memcpy(&H, P, sizeof H);
-  if (H.StructSize < Need)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  if (H.Major != Major)
-    return st(NEVERC_STATUS_ABI_MISMATCH);
-  return okStatus();
+  return core::checkStructHeader(P, Need, Major);
 }
-template <class S> void writeOut(S *Out, S V) {
-  V.Header = Out->Header;
-  *Out = V;
-}
+using core::writeOut;
 template <class F> NevercStatus guard(F &&Fn) noexcept {
-  try {
-    return Fn();
-  } catch (const std::bad_alloc &) {
-    return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
-  } catch (...) {
-    return st(NEVERC_STATUS_INVALID_STATE);
-  }
+  return core::guardSlot(static_cast<F &&>(Fn));
 }
+
+/// The prologue of a slot that reads the live tree: the task's state in
+/// TS, the domain in D; INVALID_STATE before the tree exists or after the
+/// compile.
+#define NEVERC_AST_TASK(Ctx, Task)                                             \
+  ASTDomain::Impl &D = impl(Ctx);                                              \
+  TaskState *TS = nullptr;                                                     \
+  if (NevercStatus S_ = taskOf(D, Task, &TS); !isOk(S_))                       \
+    return S_;                                                                 \
+  if (!TS->Ctx)                                                                \
+    return st(NEVERC_STATUS_INVALID_STATE);
+
 
 /// Task handle → live task and its state.
 NevercStatus taskOf(ASTDomain::Impl &D, NevercTaskHandle H, TaskState **TS);
 NevercStatus frameOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
                      TaskState **TS);
+/// A phase artifact of this domain: the frame's task state in \p TS and the
+/// payload (checked by its tag) in \p Out.
+template <class Box>
+NevercStatus boxOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
+                   NevercArtifactHandle A, BoxTag Tag, TaskState **TS,
+                   Box **Out) {
+  if (NevercStatus S = frameOf(D, F, TS); !isOk(S))
+    return S;
+  NevercInterfaceID Type{};
+  void *Payload = nullptr;
+  if (NevercStatus S = (*TS)->T->lookupArtifact(A, &Type, &Payload); !isOk(S))
+    return S;
+  if (!Payload || *static_cast<BoxTag *>(Payload) != Tag)
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  *Out = static_cast<Box *>(Payload);
+  return okStatus();
+}
 /// A node handle of \p TS's task. \p Want 0 accepts any node domain;
 /// otherwise another domain is WRONG_TYPE.
 NevercStatus nodeOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,

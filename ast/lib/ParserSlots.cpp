@@ -70,22 +70,6 @@ NevercStatus NEVERC_CALL createParsedAttribute(
   return unavailable(Ctx, "CreateParsedAttribute");
 }
 
-template <class Box>
-NevercStatus artifactOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
-                        NevercArtifactHandle A, BoxTag Tag, TaskState **TS,
-                        Box **Out) {
-  if (NevercStatus S = frameOf(D, F, TS); !isOk(S))
-    return S;
-  NevercInterfaceID Type{};
-  void *Payload = nullptr;
-  if (NevercStatus S = (*TS)->T->lookupArtifact(A, &Type, &Payload); !isOk(S))
-    return S;
-  if (!Payload || *static_cast<BoxTag *>(Payload) != Tag)
-    return st(NEVERC_STATUS_WRONG_TYPE);
-  *Out = static_cast<Box *>(Payload);
-  return okStatus();
-}
-
 NevercStatus NEVERC_CALL getParsePhaseInput(void *Ctx,
                                             const NevercPhaseFrame *Frame,
                                             NevercArtifactHandle Input,
@@ -95,7 +79,7 @@ NevercStatus NEVERC_CALL getParsePhaseInput(void *Ctx,
       return S;
     TaskState *TS;
     ParseInBox *In;
-    if (NevercStatus S = artifactOf(impl(Ctx), Frame, Input,
+    if (NevercStatus S = boxOf(impl(Ctx), Frame, Input,
                                     BoxTag::ParseInput, &TS, &In);
         !isOk(S))
       return S;
@@ -156,7 +140,7 @@ NevercStatus NEVERC_CALL getASTUnitInfo(void *Ctx, const NevercPhaseFrame *Frame
     TaskState *TS;
     ASTUnitBox *Box;
     if (NevercStatus S =
-            artifactOf(impl(Ctx), Frame, Unit, BoxTag::ASTUnit, &TS, &Box);
+            boxOf(impl(Ctx), Frame, Unit, BoxTag::ASTUnit, &TS, &Box);
         !isOk(S))
       return S;
     NevercParserASTUnitInfo I{};

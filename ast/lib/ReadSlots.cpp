@@ -11,15 +11,6 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_AST_API_MAJOR;
 
-/// The common prologue: task, state, live tree.
-#define NEVERC_AST_TASK(Ctx, Task)                                             \
-  ASTDomain::Impl &D = impl(Ctx);                                              \
-  TaskState *TS = nullptr;                                                     \
-  if (NevercStatus S_ = taskOf(D, Task, &TS); !isOk(S_))                       \
-    return S_;                                                                 \
-  if (!TS->Ctx)                                                                \
-    return st(NEVERC_STATUS_INVALID_STATE);
-
 QualType typeOf(NodeRef N) { return QualType::getFromOpaquePtr(N.Ptr); }
 
 template <class T> T *as(NodeRef N) {

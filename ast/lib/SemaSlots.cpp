@@ -25,14 +25,6 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_SEMA_API_MAJOR;
 
-#define NEVERC_SEMA_TASK(Ctx, Task)                                            \
-  ASTDomain::Impl &D = impl(Ctx);                                              \
-  TaskState *TS = nullptr;                                                     \
-  if (NevercStatus S_ = taskOf(D, Task, &TS); !isOk(S_))                       \
-    return S_;                                                                 \
-  if (!TS->Ctx)                                                                \
-    return st(NEVERC_STATUS_INVALID_STATE);
-
 template <class T>
 NevercStatus recordOf(ASTDomain::Impl &D, TaskState &TS,
                       core::HandleTable<T> &Table, ASTHandleKind K,
@@ -104,7 +96,7 @@ NevercStatus NEVERC_CALL getCurrentScope(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     *Out = scopeHandle(*TS, TS->Ctx->getTranslationUnitDecl());
     return okStatus();
   });
@@ -116,7 +108,7 @@ NevercStatus NEVERC_CALL getScopeInfo(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     DeclContext **DC;
     if (NevercStatus S = recordOf(D, *TS, TS->Scopes, ASTHandleKind::SemaScope,
                                   Scope, DC);
@@ -142,7 +134,7 @@ NevercStatus NEVERC_CALL getScopeDeclaration(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     DeclContext **DC;
     if (NevercStatus S = recordOf(D, *TS, TS->Scopes, ASTHandleKind::SemaScope,
                                   Scope, DC);
@@ -168,7 +160,7 @@ NevercStatus NEVERC_CALL lookupName(void *Ctx, NevercTaskHandle Task,
         Req->Kind < NEVERC_SEMA_LOOKUP_ORDINARY ||
         Req->Kind > NEVERC_SEMA_LOOKUP_MEMBER)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     DeclContext *DC = TS->Ctx->getTranslationUnitDecl();
     if (Req->Scope.Owner || Req->Scope.Value) {
       DeclContext **P;
@@ -211,7 +203,7 @@ NevercStatus NEVERC_CALL getLookupResultInfo(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     std::vector<NamedDecl *> *L;
     if (NevercStatus S = recordOf(D, *TS, TS->Lookups,
                                   ASTHandleKind::LookupResult, R, L);
@@ -235,7 +227,7 @@ NevercStatus NEVERC_CALL getLookupCandidate(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     std::vector<NamedDecl *> *L;
     if (NevercStatus S = recordOf(D, *TS, TS->Lookups,
                                   ASTHandleKind::LookupResult, R, L);
@@ -276,7 +268,7 @@ NevercStatus NEVERC_CALL acquireMutationLease(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     if (mayNotMutate(*TS))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     // Clang's Sema is single-threaded: one lease per task at a time.
@@ -321,7 +313,7 @@ NevercStatus makeType(void *Ctx, NevercTaskHandle Task, NevercHandle Lease,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     if (NevercStatus S = leaseOf(D, *TS, Lease); !isOk(S))
       return S;
     QualType R;
@@ -401,7 +393,7 @@ NevercStatus NEVERC_CALL getTagType(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     NodeRef N;
     if (NevercStatus S =
             nodeOf(D, *TS, Decl_, NEVERC_AST_SCHEMA_DOMAIN_DECL, N);
@@ -477,7 +469,7 @@ NevercStatus NEVERC_CALL getCanonicalType(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     QualType Q;
     if (NevercStatus S = typeOf(D, *TS, Type, Q); !isOk(S))
       return S;
@@ -493,7 +485,7 @@ NevercStatus NEVERC_CALL areTypesCompatible(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     QualType L, R;
     if (NevercStatus S = typeOf(D, *TS, Left, L); !isOk(S))
       return S;
@@ -546,7 +538,7 @@ NevercStatus NEVERC_CALL classifyImplicitConversion(
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     if (!TS->Sema)
       return st(NEVERC_STATUS_INVALID_STATE);
     TaskState::ConversionModel M;
@@ -567,7 +559,7 @@ NevercStatus NEVERC_CALL getConversionSequenceInfo(
   return guard([&]() -> NevercStatus {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     TaskState::ConversionModel *M;
     if (NevercStatus S = recordOf(D, *TS, TS->Conversions,
                                   ASTHandleKind::Conversion, Seq, M);
@@ -610,7 +602,7 @@ NevercStatus NEVERC_CALL applyImplicitConversion(
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     if (NevercStatus S = leaseOf(D, *TS, L); !isOk(S))
       return S;
     if (!TS->Sema)
@@ -646,7 +638,7 @@ NevercStatus NEVERC_CALL createExplicitCast(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     if (NevercStatus S = leaseOf(D, *TS, L); !isOk(S))
       return S;
     if (!TS->Sema)
@@ -704,7 +696,7 @@ NevercStatus NEVERC_CALL evaluateConstant(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     Expr *E;
     if (NevercStatus S = exprOf(D, *TS, Expression, E); !isOk(S))
       return S;
@@ -738,7 +730,7 @@ NevercStatus NEVERC_CALL getConstantValueInfo(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     std::shared_ptr<TaskState::ConstantModel> *M;
     if (NevercStatus S = recordOf(D, *TS, TS->Constants,
                                   ASTHandleKind::Constant, H, M);
@@ -780,7 +772,7 @@ NevercStatus NEVERC_CALL getConstantIntegerWord(void *Ctx,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     std::shared_ptr<TaskState::ConstantModel> *M;
     if (NevercStatus S = recordOf(D, *TS, TS->Constants,
                                   ASTHandleKind::Constant, H, M);
@@ -803,7 +795,7 @@ NevercStatus NEVERC_CALL getConstantElement(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     std::shared_ptr<TaskState::ConstantModel> *M;
     if (NevercStatus S = recordOf(D, *TS, TS->Constants,
                                   ASTHandleKind::Constant, H, M);
@@ -872,7 +864,7 @@ NevercStatus NEVERC_CALL hasDeclAttribute(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (!Out || !Name.Length || !Name.Data)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     NodeRef N;
     if (NevercStatus S =
             nodeOf(D, *TS, Decl_, NEVERC_AST_SCHEMA_DOMAIN_DECL, N);
@@ -905,7 +897,7 @@ NevercStatus NEVERC_CALL getBuiltinInfo(void *Ctx, NevercTaskHandle Task,
       return S;
     if (!Name.Length || !Name.Data)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     auto It = TS->Ctx->Idents.find(StringRef(Name.Data, Name.Length));
     unsigned ID = It == TS->Ctx->Idents.end() ? 0 : It->second->getBuiltinID();
     if (!ID)
@@ -945,7 +937,7 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Ctx, NevercTaskHandle Task,
   return guard([&]() -> NevercStatus {
     if (NevercStatus S = checkHeader(Desc, sizeof *Desc, Major); !isOk(S))
       return S;
-    NEVERC_SEMA_TASK(Ctx, Task);
+    NEVERC_AST_TASK(Ctx, Task);
     if (NevercStatus S = leaseOf(D, *TS, L); !isOk(S))
       return S;
     if (!TS->CI || (Desc->Message.Length && !Desc->Message.Data))
@@ -1010,22 +1002,6 @@ NEVERC_SEMA_EXT(Conversion)
 #undef NEVERC_SEMA_EXT
 
 //===--- 44-46: neverc.sema.analyze ----------------------------------------===//
-
-template <class Box>
-NevercStatus boxOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
-                   NevercArtifactHandle A, BoxTag Tag, TaskState **TS,
-                   Box **Out) {
-  if (NevercStatus S = frameOf(D, F, TS); !isOk(S))
-    return S;
-  NevercInterfaceID Type{};
-  void *Payload = nullptr;
-  if (NevercStatus S = (*TS)->T->lookupArtifact(A, &Type, &Payload); !isOk(S))
-    return S;
-  if (!Payload || *static_cast<BoxTag *>(Payload) != Tag)
-    return st(NEVERC_STATUS_WRONG_TYPE);
-  *Out = static_cast<Box *>(Payload);
-  return okStatus();
-}
 
 NevercStatus NEVERC_CALL getAnalyzePhaseInput(void *Ctx,
                                               const NevercPhaseFrame *Frame,

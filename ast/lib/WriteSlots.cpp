@@ -19,14 +19,6 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_AST_API_MAJOR;
 
-#define NEVERC_AST_TASK(Ctx, Task)                                             \
-  ASTDomain::Impl &D = impl(Ctx);                                              \
-  TaskState *TS = nullptr;                                                     \
-  if (NevercStatus S_ = taskOf(D, Task, &TS); !isOk(S_))                       \
-    return S_;                                                                 \
-  if (!TS->Ctx)                                                                \
-    return st(NEVERC_STATUS_INVALID_STATE);
-
 struct SchemaEntry {
   NevercASTNodeKind Owner;
   NevercASTValueType Type;
@@ -109,6 +101,11 @@ SourceRange rangeOf(NodeRef N) {
   }
 }
 
+} // namespace
+bool readAttrProperty(TaskState &TS, const Attr *A, uint32_t ID,
+                      NevercASTValue &V);
+namespace {
+
 /// Reads one property; \p Handled false when this host does not read it
 /// yet (CAPABILITY_UNAVAILABLE, named in a diagnostic).
 NevercStatus readProperty(ASTDomain::Impl &D, TaskState &TS, NodeRef N,
@@ -163,11 +160,32 @@ NevercStatus readProperty(ASTDomain::Impl &D, TaskState &TS, NodeRef N,
   case NEVERC_AST_PROPERTY_ATTR_IS_INHERITED:
     setUnsigned(V, static_cast<Attr *>(N.Ptr)->isInherited());
     return okStatus();
+  case NEVERC_AST_PROPERTY_DECL_ATTRIBUTES: {
+    // MANY: the first attribute (GetDeclAttribute walks them all).
+    auto *Dc = static_cast<Decl *>(N.Ptr);
+    V.NodeValue = Dc->hasAttrs() && !Dc->getAttrs().empty()
+                      ? TS.handle(Dc->getAttrs()[0])
+                      : NevercHandle{};
+    return okStatus();
+  }
   default:
-    D.diag(NEVERC_DIAGNOSTIC_WARNING,
-           std::string("AST property '") + E.Name +
-               "' is not readable through GetProperty in this neverc build "
-               "yet; its typed accessor (if any) is");
+    if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_ATTR &&
+        readAttrProperty(TS, static_cast<Attr *>(N.Ptr), ID, V))
+      return okStatus();
+    // Once per property and task: a walker reading every node must not
+    // drown the compile in warnings.
+    if (TS.WarnedProperties.insert(ID).second)
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
+             std::string("AST property '") + E.Name + "' of " +
+                 (ID == NEVERC_AST_PROPERTY_ATTR_ASM_LABEL_IS_LITERAL_LABEL
+                      ? "asm labels: Clang 22's AsmLabelAttr no longer "
+                        "records it"
+                  : E.Type == NEVERC_AST_VALUE_TYPE_LOC
+                      ? "type-loc value: this build hands out no type-loc "
+                        "handles yet"
+                      : "this attribute is not read by this neverc build "
+                        "yet") +
+                 " (CAPABILITY_UNAVAILABLE)");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   }
 }

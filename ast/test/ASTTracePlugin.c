@@ -20,6 +20,8 @@
  *           lookup, the lease, types, conversions, constants, attributes,
  *           builtins, diagnostics (each result printed "sema: ...").
  *  semaprovide  a sema.analyze provider publishing the semantic unit.
+ *  quiet    the observers and the lifecycle observer of "observe", doing
+ *           nothing (tests/bench/compile measures what observing costs).
  */
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/Plugin/PluginCore.h"
@@ -539,6 +541,8 @@ static NevercStatus NEVERC_CALL onObserve(const NevercPhaseFrame *F,
                                           NevercObserverPoint Point,
                                           void *UD) {
   const char *Phase = (const char *)UD;
+  if (is("quiet"))
+    return status(NEVERC_STATUS_OK);
   fprintf(stderr, "ast-observe: %s %s\n", Phase,
           Point == NEVERC_OBSERVER_BEFORE ? "before" : "after");
   if (Point == NEVERC_OBSERVER_AFTER && strcmp(Phase, "parse") == 0) {
@@ -766,7 +770,7 @@ static NevercStatus NEVERC_CALL taskEnd(const NevercCoreAPI *Core,
                                         void *SS, void *TS) {
   unsigned K;
   (void)Core, (void)Task, (void)Kind, (void)PS, (void)SS, (void)TS;
-  if (Kind != NEVERC_TASK_TRANSLATION_UNIT ||
+  if (Kind != NEVERC_TASK_TRANSLATION_UNIT || is("quiet") ||
       !Events[NEVERC_AST_LIFECYCLE_TREE_INITIALIZE])
     return status(NEVERC_STATUS_OK);
   fprintf(stderr, "ast-events:");

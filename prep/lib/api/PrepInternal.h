@@ -9,6 +9,7 @@
 #define NEVERC_PREP_API_PREPINTERNAL_H
 
 #include "neverc/core/PointerMap.h"
+#include "neverc/core/SlotSupport.h"
 #include "neverc/prep/PrepDomain.h"
 
 #include <cstring>
@@ -157,33 +158,13 @@ inline PrepDomain::Impl &impl(void *Ctx) {
   return *static_cast<PrepDomain::Impl *>(Ctx);
 }
 
-/// In/out structs: NULL or too small → INVALID_ARGUMENT; another ABI
-/// major → ABI_MISMATCH.
+/// In/out structs of the PREP table (core/SlotSupport.h).
 inline NevercStatus checkHeader(const void *P, size_t Need) {
-  if (!P)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  NevercABITableHeader H;
-  std::memcpy(&H, P, sizeof H);
-  if (H.StructSize < Need)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  if (H.Major != NEVERC_PREP_API_MAJOR)
-    return st(NEVERC_STATUS_ABI_MISMATCH);
-  return okStatus();
+  return core::checkStructHeader(P, Need, NEVERC_PREP_API_MAJOR);
 }
-
-template <class S> void writeOut(S *Out, S V) {
-  V.Header = Out->Header;
-  *Out = V;
-}
-
+using core::writeOut;
 template <class F> NevercStatus guard(F &&Fn) noexcept {
-  try {
-    return Fn();
-  } catch (const std::bad_alloc &) {
-    return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
-  } catch (...) {
-    return st(NEVERC_STATUS_INVALID_STATE);
-  }
+  return core::guardSlot(static_cast<F &&>(Fn));
 }
 
 /// Task handle → live task and its state.

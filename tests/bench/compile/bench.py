@@ -9,6 +9,11 @@ with `-c` by three configurations:
   neverc          build/bin/neverc without plugins
   neverc+census   neverc -fplugin=CensusPlugin.so --census-out <file>
                   (every built-in phase observed, one JSON line per session)
+  neverc+ast      neverc -fplugin=ASTTracePlugin.so in its quiet mode: an
+                  observer (BEFORE and AFTER) on neverc.syntax.parse and
+                  neverc.sema.analyze and the AST lifecycle observer on all
+                  11 events, each doing nothing (what observing the AST
+                  domain costs)
 
 Workloads (sources from the apt-get source cache that
 tests/conformance/run.sh fills, build/conformance/debian):
@@ -178,6 +183,8 @@ def configs(args, census_out):
     out.append(("neverc+census", [args.neverc, "-fplugin=" + args.plugin,
                                   "--census-out", census_out,
                                   "-Wno-unimplemented-plugin-phase"]))
+    out.append(("neverc+ast", ["env", "AST_TRACE_MODE=quiet", args.neverc,
+                               "-fplugin=" + args.ast_plugin]))
     return out
 
 
@@ -250,6 +257,8 @@ def main():
     p.add_argument("--neverc", default=os.path.join(ROOT, "build", "bin", "neverc"))
     p.add_argument("--clang", default=shutil.which("clang-22") or "clang-22")
     p.add_argument("--plugin", default=os.path.join(ROOT, "build", "plugins", "CensusPlugin.so"))
+    p.add_argument("--ast-plugin", default=os.path.join(
+        ROOT, "build", "tests", "plugins", "modules", "ASTTracePlugin.so"))
     p.add_argument("--cache", default=os.path.join(ROOT, "build", "conformance"))
     p.add_argument("--work", default=os.path.join(ROOT, "build", "bench", "compile"))
     p.add_argument("--out", default=None, help="markdown output file")
@@ -337,15 +346,20 @@ def main():
                 else:
                     for i in ok:
                         samples[i] = time_python(scripts[i][1], runs)
-            # Objects of clang-22 and neverc: identical?
-            same = None
-            if status[0] is None and status[1] is None:
-                objs = sorted(os.listdir(scripts[0][2]))
-                same = all(filecmp.cmp(os.path.join(scripts[0][2], o),
-                                       os.path.join(scripts[1][2], o), shallow=False)
+            # Objects of clang-22 and neverc (and of neverc with the AST
+            # observers, which must not change a byte): identical?
+            def identical(a, b):
+                if status[a] is not None or status[b] is not None:
+                    return None
+                objs = sorted(os.listdir(scripts[a][2]))
+                return all(filecmp.cmp(os.path.join(scripts[a][2], o),
+                                       os.path.join(scripts[b][2], o), shallow=False)
                            for o in objs)
+            same = identical(0, 1)
+            same_ast = identical(0, 3)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
-                         "samples": samples, "identical": same})
+                         "samples": samples, "identical": same,
+                         "identical_ast": same_ast})
 
     # Census sanity: the plugin configuration must have written lines.
     census_lines = 0
@@ -359,8 +373,9 @@ def main():
         return statistics.median(s) if s else None
 
     hdr = ("| workload | opt | runs | clang-22 (s) | neverc (s) | neverc+census (s) "
-           "| neverc / clang | census / clang | census / neverc | objects = clang's |")
-    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+           "| neverc+ast (s) | neverc / clang | census / clang | census / neverc "
+           "| ast / clang | objects = clang's (neverc, +ast) |")
+    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -370,10 +385,11 @@ def main():
 
         def ratio(a, b):
             return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
-        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
+        yn = {True: "yes", False: "**no**", None: "–"}
+        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s, %s |" % (
             r["workload"]["label"], r["opt"], r["runs"], cells[0], cells[1], cells[2],
-            ratio(1, 0), ratio(2, 0), ratio(2, 1),
-            {True: "yes", False: "**no**", None: "–"}[r["identical"]]))
+            cells[3], ratio(1, 0), ratio(2, 0), ratio(2, 1), ratio(3, 0),
+            yn[r["identical"]], yn[r["identical_ast"]]))
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
@@ -399,6 +415,9 @@ def main():
         "- neverc: `%s` (%s)" % (args.neverc, versions[1]),
         "- neverc+census: neverc `-fplugin=%s --census-out <file>`; census lines "
         "written: %d" % (args.plugin, census_lines),
+        "- neverc+ast: `AST_TRACE_MODE=quiet` neverc `-fplugin=%s` (observers on "
+        "neverc.syntax.parse and neverc.sema.analyze, the lifecycle observer on "
+        "all 11 events, none doing any work)" % args.ast_plugin,
         "",
     ]
     text = "\n".join(meta + out + [""] + notes + ([""] if notes else []) +
@@ -412,6 +431,9 @@ def main():
     shutil.rmtree(run_dir, ignore_errors=True)
     if failures or (args.smoke and not rows):
         log("%d configuration(s) FAILED" % failures)
+        return 1
+    if args.smoke and any(r["identical_ast"] is False for r in rows):
+        log("FAILED: the AST observers changed an object")
         return 1
     if args.smoke and census_lines == 0:
         log("FAILED: the census plugin wrote no line")
