@@ -42,7 +42,7 @@ echo "== ./demo"
 "$work/demo"
 echo "== the phases that fired in that compile (CensusPlugin)"
 python3 tests/conformance/census_summary.py --prefix main-job \
-  --require driver,source,prep \
+  --require driver,source,prep,syntax,sema \
   "$work/census.jsonl" sdk/include/neverc/Plugin/Schema/PhaseSchema.json
 ./build/bin/neverc --print-phases | tail -n 1
 
