@@ -116,7 +116,14 @@ bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor) {
     auto It = M.find(K);
     if (It == M.end())
       return false;
-    K = It->second;
+    // The schema gives its root-less attribute kinds (Alias ... Thread) no
+    // parent, yet their records list attr.Attr's properties: they are
+    // attributes, so they descend from the attr root.
+    K = It->second == NEVERC_AST_NODE_KIND_INVALID &&
+                domainOfKind(K) == NEVERC_AST_SCHEMA_DOMAIN_ATTR &&
+                K != NEVERC_AST_NODE_KIND_ATTR_ATTR
+            ? NEVERC_AST_NODE_KIND_ATTR_ATTR
+            : It->second;
   }
   return false;
 }

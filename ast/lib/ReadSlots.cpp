@@ -233,8 +233,12 @@ NevercStatus NEVERC_CALL getTypeInfo(void *Ctx, NevercTaskHandle Task,
                        (Quals.hasVolatile() ? NEVERC_TYPE_QUALIFIER_VOLATILE : 0) |
                        (Quals.hasUnaligned() ? NEVERC_TYPE_QUALIFIER_UNALIGNED : 0);
     const clang::Type *T = Q.getTypePtr();
+    // Placeholder types (a __builtin_* name's type, overloads) and sizeless
+    // ones have no layout; asking the context for one is not allowed.
     bool Known = !T->isIncompleteType() && !T->isDependentType() &&
-                 !T->isVariableArrayType() && !T->isFunctionType();
+                 !T->isVariableArrayType() && !T->isFunctionType() &&
+                 !T->isPlaceholderType() && !T->isSizelessType() &&
+                 !T->isUndeducedType();
     I.Flags = (Q.isCanonical() ? NEVERC_TYPE_FLAG_CANONICAL : 0) |
               (!QualType(T, 0).isCanonical() ? NEVERC_TYPE_FLAG_SUGARED : 0) |
               (T->isDependentType() ? NEVERC_TYPE_FLAG_DEPENDENT : 0) |
