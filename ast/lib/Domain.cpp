@@ -224,6 +224,18 @@ NevercStatus frameOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
   return taskOf(D, F->Task, TS);
 }
 
+NevercStatus outputScope(ASTDomain::Impl &D, const NevercPhaseFrame *F,
+                         uint32_t Phase, TaskState **TS) {
+  if (NevercStatus S = frameOf(D, F, TS); !isOk(S))
+    return S;
+  if (mayNotMutate(**TS))
+    return st(NEVERC_STATUS_POLICY_VIOLATION);
+  const NevercInterfaceID ID = D.H.phases().at(Phase).ID;
+  if (F->Phase.High != ID.High || F->Phase.Low != ID.Low)
+    return st(NEVERC_STATUS_WRONG_SCOPE);
+  return okStatus();
+}
+
 NevercStatus nodeOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
                     NevercASTSchemaDomain Want, NodeRef &Out) {
   ASTHandleKind K = ASTHandleKind(core::decodeHandle(H).Kind);

@@ -210,6 +210,8 @@ enum class BoxTag : uint32_t {
   ParseInput = 0x41535449,   // "ASTI"
   ASTUnit = 0x41535455,      // "ASTU"
   SemanticUnit = 0x53454d55, // "SEMU"
+  LookupInput = 0x4c4b5549,  // "LKUI"
+  LookupOutput = 0x4c4b554f, // "LKUO"
 };
 
 struct ASTUnitBox {
@@ -291,6 +293,12 @@ template <class F> NevercStatus guard(F &&Fn) noexcept {
 NevercStatus taskOf(ASTDomain::Impl &D, NevercTaskHandle H, TaskState **TS);
 NevercStatus frameOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
                      TaskState **TS);
+/// The scope check of every slot that makes a phase output: the frame's
+/// task state in \p TS; an observer (phase or lifecycle) →
+/// POLICY_VIOLATION; a frame of another phase than \p Phase → WRONG_SCOPE.
+NevercStatus outputScope(ASTDomain::Impl &D, const NevercPhaseFrame *F,
+                         uint32_t Phase, TaskState **TS);
+
 /// A phase artifact of this domain: the frame's task state in \p TS and the
 /// payload (checked by its tag) in \p Out.
 template <class Box>
@@ -325,6 +333,18 @@ NevercASTNodeKind kindOf(const clang::Attr *A);
 NevercASTNodeKind kindOf(NodeRef N);
 /// Whether node kind \p K is \p Ancestor or derives from it.
 bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor);
+
+/// neverc.sema.extension.lookup (LookupExtension.cpp): installs the
+/// ExternalSemaSource when the phase has a registration.
+void installLookupExtension(ASTDomain::Impl &D, TaskState &TS,
+                            clang::Sema &S);
+NevercStatus NEVERC_CALL getLookupExtensionInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercSemaLookupExtensionInput *Out);
+NevercStatus NEVERC_CALL createLookupExtensionOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercSemaLookupExtensionOutput *Desc, NevercArtifactHandle *Out);
 
 /// Structural children in the documented flat order (PluginAST.h).
 void childrenOf(NodeRef N, std::vector<NodeRef> &Out);

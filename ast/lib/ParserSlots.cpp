@@ -103,13 +103,9 @@ NevercStatus NEVERC_CALL createASTUnit(void *Ctx, const NevercPhaseFrame *Frame,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     ASTDomain::Impl &D = impl(Ctx);
     TaskState *TS;
-    if (NevercStatus S = frameOf(D, Frame, &TS); !isOk(S))
+    if (NevercStatus S = outputScope(D, Frame, core::Phase_SYNTAX_PARSE, &TS);
+        !isOk(S))
       return S;
-    if (mayNotMutate(*TS))
-      return st(NEVERC_STATUS_POLICY_VIOLATION);
-    const NevercInterfaceID Parse = D.H.phases().at(core::Phase_SYNTAX_PARSE).ID;
-    if (Frame->Phase.High != Parse.High || Frame->Phase.Low != Parse.Low)
-      return st(NEVERC_STATUS_WRONG_SCOPE);
     if (Desc->Product.High != NEVERC_AST_PRODUCT_STANDARD_HIGH ||
         Desc->Product.Low != NEVERC_AST_PRODUCT_STANDARD_LOW)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);

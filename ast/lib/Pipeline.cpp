@@ -36,6 +36,7 @@ public:
   }
   void InitializeSema(Sema &S) override {
     TS.Sema = &S;
+    installLookupExtension(D, TS, S);
     raise(NEVERC_AST_LIFECYCLE_SEMA_BEGIN);
     if (auto *SC = dyn_cast<SemaConsumer>(Inner.get()))
       SC->InitializeSema(S);

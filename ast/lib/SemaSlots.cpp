@@ -997,7 +997,6 @@ NEVERC_SEMA_EXT(Expression)
 NEVERC_SEMA_EXT(Statement)
 NEVERC_SEMA_EXT(Declaration)
 NEVERC_SEMA_EXT(Type)
-NEVERC_SEMA_EXT(Lookup)
 NEVERC_SEMA_EXT(Conversion)
 #undef NEVERC_SEMA_EXT
 
@@ -1036,14 +1035,9 @@ NevercStatus NEVERC_CALL createSemanticUnit(
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     ASTDomain::Impl &D = impl(Ctx);
     TaskState *TS;
-    if (NevercStatus S = frameOf(D, Frame, &TS); !isOk(S))
+    if (NevercStatus S = outputScope(D, Frame, core::Phase_SEMA_ANALYZE, &TS);
+        !isOk(S))
       return S;
-    if (mayNotMutate(*TS))
-      return st(NEVERC_STATUS_POLICY_VIOLATION);
-    const NevercInterfaceID Analyze =
-        D.H.phases().at(core::Phase_SEMA_ANALYZE).ID;
-    if (Frame->Phase.High != Analyze.High || Frame->Phase.Low != Analyze.Low)
-      return st(NEVERC_STATUS_WRONG_SCOPE);
     if (Desc->Product.High != NEVERC_SEMANTIC_PRODUCT_STANDARD_HIGH ||
         Desc->Product.Low != NEVERC_SEMANTIC_PRODUCT_STANDARD_LOW)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -1140,8 +1134,8 @@ void fillSemaTable(NevercSemaAPI &T, void *Ctx) {
   T.CreateDeclarationExtensionOutput = createDeclarationOutput;
   T.GetTypeExtensionInput = getTypeInput;
   T.CreateTypeExtensionOutput = createTypeOutput;
-  T.GetLookupExtensionInput = getLookupInput;
-  T.CreateLookupExtensionOutput = createLookupOutput;
+  T.GetLookupExtensionInput = getLookupExtensionInput;
+  T.CreateLookupExtensionOutput = createLookupExtensionOutput;
   T.GetConversionExtensionInput = getConversionInput;
   T.CreateConversionExtensionOutput = createConversionOutput;
   T.GetAnalyzePhaseInput = getAnalyzePhaseInput;

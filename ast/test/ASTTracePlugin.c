@@ -20,6 +20,13 @@
  *           lookup, the lease, types, conversions, constants, attributes,
  *           builtins, diagnostics (each result printed "sema: ...").
  *  semaprovide  a sema.analyze provider publishing the semantic unit.
+ *  lookup   neverc.sema.extension.lookup: an observer prints every name
+ *           offered; an interceptor answers `neverc_alias_answer` with the
+ *           function `answer` (HANDLED) and checks that a zero-filled
+ *           output is refused; other names continue.
+ *  lookupbad  the interceptor answers with a struct tag for an ordinary
+ *           name: the verifier rejects it.
+ *  lookupprovide  a provider answering UNHANDLED for every name.
  *  quiet    the observers and the lifecycle observer of "observe", doing
  *           nothing (tests/bench/compile measures what observing costs).
  */
@@ -521,6 +528,85 @@ static NevercStatus NEVERC_CALL provideAnalyze(const NevercPhaseFrame *F,
   return S;
 }
 
+static NevercStatus NEVERC_CALL onLookupObserve(const NevercPhaseFrame *F,
+                                                NevercObserverPoint Point,
+                                                void *UD) {
+  NevercSemaLookupExtensionInput In;
+  (void)UD;
+  if (Point != NEVERC_OBSERVER_BEFORE)
+    return status(NEVERC_STATUS_OK);
+  memset(&In, 0, sizeof In);
+  In.Header = semaHeader(sizeof In);
+  if (Sema->GetLookupExtensionInput(Sema->Context, F, F->Input, &In).Code ==
+      NEVERC_STATUS_OK)
+    fprintf(stderr, "lookup-observe: %.*s kind=%u\n", (int)In.Name.Length,
+            In.Name.Data, (unsigned)In.Kind);
+  return status(NEVERC_STATUS_OK);
+}
+
+static NevercStatus answerLookup(const NevercPhaseFrame *F,
+                                 NevercPhaseContinuation *C,
+                                 NevercPhaseResult *R, int Bad) {
+  NevercSemaLookupExtensionInput In;
+  NevercSemaLookupExtensionOutput Out;
+  NevercDeclHandle Cand;
+  NevercStatus S;
+  memset(&In, 0, sizeof In);
+  In.Header = semaHeader(sizeof In);
+  S = Sema->GetLookupExtensionInput(Sema->Context, F, F->Input, &In);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  if (!(In.Name.Length == 19 &&
+        memcmp(In.Name.Data, "neverc_alias_answer", 19) == 0)) {
+    S = C ? C->InvokeNext(C, F, R) : status(NEVERC_STATUS_OK);
+    R->Action = NEVERC_PHASE_CONTINUE;
+    memset(&R->Output, 0, sizeof R->Output);
+    return S;
+  }
+  memset(&Out, 0, sizeof Out);
+  Out.Header = semaHeader(sizeof Out);
+  S = Sema->CreateLookupExtensionOutput(Sema->Context, F, C, &Out,
+                                        &R->Output);
+  fprintf(stderr, "lookup: zero-filled output: %s\n", code(S));
+  Cand = lookup(F->Task, Bad ? "point" : "answer",
+                Bad ? NEVERC_SEMA_LOOKUP_TAG : NEVERC_SEMA_LOOKUP_ORDINARY);
+  Out.Disposition = NEVERC_SEMA_EXTENSION_HANDLED;
+  Out.Candidates = &Cand;
+  Out.CandidateCount = 1;
+  S = Sema->CreateLookupExtensionOutput(Sema->Context, F, C, &Out,
+                                        &R->Output);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  fprintf(stderr, "lookup: neverc_alias_answer -> %s\n",
+          Bad ? "struct point" : "answer");
+  R->Action = NEVERC_PHASE_REPLACE;
+  return S;
+}
+
+static NevercStatus NEVERC_CALL onLookup(const NevercPhaseFrame *F,
+                                         NevercPhaseContinuation *C,
+                                         NevercPhaseResult *R, void *UD) {
+  (void)UD;
+  return answerLookup(F, C, R, is("lookupbad"));
+}
+
+static NevercStatus NEVERC_CALL provideLookup(const NevercPhaseFrame *F,
+                                              NevercPhaseResult *R,
+                                              void *UD) {
+  NevercSemaLookupExtensionOutput Out;
+  NevercStatus S;
+  (void)UD;
+  memset(&Out, 0, sizeof Out);
+  Out.Header = semaHeader(sizeof Out);
+  Out.Disposition = NEVERC_SEMA_EXTENSION_UNHANDLED;
+  S = Sema->CreateLookupExtensionOutput(Sema->Context, F, NULL, &Out,
+                                        &R->Output);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  R->Action = NEVERC_PHASE_REPLACE;
+  return S;
+}
+
 static NevercStatus NEVERC_CALL onLifecycle(NevercTaskHandle T,
                                             const NevercASTLifecycleEvent *E,
                                             void *UD) {
@@ -683,6 +769,48 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
     D.Phase.Low = NEVERC_PHASE_SEMA_ANALYZE_LOW;
     D.Callback = onAnalyze;
     S = R->RegisterInterceptor(RC, &D);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+  }
+  if (is("lookup") || is("lookupbad")) {
+    NevercInterceptorDescriptor D;
+    NevercObserverDescriptor O;
+    memset(&D, 0, sizeof D);
+    D.Header.StructSize = sizeof D;
+    D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+    D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
+    D.Phase.High = NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_HIGH;
+    D.Phase.Low = NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_LOW;
+    D.Callback = onLookup;
+    S = R->RegisterInterceptor(RC, &D);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+    memset(&O, 0, sizeof O);
+    O.Header = D.Header;
+    O.Header.StructSize = sizeof O;
+    O.Phase = D.Phase;
+    O.Points = NEVERC_OBSERVER_BEFORE;
+    O.Callback = onLookupObserve;
+    S = R->RegisterObserver(RC, &O);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+  }
+  if (is("lookupprovide")) {
+    NevercProviderDescriptor D;
+    memset(&D, 0, sizeof D);
+    D.Header.StructSize = sizeof D;
+    D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+    D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
+    D.Phase.High = NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_HIGH;
+    D.Phase.Low = NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_LOW;
+    D.ProviderID.Data = AT_ID;
+    D.ProviderID.Length = strlen(AT_ID);
+    D.Route.Header.StructSize = sizeof D.Route;
+    D.Route.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
+    D.Route.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
+    D.Deterministic = NEVERC_TRUE;
+    D.Callback = provideLookup;
+    S = R->RegisterProvider(RC, &D);
     if (S.Code != NEVERC_STATUS_OK)
       return S;
   }

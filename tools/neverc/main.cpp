@@ -95,8 +95,9 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 constexpr const char *ImplementedDomains[] = {"driver", "source", "prep"};
 /// Phases of domains only partly implemented so far. The syntax and sema
 /// extension phases need parser/Sema hooks stock Clang 22 lacks (ast/README).
-constexpr const char *ImplementedPhases[] = {NEVERC_PHASE_SYNTAX_PARSE_NAME,
-                                             NEVERC_PHASE_SEMA_ANALYZE_NAME};
+constexpr const char *ImplementedPhases[] = {
+    NEVERC_PHASE_SYNTAX_PARSE_NAME, NEVERC_PHASE_SEMA_ANALYZE_NAME,
+    NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_NAME};
 
 bool implemented(const core::PhaseInfo &P) {
   for (const char *D : ImplementedDomains)
@@ -479,7 +480,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.AST = &AST;
   if (!H.plugins().empty()) {
     Frontend.Attached = {&Source, &Prep, &AST};
-    std::stable_sort(Frontend.Attached.begin(), Frontend.Attached.end(),
+    std::sort(Frontend.Attached.begin(), Frontend.Attached.end(),
                      [](const core::FrontendAttachment *A,
                         const core::FrontendAttachment *B) {
                        return A->firstPhase() < B->firstPhase();
