@@ -255,10 +255,13 @@ NevercStatus NEVERC_CALL createASTBuilder(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     if (!domainOfKind(Kind) || !kindIsA(Kind, Kind))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (Kind != NEVERC_STMT_KIND_INTEGER_LITERAL) {
+    if (Kind != NEVERC_STMT_KIND_INTEGER_LITERAL &&
+        Kind != NEVERC_STMT_KIND_BINARY_OPERATOR &&
+        Kind != NEVERC_STMT_KIND_PAREN_EXPR) {
       D.diag(NEVERC_DIAGNOSTIC_WARNING,
-             "CreateASTBuilder: this neverc build builds IntegerLiteral "
-             "nodes only; other node kinds are not implemented yet");
+             "CreateASTBuilder: this neverc build builds IntegerLiteral, "
+             "BinaryOperator and ParenExpr nodes; other node kinds are not "
+             "implemented yet");
       return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     }
     auto B = std::make_unique<BuilderModel>();
@@ -362,9 +365,12 @@ NevercStatus NEVERC_CALL builderSetBinaryOperatorKind(
     BuilderModel *B;
     if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
       return S;
-    (void)Kind;
-    // Only BinaryOperator builders take an operator; none are built yet.
-    return st(NEVERC_STATUS_WRONG_TYPE);
+    if (B->Kind != NEVERC_STMT_KIND_BINARY_OPERATOR)
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (Kind < NEVERC_BINARY_OPERATOR_MUL || Kind > NEVERC_BINARY_OPERATOR_COMMA)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    B->Operator = Kind;
+    return okStatus();
   });
 }
 
@@ -408,12 +414,66 @@ NevercStatus NEVERC_CALL builderCommit(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
       return S;
     ASTContext &C = *TS->Ctx;
-    // IntegerLiteral: type (REQUIRED), value; the value is fitted to the
-    // type's width when it fits, else the commit fails.
     auto Fail = [&](const std::string &Why) {
       D.diag(NEVERC_DIAGNOSTIC_REMARK, "ASTBuilderCommit: " + Why);
       return st(NEVERC_STATUS_VERIFICATION_FAILED);
     };
+    auto Child = [&](NevercASTChildSlotID Slot) -> Expr * {
+      auto It = B->Children.find({Slot, 0});
+      return It == B->Children.end()
+                 ? nullptr
+                 : cast<Expr>(static_cast<Stmt *>(It->second.Ptr));
+    };
+    auto Publish = [&](Expr *E) {
+      *Out = TS->handle(static_cast<Stmt *>(E));
+      if (auto *M = TS->Mutations.lookup(TS->OpenMutation))
+        (*M)->Created.push_back(*Out);
+      return okStatus();
+    };
+    SourceLocation At = B->RangeSet
+                            ? SourceLocation::getFromRawEncoding(B->RawBegin)
+                            : SourceLocation();
+    if (B->Kind == NEVERC_STMT_KIND_BINARY_OPERATOR) {
+      // Built through Sema, so the operands get C's usual conversions and
+      // the node its type; a type the plugin set must agree with it.
+      Expr *L = Child(NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS);
+      Expr *R = Child(NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS);
+      if (!L || !R)
+        return Fail("required child slot 'lhs' or 'rhs' is not set");
+      if (!B->Operator)
+        return Fail("the operator (ASTBuilderSetBinaryOperatorKind) is not "
+                    "set");
+      if (!TS->Sema)
+        return st(NEVERC_STATUS_INVALID_STATE);
+      static const BinaryOperatorKind Ops[] = {
+          BO_Mul, BO_Div, BO_Rem, BO_Add, BO_Sub, BO_Shl, BO_Shr, BO_LT,
+          BO_GT, BO_LE, BO_GE, BO_EQ, BO_NE, BO_And, BO_Xor, BO_Or, BO_LAnd,
+          BO_LOr, BO_Assign, BO_MulAssign, BO_DivAssign, BO_RemAssign,
+          BO_AddAssign, BO_SubAssign, BO_ShlAssign, BO_ShrAssign,
+          BO_AndAssign, BO_XorAssign, BO_OrAssign, BO_Comma};
+      ExprResult E = TS->Sema->CreateBuiltinBinOp(
+          At.isValid() ? At : L->getBeginLoc(), Ops[B->Operator - 1], L, R);
+      if (E.isInvalid())
+        return Fail("Sema rejected the operands");
+      if (B->TypeSet &&
+          !C.hasSameUnqualifiedType(B->Type, E.get()->getType()))
+        return Fail("the type set ('" + B->Type.getAsString() +
+                    "') is not the operation's ('" +
+                    E.get()->getType().getAsString() + "')");
+      return Publish(E.get());
+    }
+    if (B->Kind == NEVERC_STMT_KIND_PAREN_EXPR) {
+      Expr *Sub = Child(NEVERC_AST_CHILD_SLOT_STMT_PAREN_EXPR_SUBEXPRESSION);
+      if (!Sub)
+        return Fail("required child slot 'subexpression' is not set");
+      SourceLocation L = At.isValid() ? At : Sub->getBeginLoc();
+      SourceLocation R = B->RangeSet
+                             ? SourceLocation::getFromRawEncoding(B->RawEnd)
+                             : Sub->getEndLoc();
+      return Publish(new (C) ParenExpr(L, R, Sub));
+    }
+    // IntegerLiteral: type (REQUIRED), value; the value is fitted to the
+    // type's width when it fits, else the commit fails.
     if (!B->TypeSet)
       return Fail("required property 'type' (STMT_EXPR_TYPE) is not set");
     if (!B->ValueSet)
@@ -433,14 +493,7 @@ NevercStatus NEVERC_CALL builderCommit(void *Ctx, NevercTaskHandle Task,
         return Fail("the value does not fit the literal's type");
       V = R;
     }
-    SourceLocation Loc = B->RangeSet
-                             ? SourceLocation::getFromRawEncoding(B->RawBegin)
-                             : SourceLocation();
-    IntegerLiteral *IL = IntegerLiteral::Create(C, V, T, Loc);
-    *Out = TS->handle(static_cast<Stmt *>(IL));
-    if (auto *M = TS->Mutations.lookup(TS->OpenMutation))
-      (*M)->Created.push_back(*Out);
-    return okStatus();
+    return Publish(IntegerLiteral::Create(C, V, T, At));
   });
 }
 
@@ -665,9 +718,32 @@ NevercStatus NEVERC_CALL commitASTMutation(void *Ctx, NevercTaskHandle Task,
     }
     for (size_t I = 0; I < M->Edits.size(); ++I)
       applyEdit(D, *TS, M->Edits[I], false, Old[I]);
-    for (NodeRef N : Old)
-      if (N.Ptr)
-        TS->forget(N);
+    // A replaced node stays live when its replacement holds it (a wrapped
+    // expression); otherwise its handle goes stale.
+    auto Inside = [](Stmt *Root, void *P) {
+      std::vector<Stmt *> Work{Root};
+      while (!Work.empty()) {
+        Stmt *S = Work.back();
+        Work.pop_back();
+        if (!S)
+          continue;
+        if (S == P)
+          return true;
+        for (Stmt *C : S->children())
+          Work.push_back(C);
+      }
+      return false;
+    };
+    for (size_t I = 0; I < Old.size(); ++I) {
+      NodeRef N = Old[I];
+      if (!N.Ptr)
+        continue;
+      const NodeRef &Rep = M->Edits[I].Replacement;
+      if (Rep.Domain == NEVERC_AST_SCHEMA_DOMAIN_STMT &&
+          Inside(static_cast<Stmt *>(Rep.Ptr), N.Ptr))
+        continue;
+      TS->forget(N);
+    }
     TS->ParentsValid = false;
     M->State = MutationModel::Committed;
     TS->OpenMutation = {};

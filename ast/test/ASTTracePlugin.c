@@ -8,6 +8,9 @@
  *  rewrite  a syntax.parse interceptor: InvokeNext, then the initializer of
  *           the file-scope variable `neverc_rewrite_target` becomes 42
  *           (builder + mutation), as ASTRewritePlugin does.
+ *  binop    like rewrite, but the initializer becomes (old + 41), built
+ *           with BinaryOperator and ParenExpr builders around the old
+ *           initializer, which stays live inside the new tree.
  *  misuse   every rule a plugin can break, each printed with its status:
  *           mutation from an observer and from a lifecycle observer, typed
  *           accessors on the wrong kind, a property the kind does not own,
@@ -204,6 +207,67 @@ static NevercStatus rewriteTarget(NevercTaskHandle T) {
   fprintf(stderr, "ast-rewrite: neverc_rewrite_target = %llu\n",
           (unsigned long long)Word);
   return S;
+}
+
+static NevercStatus wrapTarget(NevercTaskHandle T) {
+  NevercDeclHandle Var;
+  NevercVarDeclInfo Info;
+  NevercExprHandle Lit, Sum, Paren;
+  NevercASTBuilderHandle B;
+  NevercASTMutationHandle M;
+  NevercBinaryOperatorInfo BI;
+  NevercStatus S;
+  uint64_t Word = 0;
+  if (!findVar(T, "neverc_rewrite_target", &Var, &Info))
+    return status(NEVERC_STATUS_OK);
+  S = buildLiteral(T, Info.Type, 1, 41, &Lit);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  AST->CreateASTBuilder(AST->Context, T, NEVERC_STMT_KIND_BINARY_OPERATOR, &B);
+  AST->ASTBuilderSetChild(AST->Context, T, B,
+                          NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS, 0,
+                          Info.Initializer);
+  AST->ASTBuilderSetChild(AST->Context, T, B,
+                          NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS, 0,
+                          Lit);
+  S = AST->ASTBuilderCommit(AST->Context, T, B, &Sum);
+  fprintf(stderr, "binop: commit without an operator: %s\n", code(S));
+  S = AST->ASTBuilderSetBinaryOperatorKind(AST->Context, T, B, 99);
+  fprintf(stderr, "binop: operator 99: %s\n", code(S));
+  AST->ASTBuilderSetBinaryOperatorKind(AST->Context, T, B,
+                                       NEVERC_BINARY_OPERATOR_ADD);
+  S = AST->ASTBuilderCommit(AST->Context, T, B, &Sum);
+  AST->DestroyASTBuilder(AST->Context, T, B);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  AST->CreateASTBuilder(AST->Context, T, NEVERC_STMT_KIND_PAREN_EXPR, &B);
+  S = AST->ASTBuilderSetBinaryOperatorKind(AST->Context, T, B,
+                                           NEVERC_BINARY_OPERATOR_ADD);
+  fprintf(stderr, "binop: operator on a paren builder: %s\n", code(S));
+  AST->ASTBuilderSetChild(AST->Context, T, B,
+                          NEVERC_AST_CHILD_SLOT_STMT_PAREN_EXPR_SUBEXPRESSION,
+                          0, Sum);
+  S = AST->ASTBuilderCommit(AST->Context, T, B, &Paren);
+  AST->DestroyASTBuilder(AST->Context, T, B);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  AST->BeginASTMutation(AST->Context, T, &M);
+  AST->ASTMutationReplaceChild(AST->Context, T, M, Var,
+                               NEVERC_AST_CHILD_SLOT_DECL_VAR_INITIALIZER, 0,
+                               Paren);
+  S = AST->CommitASTMutation(AST->Context, T, M);
+  AST->DestroyASTMutation(AST->Context, T, M);
+  if (S.Code != NEVERC_STATUS_OK)
+    return S;
+  memset(&BI, 0, sizeof BI);
+  BI.Header = astHeader(sizeof BI);
+  AST->GetBinaryOperatorInfo(AST->Context, T, Sum, &BI);
+  S = AST->GetIntegerLiteralWord(AST->Context, T, Info.Initializer, 0, &Word);
+  fprintf(stderr,
+          "binop: neverc_rewrite_target = (%llu %.*s 41), old initializer %s\n",
+          (unsigned long long)Word, (int)BI.Operator.Length, BI.Operator.Data,
+          code(S));
+  return status(NEVERC_STATUS_OK);
 }
 
 static void misuseInInterceptor(NevercTaskHandle T) {
@@ -676,6 +740,8 @@ static NevercStatus NEVERC_CALL onParse(const NevercPhaseFrame *F,
           Info.SourceIdentity.Data);
   if (is("misuse"))
     misuseInInterceptor(F->Task);
+  else if (is("binop"))
+    S = wrapTarget(F->Task);
   else
     S = rewriteTarget(F->Task);
   /* Rule 25: keep the unit the chain produced. */
@@ -850,7 +916,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
     D.Callback = provideParse;
     return R->RegisterProvider(RC, &D);
   }
-  if (is("rewrite") || is("misuse")) {
+  if (is("rewrite") || is("misuse") || is("binop")) {
     NevercInterceptorDescriptor D;
     memset(&D, 0, sizeof D);
     D.Header.StructSize = sizeof D;

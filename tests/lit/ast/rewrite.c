@@ -21,3 +21,13 @@ int main(void) {
   printf("target=%d\n", neverc_rewrite_target);
   return 0;
 }
+
+// The same target wrapped instead: BinaryOperator and ParenExpr builders
+// make (1 + 41) around the old initializer, which stays live inside it.
+// RUN: env AST_TRACE_MODE=binop %neverc -fplugin=%test_plugins/ASTTracePlugin.so %s -o %t/wrapped 2>&1 | FileCheck %s --check-prefix=BINOP --implicit-check-not=error:
+// RUN: %t/wrapped | FileCheck %s --check-prefix=PROG
+// BINOP: remark: ASTBuilderCommit: the operator (ASTBuilderSetBinaryOperatorKind) is not set
+// BINOP-NEXT: binop: commit without an operator: VERIFICATION_FAILED
+// BINOP-NEXT: binop: operator 99: INVALID_ARGUMENT
+// BINOP-NEXT: binop: operator on a paren builder: WRONG_TYPE
+// BINOP-NEXT: binop: neverc_rewrite_target = (1 + 41), old initializer OK
