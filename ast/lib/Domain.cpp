@@ -131,6 +131,7 @@ TaskState &ASTDomain::Impl::state(core::Task &T) {
   auto &P = States[key(S.Session, S.Task)];
   P = std::make_unique<TaskState>(S.Session, S.Task);
   P->T = &T;
+  P->CI = static_cast<clang::CompilerInstance *>(T.frontend());
   return *P;
 }
 
@@ -298,7 +299,7 @@ ASTDomain::ASTDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
 ASTDomain::~ASTDomain() = default;
 
 NevercStatus ASTDomain::published() const { return P->Published; }
-void ASTDomain::setLocationCodec(const LocationCodec &C) { P->Codec = C; }
+void ASTDomain::setSourceCodec(const core::SourceCodec &C) { P->Codec = C; }
 uint32_t ASTDomain::firstPhase() const { return core::Phase_SYNTAX_PARSE; }
 const NevercASTAPI &ASTDomain::astTable() const { return P->AST; }
 const NevercParserAPI &ASTDomain::parserTable() const { return P->Parser; }

@@ -224,7 +224,8 @@ struct ASTUnitBox {
 };
 struct SemanticUnitBox {
   BoxTag Tag = BoxTag::SemanticUnit;
-  NevercInterfaceID Product{0x4e435053454d5001ull, 1};
+  NevercInterfaceID Product{NEVERC_SEMANTIC_PRODUCT_STANDARD_HIGH,
+                            NEVERC_SEMANTIC_PRODUCT_STANDARD_LOW};
   clang::TranslationUnitDecl *TU = nullptr;
   bool HasErrors = false;
   bool Replayed = false;
@@ -244,7 +245,7 @@ struct ASTDomain::Impl {
   NevercFixItAPI FixIt{};
   NevercSemaAPI SemaTable{};
   NevercStatus Published = okStatus();
-  LocationCodec Codec;
+  core::SourceCodec Codec;
   mutable std::mutex Lock;
   std::map<uint64_t, std::unique_ptr<TaskState>> States;
 
@@ -314,6 +315,29 @@ NevercStatus boxOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
   if (!Payload || *static_cast<BoxTag *>(Payload) != Tag)
     return st(NEVERC_STATUS_WRONG_TYPE);
   *Out = static_cast<Box *>(Payload);
+  return okStatus();
+}
+/// The record a handle of kind \p K names in \p Table: scope checks
+/// (another task's, made-up, wrong kind) and STALE_HANDLE once it is gone.
+template <class T>
+NevercStatus recordOf(ASTDomain::Impl &D, TaskState &TS,
+                      core::HandleTable<T> &Table, ASTHandleKind K,
+                      NevercHandle H, T *&Out) {
+  NevercStatus S = core::checkHandleScope(H, hk(K), TS.Scope, D.H, true);
+  if (!isOk(S))
+    return S;
+  Out = Table.lookup(H);
+  return Out ? okStatus() : st(NEVERC_STATUS_STALE_HANDLE);
+}
+/// The same for tables of owned records (builders, mutations).
+template <class T>
+NevercStatus recordOf(ASTDomain::Impl &D, TaskState &TS,
+                      core::HandleTable<std::unique_ptr<T>> &Table,
+                      ASTHandleKind K, NevercHandle H, T *&Out) {
+  std::unique_ptr<T> *P = nullptr;
+  if (NevercStatus S = recordOf(D, TS, Table, K, H, P); !isOk(S))
+    return S;
+  Out = P->get();
   return okStatus();
 }
 /// A node handle of \p TS's task. \p Want 0 accepts any node domain;

@@ -437,9 +437,12 @@ clang::FrontendAction *ASTDomain::wrapAction(clang::CompilerInstance &,
 }
 
 int ASTDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
-  // Bound for every compile a plugin sees: fix-its (which any domain's
-  // diagnostics may carry) need the compile's source manager.
-  P->state(TU).CI = &CI;
+  // Nothing to do for a task no plugin asked the AST tables about: its
+  // state is made on the first call (Impl::state reads the compile from
+  // Task::frontend()). A state made earlier (a lifecycle subscription in
+  // TaskBegin) learns the compile here.
+  if (TaskState *TS = P->stateFor(core::decodeHandle(TU.handle()).Scope))
+    TS->CI = &CI;
   return 0;
 }
 

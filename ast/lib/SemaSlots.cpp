@@ -25,17 +25,6 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_SEMA_API_MAJOR;
 
-template <class T>
-NevercStatus recordOf(ASTDomain::Impl &D, TaskState &TS,
-                      core::HandleTable<T> &Table, ASTHandleKind K,
-                      NevercHandle H, T *&Out) {
-  NevercStatus S = core::checkHandleScope(H, hk(K), TS.Scope, D.H, true);
-  if (!isOk(S))
-    return S;
-  Out = Table.lookup(H);
-  return Out ? okStatus() : st(NEVERC_STATUS_STALE_HANDLE);
-}
-
 /// The lease check of every state-changing slot: a live lease of this task
 /// or INVALID_STATE (null, released, made up, another task's).
 NevercStatus leaseOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle L) {

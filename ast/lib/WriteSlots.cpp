@@ -272,16 +272,8 @@ NevercStatus NEVERC_CALL createASTBuilder(void *Ctx, NevercTaskHandle Task,
 }
 
 NevercStatus builderOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
-                       BuilderModel *&Out) {
-  NevercStatus S = core::checkHandleScope(H, hk(ASTHandleKind::Builder),
-                                          TS.Scope, D.H, true);
-  if (!isOk(S))
-    return S;
-  auto *P = TS.Builders.lookup(H);
-  if (!P)
-    return st(NEVERC_STATUS_STALE_HANDLE);
-  Out = P->get();
-  return okStatus();
+                      BuilderModel *&Out) {
+  return recordOf(D, TS, TS.Builders, ASTHandleKind::Builder, H, Out);
 }
 
 NevercStatus NEVERC_CALL builderSetProperty(void *Ctx, NevercTaskHandle Task,
@@ -515,16 +507,8 @@ NevercStatus NEVERC_CALL destroyASTBuilder(void *Ctx, NevercTaskHandle Task,
 //===--- Mutations -------------------------------------------------------===//
 
 NevercStatus mutationOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
-                        MutationModel *&Out) {
-  NevercStatus S = core::checkHandleScope(H, hk(ASTHandleKind::Mutation),
-                                          TS.Scope, D.H, true);
-  if (!isOk(S))
-    return S;
-  auto *P = TS.Mutations.lookup(H);
-  if (!P)
-    return st(NEVERC_STATUS_STALE_HANDLE);
-  Out = P->get();
-  return okStatus();
+                       MutationModel *&Out) {
+  return recordOf(D, TS, TS.Mutations, ASTHandleKind::Mutation, H, Out);
 }
 
 NevercStatus NEVERC_CALL beginASTMutation(void *Ctx, NevercTaskHandle Task,

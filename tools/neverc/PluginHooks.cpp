@@ -435,10 +435,14 @@ int PluginHooks::frontendStarting(clang::CompilerInstance &CI,
   // The TU task began (and its TaskBegin callbacks ran) in executeJob, so
   // the domains see every subscription made there. They attach in pipeline
   // order: source first installs the VFS layer the preprocessor reads from.
-  if (TU)
+  if (TU) {
+    TU->setFrontend(&CI);
     for (core::FrontendAttachment *A : F.Attached)
-      if (A->attach(CI, *TU) != 0)
+      if (A->attach(CI, *TU) != 0) {
+        TU->setFrontend(nullptr); // frontendFinished will not run
         return -1;
+      }
+  }
   return 0;
 }
 
@@ -462,9 +466,11 @@ PluginHooks::wrapFrontendAction(clang::CompilerInstance &CI,
 
 int PluginHooks::frontendFinished(clang::CompilerInstance &CI, bool Success) {
   int Failed = 0;
-  if (TU)
+  if (TU) {
     for (auto It = F.Attached.rbegin(); It != F.Attached.rend(); ++It)
       Failed |= (*It)->detach(CI, *TU, Success);
+    TU->setFrontend(nullptr);
+  }
   Sink.use(nullptr);
   return Failed;
 }

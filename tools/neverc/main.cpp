@@ -379,40 +379,11 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   driver::DriverDomain Domain(H);
   source::SourceDomain Source(H);
   prep::PrepDomain Prep(H);
-  // Prep hands out the source domain's location handles, so plugins can use
-  // them with NevercSourceLocationAPI and in their diagnostics.
-  prep::SourceCodec Codec;
-  Codec.Ctx = &Source;
-  Codec.Location = [](void *Ctx, core::Task &T, uint32_t Raw) {
-    return static_cast<source::SourceDomain *>(Ctx)->encodeLocation(T, Raw);
-  };
-  Codec.Range = [](void *Ctx, core::Task &T, uint32_t Begin, uint32_t End,
-                   bool TokenRange) {
-    return static_cast<source::SourceDomain *>(Ctx)->encodeRange(T, Begin, End,
-                                                                 TokenRange);
-  };
-  Prep.setSourceCodec(Codec);
+  // Prep and AST hand out the source domain's location handles, so plugins
+  // can use them with NevercSourceLocationAPI and in their diagnostics.
+  Prep.setSourceCodec(Source.codec());
   ast::ASTDomain AST(H);
-  ast::LocationCodec ASTCodec;
-  ASTCodec.Ctx = &Source;
-  ASTCodec.Location = Codec.Location;
-  ASTCodec.Range = Codec.Range;
-  ASTCodec.DecodeRange = [](void *Ctx, core::Task &T, NevercSourceRange R,
-                            uint32_t &Begin, uint32_t &End) {
-    uint64_t B = 0, E = 0;
-    bool Token = false;
-    if (!static_cast<source::SourceDomain *>(Ctx)->decodeRange(T, R, B, E,
-                                                               Token))
-      return false;
-    Begin = uint32_t(B);
-    End = uint32_t(E);
-    return true;
-  };
-  ASTCodec.DecodeLocation = [](void *Ctx, core::Task &T,
-                               NevercSourceLocation L) {
-    return uint32_t(static_cast<source::SourceDomain *>(Ctx)->decodeLocation(T, L));
-  };
-  AST.setLocationCodec(ASTCodec);
+  AST.setSourceCodec(Source.codec());
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;

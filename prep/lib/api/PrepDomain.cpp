@@ -215,7 +215,7 @@ void PrepDomain::bindBackend(core::Task &T, PrepBackend *B) {
     TS.Backend = B;
 }
 
-void PrepDomain::setSourceCodec(const SourceCodec &C) { P->Codec = C; }
+void PrepDomain::setSourceCodec(const core::SourceCodec &C) { P->Codec = C; }
 
 TokenFactsSource::~TokenFactsSource() = default;
 

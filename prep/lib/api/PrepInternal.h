@@ -132,7 +132,7 @@ struct PrepDomain::Impl {
   /// state several times per token. Matched by scope serials, which are
   /// never reused; cleared whenever a state is dropped.
   TaskState *Last = nullptr;
-  SourceCodec Codec;
+  core::SourceCodec Codec;
   /// Bridges of attached CompilerInstances (opaque to this library).
   std::map<void *, std::shared_ptr<void>> Attached;
 

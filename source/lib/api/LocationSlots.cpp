@@ -441,4 +441,31 @@ uint64_t SourceDomain::decodeLocation(core::Task &T, NevercSourceLocation L) {
   return Raw;
 }
 
+core::SourceCodec SourceDomain::codec() {
+  core::SourceCodec C;
+  C.Ctx = this;
+  C.Location = [](void *Ctx, core::Task &T, uint32_t Raw) {
+    return static_cast<SourceDomain *>(Ctx)->encodeLocation(T, Raw);
+  };
+  C.Range = [](void *Ctx, core::Task &T, uint32_t Begin, uint32_t End,
+               bool TokenRange) {
+    return static_cast<SourceDomain *>(Ctx)->encodeRange(T, Begin, End,
+                                                         TokenRange);
+  };
+  C.DecodeRange = [](void *Ctx, core::Task &T, NevercSourceRange R,
+                     uint32_t &Begin, uint32_t &End) {
+    uint64_t B = 0, E = 0;
+    bool Token = false;
+    if (!static_cast<SourceDomain *>(Ctx)->decodeRange(T, R, B, E, Token))
+      return false;
+    Begin = uint32_t(B);
+    End = uint32_t(E);
+    return true;
+  };
+  C.DecodeLocation = [](void *Ctx, core::Task &T, NevercSourceLocation L) {
+    return uint32_t(static_cast<SourceDomain *>(Ctx)->decodeLocation(T, L));
+  };
+  return C;
+}
+
 } // namespace neverc::source

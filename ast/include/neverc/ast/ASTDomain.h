@@ -18,6 +18,7 @@
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
+#include "neverc/core/SourceCodec.h"
 
 #include <cstdint>
 #include <memory>
@@ -25,20 +26,6 @@
 
 namespace neverc::ast {
 
-/// Encoders of source handles (the source domain installs its own).
-struct LocationCodec {
-  void *Ctx = nullptr;
-  NevercSourceLocation (*Location)(void *Ctx, core::Task &T,
-                                   uint32_t RawLocation) = nullptr;
-  NevercSourceRange (*Range)(void *Ctx, core::Task &T, uint32_t RawBegin,
-                             uint32_t RawEnd, bool TokenRange) = nullptr;
-  /// Decoders, for values plugins hand back (builders).
-  bool (*DecodeRange)(void *Ctx, core::Task &T, NevercSourceRange R,
-                      uint32_t &RawBegin, uint32_t &RawEnd) = nullptr;
-  /// 0 when \p L is not a live location of \p T.
-  uint32_t (*DecodeLocation)(void *Ctx, core::Task &T,
-                             NevercSourceLocation L) = nullptr;
-};
 
 class ASTDomain final : public core::FrontendAttachment {
 public:
@@ -50,7 +37,8 @@ public:
   ASTDomain &operator=(const ASTDomain &) = delete;
 
   NevercStatus published() const;
-  void setLocationCodec(const LocationCodec &C);
+  /// The source domain's handle codec (SourceDomain::codec()).
+  void setSourceCodec(const core::SourceCodec &C);
 
   uint32_t firstPhase() const override;
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;

@@ -188,11 +188,19 @@ public:
   /// Continuation slots that take a continuation check it here.
   bool continuationLive(const NevercPhaseContinuation *C) const;
 
+  /// The compile this task runs (a clang::CompilerInstance, opaque here):
+  /// set by the driver from just before the domains attach until after
+  /// they detach, null otherwise. Domains that make their per-task state
+  /// lazily (on a plugin's first call) read it then.
+  void *frontend() const { return Frontend; }
+  void setFrontend(void *CI) { Frontend = CI; }
+
 private:
   friend class Session;
   friend class Host;
   friend struct HostAccess;
   Task(Session &S, uint32_t Serial, NevercTaskKind Kind);
+  void *Frontend = nullptr;
   Session *Owner;
   uint32_t Serial;
   NevercTaskKind Kind;

@@ -23,6 +23,7 @@
 #include "neverc/Plugin/PluginPrep.h"
 #include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
+#include "neverc/core/SourceCodec.h"
 
 #include <memory>
 #include <string>
@@ -236,16 +237,6 @@ struct MacroArgumentsModel {
 /// Largest token list one token may become in neverc.prep.token.
 constexpr uint64_t TokenExpansionBudget = 4096;
 
-/// Encoders for source handles (the source domain may install its own).
-struct SourceCodec {
-  void *Ctx = nullptr;
-  NevercSourceLocation (*Location)(void *Ctx, core::Task &T,
-                                   uint32_t RawLocation) = nullptr;
-  NevercSourceRange (*Range)(void *Ctx, core::Task &T, uint32_t RawBegin,
-                             uint32_t RawEnd, bool TokenRange) = nullptr;
-  NevercFileHandle (*File)(void *Ctx, core::Task &T, uint32_t FileID) =
-      nullptr;
-};
 
 class PrepDomain final : public core::FrontendAttachment {
 public:
@@ -288,7 +279,7 @@ public:
   void bindBackend(core::Task &T, PrepBackend *B);
   /// The facts source of \p T's lexer tokens (kept until the task ends).
   void setTokenFacts(core::Task &T, std::shared_ptr<TokenFactsSource> F);
-  void setSourceCodec(const SourceCodec &C);
+  void setSourceCodec(const core::SourceCodec &C);
   NevercSourceLocation location(core::Task &T, uint32_t Raw);
   NevercSourceRange range(core::Task &T, uint32_t Begin, uint32_t End,
                           bool TokenRange);

@@ -19,6 +19,7 @@
 #include "neverc/Plugin/PluginSource.h"
 #include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
+#include "neverc/core/SourceCodec.h"
 
 #include <cstdint>
 #include <memory>
@@ -107,6 +108,8 @@ public:
   /// The same for a range handle; false when it is not a live range of \p T.
   bool decodeRange(core::Task &T, NevercSourceRange R, uint64_t &Begin,
                    uint64_t &End, bool &Token);
+  /// The four above as the codec the prep and AST domains take.
+  core::SourceCodec codec();
 
   /// The dependency records of \p T (tests, build-system manifests).
   std::vector<DependencyRecord> dependencies(core::Task &T) const;
