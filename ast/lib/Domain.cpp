@@ -51,7 +51,9 @@ TaskState::TaskState(uint32_t Session, uint32_t Task)
       Lookups(hk(ASTHandleKind::LookupResult), Scope),
       Conversions(hk(ASTHandleKind::Conversion), Scope),
       Constants(hk(ASTHandleKind::Constant), Scope),
-      Leases(hk(ASTHandleKind::Lease), Scope) {}
+      Leases(hk(ASTHandleKind::Lease), Scope),
+      Cursors(hk(ASTHandleKind::Cursor), Scope),
+      Checkpoints(hk(ASTHandleKind::Checkpoint), Scope) {}
 
 core::HandleTable<NodeRef> &TaskState::table(NevercASTSchemaDomain D) {
   switch (D) {
@@ -112,9 +114,12 @@ void TaskState::unbind() {
   Constants.clear();
   Leases.clear();
   HeldLease = {};
+  Cursors.clear();
+  Checkpoints.clear();
 }
 
 ASTDomain::Impl::Impl(core::Host &H) : H(H) {}
+ASTDomain::Impl::~Impl() { unbindAttributeClaims(*this); }
 
 TaskState &ASTDomain::Impl::state(core::Task &T) {
   core::HandleScope S = core::decodeHandle(T.handle()).Scope;
@@ -286,6 +291,12 @@ ASTDomain::ASTDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
         sizeof P->FixIt);
   if (isOk(P->Published))
     P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_PARSER_CLAIM_HIGH,
+                          NEVERC_INTERFACE_PARSER_CLAIM_LOW},
+        NEVERC_PARSER_CLAIM_API_MAJOR, NEVERC_PARSER_CLAIM_API_MINOR,
+        &P->ClaimTable, sizeof P->ClaimTable);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
         NevercInterfaceID{NEVERC_INTERFACE_SEMA_HIGH, NEVERC_INTERFACE_SEMA_LOW},
         NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR, &P->SemaTable,
         sizeof P->SemaTable);
@@ -300,6 +311,7 @@ ASTDomain::~ASTDomain() = default;
 
 NevercStatus ASTDomain::published() const { return P->Published; }
 void ASTDomain::setSourceCodec(const core::SourceCodec &C) { P->Codec = C; }
+void ASTDomain::setPrepDomain(prep::PrepDomain *D) { P->Prep = D; }
 uint32_t ASTDomain::firstPhase() const { return core::Phase_SYNTAX_PARSE; }
 const NevercASTAPI &ASTDomain::astTable() const { return P->AST; }
 const NevercParserAPI &ASTDomain::parserTable() const { return P->Parser; }

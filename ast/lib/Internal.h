@@ -10,6 +10,7 @@
 #define NEVERC_AST_LIB_INTERNAL_H
 
 #include "neverc/Plugin/PluginFixIt.h"
+#include "neverc/Plugin/PluginParserClaim.h"
 #include "neverc/Plugin/PluginSema.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/PointerMap.h"
@@ -22,8 +23,10 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/ParsedAttrInfo.h"
 
 #include <cstring>
+#include <deque>
 #include <map>
 #include <set>
 #include <mutex>
@@ -34,8 +37,13 @@
 
 namespace clang {
 class CompilerInstance;
+class ParsedAttr;
 class Sema;
 } // namespace clang
+
+namespace neverc::prep {
+class PrepDomain;
+} // namespace neverc::prep
 
 namespace neverc::ast {
 
@@ -61,6 +69,8 @@ enum class ASTHandleKind : uint8_t {
   Conversion,
   Constant,
   Lease,
+  Cursor,
+  Checkpoint,
   End,
 };
 inline core::HandleKind hk(ASTHandleKind K) { return core::HandleKind(K); }
@@ -153,6 +163,23 @@ struct TaskState {
   core::HandleTable<std::shared_ptr<ConstantModel>> Constants;
   core::HandleTable<uint32_t> Leases;
   NevercHandle HeldLease{};
+  /// The parser cursor of one syntax-extension phase run (the attribute's
+  /// tokens, ending with end-of-file) and its open checkpoints; both go
+  /// stale when the run ends.
+  struct CursorModel {
+    std::vector<NevercTokenHandle> Tokens;
+    uint64_t Position = 0;
+    const clang::ParsedAttr *Attr = nullptr;
+    clang::Decl *Target = nullptr;
+    std::vector<const void *> Created; ///< CreateParsedAttribute's nodes
+    std::vector<NevercHandle> Checkpoints;
+  };
+  core::HandleTable<CursorModel> Cursors;
+  struct CheckpointModel {
+    NevercHandle Cursor{};
+    uint64_t Position = 0;
+  };
+  core::HandleTable<CheckpointModel> Checkpoints;
   std::vector<Subscription> Subscriptions;
   uint64_t Mask = 0;
   /// The live compile (null before the tree exists and after detach).
@@ -212,6 +239,8 @@ enum class BoxTag : uint32_t {
   SemanticUnit = 0x53454d55, // "SEMU"
   LookupInput = 0x4c4b5549,  // "LKUI"
   LookupOutput = 0x4c4b554f, // "LKUO"
+  AttributeInput = 0x41545849,  // "ATXI"
+  AttributeOutput = 0x4154584f, // "ATXO"
 };
 
 struct ASTUnitBox {
@@ -237,13 +266,29 @@ struct ParseInBox {
   clang::TranslationUnitDecl *TU = nullptr;
 };
 
+/// One ClaimAttribute: the normalised name ("name" or "scope::name").
+struct AttributeClaim {
+  std::string Name;
+  NevercParserAttributeFormMask Forms = 0;
+  uint32_t MaximumArguments = 0;
+  const core::Plugin *By = nullptr;
+};
+
 struct ASTDomain::Impl {
   explicit Impl(core::Host &H);
+  ~Impl();
   core::Host &H;
   NevercASTAPI AST{};
   NevercParserAPI Parser{};
   NevercFixItAPI FixIt{};
   NevercSemaAPI SemaTable{};
+  NevercParserClaimAPI ClaimTable{};
+  /// Mints the attribute cursor's tokens (may be null: empty cursors).
+  prep::PrepDomain *Prep = nullptr;
+  /// Claims in order; ClaimSpellings (what clang's registry reads) point
+  /// into their names, so the deque keeps them where they are.
+  std::deque<AttributeClaim> Claims;
+  std::vector<clang::ParsedAttrInfo::Spelling> ClaimSpellings;
   NevercStatus Published = okStatus();
   core::SourceCodec Codec;
   mutable std::mutex Lock;
@@ -369,6 +414,41 @@ NevercStatus NEVERC_CALL createLookupExtensionOutput(
     void *Ctx, const NevercPhaseFrame *Frame,
     const NevercPhaseContinuation *Continuation,
     const NevercSemaLookupExtensionOutput *Desc, NevercArtifactHandle *Out);
+
+/// neverc.syntax.extension.attribute (AttributeExtension.cpp): runs the
+/// phase for one claimed attribute on \p Target; true when a node was
+/// attached. Clang's "unknown attribute" warning when nobody handled it.
+bool runAttributeExtension(ASTDomain::Impl &D, clang::Sema &S,
+                           clang::Decl *Target, const clang::ParsedAttr &A);
+void unbindAttributeClaims(ASTDomain::Impl &D);
+void fillClaimTable(NevercParserClaimAPI &T, void *Ctx);
+NevercStatus NEVERC_CALL getExtensionInput(void *Ctx,
+                                           const NevercPhaseFrame *Frame,
+                                           NevercArtifactHandle Input,
+                                           NevercParserExtensionInput *Out);
+NevercStatus NEVERC_CALL cursorPeek(void *Ctx, NevercTaskHandle Task,
+                                    NevercParserTokenCursorHandle Cursor,
+                                    uint64_t Offset, NevercTokenHandle *Out);
+NevercStatus NEVERC_CALL cursorConsume(void *Ctx, NevercTaskHandle Task,
+                                       NevercParserTokenCursorHandle Cursor,
+                                       NevercTokenHandle *Out);
+NevercStatus NEVERC_CALL cursorCheckpoint(void *Ctx, NevercTaskHandle Task,
+                                          NevercParserTokenCursorHandle Cursor,
+                                          NevercParserCheckpointHandle *Out);
+NevercStatus NEVERC_CALL cursorCommit(void *Ctx, NevercTaskHandle Task,
+                                      NevercParserTokenCursorHandle Cursor,
+                                      NevercParserCheckpointHandle Checkpoint);
+NevercStatus NEVERC_CALL
+cursorRollback(void *Ctx, NevercTaskHandle Task,
+               NevercParserTokenCursorHandle Cursor,
+               NevercParserCheckpointHandle Checkpoint);
+NevercStatus NEVERC_CALL createExtensionOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    NevercPhaseContinuation *Continuation,
+    const NevercParserExtensionOutput *Desc, NevercArtifactHandle *Out);
+NevercStatus NEVERC_CALL createParsedAttribute(
+    void *Ctx, NevercTaskHandle Task, NevercParserTokenCursorHandle Cursor,
+    const NevercParserParsedAttributeDescriptor *Desc, NevercAttrHandle *Out);
 
 /// Structural children in the documented flat order (PluginAST.h).
 void childrenOf(NodeRef N, std::vector<NodeRef> &Out);

@@ -1,11 +1,9 @@
 //===- ParserSlots.cpp - NevercParserAPI ----------------------------------===//
 //
-// The parse phase's input and output (9-11) are implemented. The syntax
-// extension slots (1-8) answer CAPABILITY_UNAVAILABLE: stock Clang 22's
-// Parser has no hook where a plugin could take over a declaration,
-// statement, expression or type name (its tentative-parsing machinery is
-// private), and this build does not run the syntax extension phases, so
-// there is no cursor to hand out.
+// The parse phase's input and output (9-11). The syntax extension slots
+// (1-8: cursor, output, parsed attribute) are in AttributeExtension.cpp:
+// the attribute phase is the one syntax extension phase stock Clang 22
+// lets this build run, and its cursors are the only ones there are.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -17,58 +15,6 @@ using namespace clang;
 namespace {
 
 constexpr uint16_t Major = NEVERC_PARSER_API_MAJOR;
-
-NevercStatus unavailable(void *Ctx, const char *Slot) {
-  impl(Ctx).diag(NEVERC_DIAGNOSTIC_WARNING,
-                 std::string(Slot) +
-                     ": the syntax extension phases do not run on stock "
-                     "Clang 22 (its Parser has no extension hook; "
-                     "TentativeParsingAction is private), so there is no "
-                     "parser cursor",
-                 "neverc.syntax.extension");
-  return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-}
-
-NevercStatus NEVERC_CALL getExtensionInput(void *Ctx, const NevercPhaseFrame *,
-                                           NevercArtifactHandle,
-                                           NevercParserExtensionInput *) {
-  return unavailable(Ctx, "GetExtensionInput");
-}
-NevercStatus NEVERC_CALL cursorPeek(void *Ctx, NevercTaskHandle,
-                                    NevercParserTokenCursorHandle, uint64_t,
-                                    NevercTokenHandle *) {
-  return unavailable(Ctx, "CursorPeek");
-}
-NevercStatus NEVERC_CALL cursorConsume(void *Ctx, NevercTaskHandle,
-                                       NevercParserTokenCursorHandle,
-                                       NevercTokenHandle *) {
-  return unavailable(Ctx, "CursorConsume");
-}
-NevercStatus NEVERC_CALL cursorCheckpoint(void *Ctx, NevercTaskHandle,
-                                          NevercParserTokenCursorHandle,
-                                          NevercParserCheckpointHandle *) {
-  return unavailable(Ctx, "CursorCheckpoint");
-}
-NevercStatus NEVERC_CALL cursorCommit(void *Ctx, NevercTaskHandle,
-                                      NevercParserTokenCursorHandle,
-                                      NevercParserCheckpointHandle) {
-  return unavailable(Ctx, "CursorCommit");
-}
-NevercStatus NEVERC_CALL cursorRollback(void *Ctx, NevercTaskHandle,
-                                        NevercParserTokenCursorHandle,
-                                        NevercParserCheckpointHandle) {
-  return unavailable(Ctx, "CursorRollback");
-}
-NevercStatus NEVERC_CALL createExtensionOutput(
-    void *Ctx, const NevercPhaseFrame *, NevercPhaseContinuation *,
-    const NevercParserExtensionOutput *, NevercArtifactHandle *) {
-  return unavailable(Ctx, "CreateExtensionOutput");
-}
-NevercStatus NEVERC_CALL createParsedAttribute(
-    void *Ctx, NevercTaskHandle, NevercParserTokenCursorHandle,
-    const NevercParserParsedAttributeDescriptor *, NevercAttrHandle *) {
-  return unavailable(Ctx, "CreateParsedAttribute");
-}
 
 NevercStatus NEVERC_CALL getParsePhaseInput(void *Ctx,
                                             const NevercPhaseFrame *Frame,
@@ -178,6 +124,7 @@ void ASTDomain::Impl::fillTables() {
   Parser.CreateASTUnit = createASTUnit;
   Parser.GetASTUnitInfo = getASTUnitInfo;
   fillFixItTable(FixIt, this);
+  fillClaimTable(ClaimTable, this);
   fillSemaTable(SemaTable, this);
 }
 

@@ -178,6 +178,13 @@ Plugin *Host::findPlugin(std::string_view ID) const {
   return nullptr;
 }
 
+Plugin *Host::registeringPlugin() const {
+  for (auto &P : Plugins)
+    if (P->Registering)
+      return P.get();
+  return nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // Loading
 //===----------------------------------------------------------------------===//

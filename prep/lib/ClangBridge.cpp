@@ -1236,6 +1236,19 @@ private:
 
 } // namespace
 
+NevercTokenHandle PrepDomain::mintLexerToken(core::Task &T,
+                                             CompilerInstance &CI,
+                                             const Token &Tok) {
+  if (!hasTokenFacts(T))
+    setTokenFacts(T, std::make_shared<LexerFacts>(CI));
+  TokenModel M;
+  lexerTokenModel(Tok, M);
+  if (!Tok.isAnnotation())
+    if (IdentifierInfo *II = Tok.getIdentifierInfo())
+      M.Identifier = identifier(T, II);
+  return mintToken(T, std::move(M));
+}
+
 int PrepDomain::attach(CompilerInstance &CI, core::Task &TU) {
   if (!needed(TU))
     return 0;

@@ -97,7 +97,8 @@ constexpr const char *ImplementedDomains[] = {"driver", "source", "prep"};
 /// extension phases need parser/Sema hooks stock Clang 22 lacks (ast/README).
 constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_PARSE_NAME, NEVERC_PHASE_SEMA_ANALYZE_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_NAME};
+    NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_NAME,
+    NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME};
 
 bool implemented(const core::PhaseInfo &P) {
   for (const char *D : ImplementedDomains)
@@ -384,6 +385,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Prep.setSourceCodec(Source.codec());
   ast::ASTDomain AST(H);
   AST.setSourceCodec(Source.codec());
+  AST.setPrepDomain(&Prep);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;

@@ -224,6 +224,10 @@ void PrepDomain::setTokenFacts(core::Task &T,
   P->state(T).Facts = std::move(F);
 }
 
+bool PrepDomain::hasTokenFacts(core::Task &T) {
+  return P->state(T).Facts != nullptr;
+}
+
 void PrepDomain::Impl::resolve(TaskState &TS, TokenModel &M) {
   if (M.FactsPending) {
     M.FactsPending = false;

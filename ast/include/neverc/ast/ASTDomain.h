@@ -24,6 +24,10 @@
 #include <memory>
 #include <string>
 
+namespace neverc::prep {
+class PrepDomain;
+} // namespace neverc::prep
+
 namespace neverc::ast {
 
 
@@ -39,6 +43,8 @@ public:
   NevercStatus published() const;
   /// The source domain's handle codec (SourceDomain::codec()).
   void setSourceCodec(const core::SourceCodec &C);
+  /// The prep domain mints the tokens of the attribute extension's cursor.
+  void setPrepDomain(prep::PrepDomain *D);
 
   uint32_t firstPhase() const override;
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;

@@ -340,6 +340,9 @@ public:
   /// Plugins in initialization order (dependencies first).
   const std::vector<Plugin *> &order() const { return Order; }
   Plugin *findPlugin(std::string_view ID) const;
+  /// The plugin whose Register callback is running now (slots that may only
+  /// be called from Register ask), or null.
+  Plugin *registeringPlugin() const;
   const NevercBootstrapAPI *bootstrap() const { return &Bootstrap; }
   /// Finds a live task from a handle (for domain tables).
   NevercStatus resolveTask(NevercTaskHandle H, Task **Out) const;

@@ -32,6 +32,7 @@
 
 namespace clang {
 class CompilerInstance;
+class Token;
 } // namespace clang
 
 namespace neverc::prep {
@@ -266,6 +267,11 @@ public:
   int detach(clang::CompilerInstance &CI, core::Task &TU,
              bool Success) override;
   uint32_t firstPhase() const override { return core::Phase_PREP_TOKEN; }
+  /// A token handle of \p T for a token another domain lexed in \p CI (the
+  /// AST domain's attribute cursor), read like the preprocessor's own:
+  /// spelling, origin and location on first request.
+  NevercTokenHandle mintLexerToken(core::Task &T, clang::CompilerInstance &CI,
+                                   const clang::Token &Tok);
 
   //===--- Model side (neverc_prep_api) ----------------------------------===//
   /// True when attach() has something to do for \p T.
@@ -279,6 +285,7 @@ public:
   void bindBackend(core::Task &T, PrepBackend *B);
   /// The facts source of \p T's lexer tokens (kept until the task ends).
   void setTokenFacts(core::Task &T, std::shared_ptr<TokenFactsSource> F);
+  bool hasTokenFacts(core::Task &T);
   void setSourceCodec(const core::SourceCodec &C);
   NevercSourceLocation location(core::Task &T, uint32_t Raw);
   NevercSourceRange range(core::Task &T, uint32_t Begin, uint32_t End,

@@ -24,5 +24,6 @@
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/Plugin/PluginSema.h"
 #include "neverc/Plugin/PluginFixIt.h"
+#include "neverc/Plugin/PluginParserClaim.h"
 
 #endif /* NEVERC_PLUGIN_NEVERCPLUGINAPI_H */

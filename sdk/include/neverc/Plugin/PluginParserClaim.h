@@ -1,0 +1,93 @@
+/*
+ * neverc plugin SDK -- attribute claims (pure C11). A neverc extension:
+ * upstream NeverC runs neverc.syntax.extension.attribute inside its own
+ * parser; stock Clang 22 hands an attribute to a plugin only when the
+ * attribute's name was claimed before parsing began (clang::ParsedAttrInfo
+ * spellings), and no upstream slot claims a name. This build publishes
+ * NevercParserClaimAPI (NEVERC_INTERFACE_PARSER_CLAIM_*), owned by the AST
+ * domain:
+ *
+ *   ClaimAttribute({Name = "track", Forms = GNU|C23, MaximumArguments = 2})
+ *       -- during the plugin's Register callback
+ *   RegisterInterceptor(neverc.syntax.extension.attribute, ...)
+ *
+ * From then on every declaration attribute spelled `__attribute__((track))`,
+ * `[[track]]` (or the claimed "scope::name" in C23 form) runs the phase once:
+ * the input's cursor holds the attribute's tokens as written -- the name
+ * (with "scope ::" first for a scoped C23 name) and, when present, the
+ * parenthesised arguments, lexed where they are spelled (for an attribute
+ * that comes from a macro, the macro's body, unexpanded) -- then an
+ * end-of-file token that peeking past the end keeps returning; ExpectedResult is
+ * NEVERC_PARSER_RESULT_ATTRIBUTE. A plugin that handles it answers HANDLED
+ * with the node CreateParsedAttribute made for this cursor (attached to the
+ * declaration) or with no node (nothing attached; the plugin has reported
+ * what it wanted); UNHANDLED, or no plugin answering, prints clang's own
+ * "unknown attribute 'x' ignored" warning. The node is a clang `annotate`
+ * attribute whose annotation is the descriptor's Name (with the
+ * attribute's arguments when every one is a constant expression), so IR
+ * generation
+ * records it (llvm.global.annotations, llvm.var.annotation) and AST plugins
+ * find it as NEVERC_ATTR_KIND_ANNOTATE.
+ *
+ * Rules:
+ *  - ClaimAttribute outside the caller's Register: NEVERC_STATUS_INVALID_STATE.
+ *  - Name not an identifier (or "identifier::identifier", C23 form only);
+ *    Forms zero or with a bit other than the three forms; MaximumArguments
+ *    above 15: NEVERC_STATUS_INVALID_ARGUMENT.
+ *  - A name Clang 22 already knows in one of the forms, or one claimed
+ *    before (by any plugin) in one of them: NEVERC_STATUS_DUPLICATE_ID.
+ *  - "__name__" is the same name as "name" (Clang normalises both).
+ *  - DECLSPEC spellings reach the phase only with -fdeclspec or
+ *    -fms-extensions (Clang parses __declspec only then).
+ *  - Statement attributes are not routed (Clang 22's ParsedAttrInfo has no
+ *    statement hook that keeps the attribute); a claimed name on a statement
+ *    gets Clang's "attribute cannot be applied to a statement" error.
+ */
+#ifndef NEVERC_PLUGIN_PLUGINPARSERCLAIM_H
+#define NEVERC_PLUGIN_PLUGINPARSERCLAIM_H
+
+#include "neverc/Plugin/PluginAST.h"
+#include "neverc/Plugin/PluginCore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "NCPPCLM", 0x01 / 1. */
+#define NEVERC_INTERFACE_PARSER_CLAIM_HIGH UINT64_C(0x4e435050434c4d01)
+#define NEVERC_INTERFACE_PARSER_CLAIM_LOW UINT64_C(0x0000000000000001)
+#define NEVERC_PARSER_CLAIM_API_MAJOR UINT16_C(1)
+#define NEVERC_PARSER_CLAIM_API_MINOR UINT16_C(0)
+
+/* Bit per NevercParserAttributeForm (GNU 1, C23 2, DECLSPEC 3). */
+typedef uint32_t NevercParserAttributeFormMask;
+#define NEVERC_PARSER_ATTRIBUTE_FORM_MASK(form)                                \
+  ((NevercParserAttributeFormMask)(UINT32_C(1) << (form)))
+#define NEVERC_PARSER_ATTRIBUTE_FORM_MASK_ALL UINT32_C(0x0000000E)
+
+/* Most arguments a claimed attribute accepts (Clang's own limit). */
+#define NEVERC_PARSER_CLAIM_MAX_ARGUMENTS UINT32_C(15)
+
+NEVERC_ABI_PACK_BEGIN
+
+typedef struct NevercParserAttributeClaim {
+  NevercABITableHeader Header;
+  NevercStringView Name;
+  NevercParserAttributeFormMask Forms;
+  uint32_t MaximumArguments;
+} NevercParserAttributeClaim;
+
+typedef struct NevercParserClaimAPI {
+  NevercABITableHeader Header;
+  void *Context;
+  NevercStatus(NEVERC_CALL *ClaimAttribute)(
+      void *Context, const NevercParserAttributeClaim *Claim);
+} NevercParserClaimAPI;
+
+NEVERC_ABI_PACK_END
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NEVERC_PLUGIN_PLUGINPARSERCLAIM_H */
