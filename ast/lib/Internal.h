@@ -450,6 +450,14 @@ NevercStatus NEVERC_CALL createParsedAttribute(
     void *Ctx, NevercTaskHandle Task, NevercParserTokenCursorHandle Cursor,
     const NevercParserParsedAttributeDescriptor *Desc, NevercAttrHandle *Out);
 
+/// Builders.cpp: the node kinds ASTBuilderCommit makes, why the others
+/// are not made, and the commit itself (VERIFICATION_FAILED, no node, when
+/// a required part is missing or Sema rejects it).
+bool buildable(NevercASTNodeKind K);
+const char *unbuildableReason(NevercASTNodeKind K);
+NevercStatus commitBuilder(ASTDomain::Impl &D, TaskState &TS, BuilderModel &B,
+                           NevercASTNodeHandle *Out);
+
 /// Structural children in the documented flat order (PluginAST.h).
 void childrenOf(NodeRef N, std::vector<NodeRef> &Out);
 /// The structural parent (null for the translation unit).

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <unordered_map>
 
 namespace neverc::ast {
@@ -255,13 +257,11 @@ NevercStatus NEVERC_CALL createASTBuilder(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     if (!domainOfKind(Kind) || !kindIsA(Kind, Kind))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (Kind != NEVERC_STMT_KIND_INTEGER_LITERAL &&
-        Kind != NEVERC_STMT_KIND_BINARY_OPERATOR &&
-        Kind != NEVERC_STMT_KIND_PAREN_EXPR) {
+    if (!buildable(Kind)) {
       D.diag(NEVERC_DIAGNOSTIC_WARNING,
-             "CreateASTBuilder: this neverc build builds IntegerLiteral, "
-             "BinaryOperator and ParenExpr nodes; other node kinds are not "
-             "implemented yet");
+             std::string("CreateASTBuilder: kind 0x") +
+                 llvm::utohexstr(Kind) + " is not built by this neverc "
+                 "build: " + unbuildableReason(Kind));
       return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     }
     auto B = std::make_unique<BuilderModel>();
@@ -357,7 +357,8 @@ NevercStatus NEVERC_CALL builderSetBinaryOperatorKind(
     BuilderModel *B;
     if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
       return S;
-    if (B->Kind != NEVERC_STMT_KIND_BINARY_OPERATOR)
+    if (B->Kind != NEVERC_STMT_KIND_BINARY_OPERATOR &&
+        B->Kind != NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR)
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (Kind < NEVERC_BINARY_OPERATOR_MUL || Kind > NEVERC_BINARY_OPERATOR_COMMA)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -405,87 +406,7 @@ NevercStatus NEVERC_CALL builderCommit(void *Ctx, NevercTaskHandle Task,
     BuilderModel *B;
     if (NevercStatus S = builderOf(D, *TS, Builder, B); !isOk(S))
       return S;
-    ASTContext &C = *TS->Ctx;
-    auto Fail = [&](const std::string &Why) {
-      D.diag(NEVERC_DIAGNOSTIC_REMARK, "ASTBuilderCommit: " + Why);
-      return st(NEVERC_STATUS_VERIFICATION_FAILED);
-    };
-    auto Child = [&](NevercASTChildSlotID Slot) -> Expr * {
-      auto It = B->Children.find({Slot, 0});
-      return It == B->Children.end()
-                 ? nullptr
-                 : cast<Expr>(static_cast<Stmt *>(It->second.Ptr));
-    };
-    auto Publish = [&](Expr *E) {
-      *Out = TS->handle(static_cast<Stmt *>(E));
-      if (auto *M = TS->Mutations.lookup(TS->OpenMutation))
-        (*M)->Created.push_back(*Out);
-      return okStatus();
-    };
-    SourceLocation At = B->RangeSet
-                            ? SourceLocation::getFromRawEncoding(B->RawBegin)
-                            : SourceLocation();
-    if (B->Kind == NEVERC_STMT_KIND_BINARY_OPERATOR) {
-      // Built through Sema, so the operands get C's usual conversions and
-      // the node its type; a type the plugin set must agree with it.
-      Expr *L = Child(NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS);
-      Expr *R = Child(NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS);
-      if (!L || !R)
-        return Fail("required child slot 'lhs' or 'rhs' is not set");
-      if (!B->Operator)
-        return Fail("the operator (ASTBuilderSetBinaryOperatorKind) is not "
-                    "set");
-      if (!TS->Sema)
-        return st(NEVERC_STATUS_INVALID_STATE);
-      static const BinaryOperatorKind Ops[] = {
-          BO_Mul, BO_Div, BO_Rem, BO_Add, BO_Sub, BO_Shl, BO_Shr, BO_LT,
-          BO_GT, BO_LE, BO_GE, BO_EQ, BO_NE, BO_And, BO_Xor, BO_Or, BO_LAnd,
-          BO_LOr, BO_Assign, BO_MulAssign, BO_DivAssign, BO_RemAssign,
-          BO_AddAssign, BO_SubAssign, BO_ShlAssign, BO_ShrAssign,
-          BO_AndAssign, BO_XorAssign, BO_OrAssign, BO_Comma};
-      ExprResult E = TS->Sema->CreateBuiltinBinOp(
-          At.isValid() ? At : L->getBeginLoc(), Ops[B->Operator - 1], L, R);
-      if (E.isInvalid())
-        return Fail("Sema rejected the operands");
-      if (B->TypeSet &&
-          !C.hasSameUnqualifiedType(B->Type, E.get()->getType()))
-        return Fail("the type set ('" + B->Type.getAsString() +
-                    "') is not the operation's ('" +
-                    E.get()->getType().getAsString() + "')");
-      return Publish(E.get());
-    }
-    if (B->Kind == NEVERC_STMT_KIND_PAREN_EXPR) {
-      Expr *Sub = Child(NEVERC_AST_CHILD_SLOT_STMT_PAREN_EXPR_SUBEXPRESSION);
-      if (!Sub)
-        return Fail("required child slot 'subexpression' is not set");
-      SourceLocation L = At.isValid() ? At : Sub->getBeginLoc();
-      SourceLocation R = B->RangeSet
-                             ? SourceLocation::getFromRawEncoding(B->RawEnd)
-                             : Sub->getEndLoc();
-      return Publish(new (C) ParenExpr(L, R, Sub));
-    }
-    // IntegerLiteral: type (REQUIRED), value; the value is fitted to the
-    // type's width when it fits, else the commit fails.
-    if (!B->TypeSet)
-      return Fail("required property 'type' (STMT_EXPR_TYPE) is not set");
-    if (!B->ValueSet)
-      return Fail("the integer value (ASTBuilderSetIntegerValue) is not set");
-    QualType T = B->Type.getUnqualifiedType();
-    if (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType())
-      return Fail("an IntegerLiteral needs an integer type, not '" +
-                  T.getAsString() + "'");
-    unsigned Width = unsigned(C.getIntWidth(T));
-    llvm::APInt V = B->Value;
-    if (V.getBitWidth() != Width) {
-      bool Signed = T->isSignedIntegerType();
-      llvm::APInt R = Signed ? V.sextOrTrunc(Width) : V.zextOrTrunc(Width);
-      llvm::APInt Back = Signed ? R.sextOrTrunc(V.getBitWidth())
-                                : R.zextOrTrunc(V.getBitWidth());
-      if (Back != V)
-        return Fail("the value does not fit the literal's type");
-      V = R;
-    }
-    return Publish(IntegerLiteral::Create(C, V, T, At));
+    return commitBuilder(D, *TS, *B, Out);
   });
 }
 
@@ -620,6 +541,40 @@ NevercStatus NEVERC_CALL mutationReplaceChild(
   });
 }
 
+/// The function whose body holds \p N (null: none).
+FunctionDecl *enclosingFunction(TaskState &TS, NodeRef N) {
+  for (; N.Ptr; N = parentOf(TS, N))
+    if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_DECL)
+      if (auto *FD = dyn_cast<FunctionDecl>(static_cast<Decl *>(N.Ptr)))
+        return FD;
+  return nullptr;
+}
+
+/// Every return statement in \p S gives what a function returning \p RT
+/// must (IR generation stores the value as the function's type, unchecked).
+bool returnsFit(const ASTContext &C, const Stmt *S, QualType RT,
+                std::string &Why) {
+  if (!S)
+    return true;
+  if (auto *R = dyn_cast<ReturnStmt>(S)) {
+    const Expr *V = R->getRetValue();
+    bool Fits = RT->isVoidType()
+                    ? !V || V->getType()->isVoidType()
+                    : V && C.hasSameUnqualifiedType(V->getType(), RT);
+    if (!Fits) {
+      Why = "a return statement gives '" +
+            (V ? V->getType().getAsString() : std::string("nothing")) +
+            "' in a function returning '" + RT.getAsString() +
+            "' (build a CStyleCastExpr to convert)";
+      return false;
+    }
+  }
+  for (const Stmt *Ch : S->children())
+    if (!returnsFit(C, Ch, RT, Why))
+      return false;
+  return true;
+}
+
 /// Applies one edit (checked) and returns the node it displaced.
 NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,
                        bool DryRun, NodeRef &Old) {
@@ -650,6 +605,8 @@ NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,
       auto *Body = dyn_cast<CompoundStmt>(static_cast<Stmt *>(E.Replacement.Ptr));
       if (!Body)
         return Fail("a function body must be a compound statement");
+      if (std::string Why; !returnsFit(*TS.Ctx, Body, FD->getReturnType(), Why))
+        return Fail(Why);
       Old = NodeRef{FD->getBody(), NEVERC_AST_SCHEMA_DOMAIN_STMT};
       if (!DryRun)
         FD->setBody(Body);
@@ -662,6 +619,12 @@ NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,
     D.diag(NEVERC_DIAGNOSTIC_REMARK, "CommitASTMutation: " + Why);
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   }
+  if (!NewExpr)
+    if (FunctionDecl *FD = enclosingFunction(TS, E.Parent))
+      if (std::string Why;
+          !returnsFit(*TS.Ctx, static_cast<Stmt *>(E.Replacement.Ptr),
+                      FD->getReturnType(), Why))
+        return Fail(Why);
   if (auto *OldE = dyn_cast_or_null<Expr>(*Ptr)) {
     if (!NewExpr)
       return Fail("an expression slot needs an expression");

@@ -1,0 +1,372 @@
+//===- Builders.cpp - ASTBuilderCommit: node kinds this build builds ------===//
+//
+// Expressions go through Sema's own builders (CreateBuiltinBinOp,
+// BuildCallExpr, BuildCStyleCastExpr, ActOnConditionalOp,
+// CreateBuiltinArraySubscriptExpr), so C's conversions, promotions and
+// checks apply and the node gets the type Clang would give it; a type the
+// plugin set must agree. Statements are made with their Create functions,
+// conditions through Sema::CheckBooleanCondition. What Sema rejects it
+// reports as Clang errors, and the commit fails with no node.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include "clang/Sema/Sema.h"
+
+namespace neverc::ast {
+
+using namespace clang;
+
+namespace {
+
+/// The commit of one builder.
+struct Commit {
+  ASTDomain::Impl &D;
+  TaskState &TS;
+  BuilderModel &B;
+  ASTContext &C;
+
+  NevercStatus fail(const std::string &Why) {
+    D.diag(NEVERC_DIAGNOSTIC_REMARK, "ASTBuilderCommit: " + Why);
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+  Stmt *child(NevercASTChildSlotID Slot) {
+    auto It = B.Children.find({Slot, 0});
+    return It == B.Children.end() ? nullptr
+                                  : static_cast<Stmt *>(It->second.Ptr);
+  }
+  Expr *expr(NevercASTChildSlotID Slot) {
+    return cast_or_null<Expr>(child(Slot));
+  }
+  /// The elements of a MANY slot, which must be set at 0..n-1.
+  bool many(NevercASTChildSlotID Slot, std::vector<Stmt *> &Out) {
+    for (auto &[Key, N] : B.Children)
+      if (Key.first == Slot) {
+        if (Key.second != Out.size())
+          return false;
+        Out.push_back(static_cast<Stmt *>(N.Ptr));
+      }
+    return true;
+  }
+  SourceLocation begin() const {
+    return B.RangeSet ? SourceLocation::getFromRawEncoding(B.RawBegin)
+                      : SourceLocation();
+  }
+  SourceLocation end() const {
+    return B.RangeSet ? SourceLocation::getFromRawEncoding(B.RawEnd)
+                      : SourceLocation();
+  }
+  /// A location for Sema's diagnostics: the range set, else \p Near's.
+  SourceLocation at(const Stmt *Near) const {
+    SourceLocation L = begin();
+    return L.isValid() || !Near ? L : Near->getBeginLoc();
+  }
+  NevercStatus needSema() {
+    return TS.Sema ? okStatus() : st(NEVERC_STATUS_INVALID_STATE);
+  }
+  NevercStatus publish(Stmt *S, NevercASTNodeHandle *Out) {
+    *Out = TS.handle(S);
+    if (auto *M = TS.Mutations.lookup(TS.OpenMutation))
+      (*M)->Created.push_back(*Out);
+    return okStatus();
+  }
+  /// An expression Sema made: the type the plugin set must be its type.
+  NevercStatus publishExpr(ExprResult E, const char *What,
+                           NevercASTNodeHandle *Out) {
+    if (E.isInvalid() || !E.get())
+      return fail(std::string("Sema rejected the ") + What);
+    if (B.TypeSet && !C.hasSameUnqualifiedType(B.Type, E.get()->getType()))
+      return fail("the type set ('" + B.Type.getAsString() + "') is not the " +
+                  What + "'s ('" + E.get()->getType().getAsString() + "')");
+    return publish(E.get(), Out);
+  }
+  /// A condition as a C statement needs it (scalar, converted).
+  NevercStatus condition(NevercASTChildSlotID Slot, bool Required, Expr *&Out) {
+    Expr *E = expr(Slot);
+    Out = nullptr;
+    if (!E)
+      return Required ? fail("required child slot 'condition' is not set")
+                      : okStatus();
+    ExprResult R = TS.Sema->CheckBooleanCondition(at(E), E);
+    if (R.isInvalid())
+      return fail("Sema rejected the condition");
+    Out = R.get();
+    return okStatus();
+  }
+
+  NevercStatus binaryOperator(NevercASTNodeHandle *Out);
+  NevercStatus integerLiteral(NevercASTNodeHandle *Out);
+  NevercStatus run(NevercASTNodeHandle *Out);
+};
+
+constexpr BinaryOperatorKind Ops[] = {
+    BO_Mul,       BO_Div,       BO_Rem,       BO_Add,       BO_Sub,
+    BO_Shl,       BO_Shr,       BO_LT,        BO_GT,        BO_LE,
+    BO_GE,        BO_EQ,        BO_NE,        BO_And,       BO_Xor,
+    BO_Or,        BO_LAnd,      BO_LOr,       BO_Assign,    BO_MulAssign,
+    BO_DivAssign, BO_RemAssign, BO_AddAssign, BO_SubAssign, BO_ShlAssign,
+    BO_ShrAssign, BO_AndAssign, BO_XorAssign, BO_OrAssign,  BO_Comma};
+
+NevercStatus Commit::binaryOperator(NevercASTNodeHandle *Out) {
+  Expr *L = expr(NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS);
+  Expr *R = expr(NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS);
+  if (B.Kind == NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR) {
+    L = L ? L : expr(NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_ASSIGN_OPERATOR_LHS);
+    R = R ? R : expr(NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_ASSIGN_OPERATOR_RHS);
+  }
+  if (!L || !R)
+    return fail("required child slot 'lhs' or 'rhs' is not set");
+  if (!B.Operator)
+    return fail("the operator (ASTBuilderSetBinaryOperatorKind) is not set");
+  BinaryOperatorKind Op = Ops[B.Operator - 1];
+  if (B.Kind == NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR &&
+      !BinaryOperator::isCompoundAssignmentOp(Op))
+    return fail("a CompoundAssignOperator needs a compound assignment "
+                "operator (*=, +=, ...)");
+  if (NevercStatus S = needSema(); !isOk(S))
+    return S;
+  return publishExpr(TS.Sema->CreateBuiltinBinOp(at(L), Op, L, R), "operation",
+                     Out);
+}
+
+NevercStatus Commit::integerLiteral(NevercASTNodeHandle *Out) {
+  // Type (REQUIRED) and value; the value is fitted to the type's width when
+  // it fits, else the commit fails.
+  if (!B.TypeSet)
+    return fail("required property 'type' (STMT_EXPR_TYPE) is not set");
+  if (!B.ValueSet)
+    return fail("the integer value (ASTBuilderSetIntegerValue) is not set");
+  QualType T = B.Type.getUnqualifiedType();
+  if (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType())
+    return fail("an IntegerLiteral needs an integer type, not '" +
+                T.getAsString() + "'");
+  unsigned Width = unsigned(C.getIntWidth(T));
+  llvm::APInt V = B.Value;
+  if (V.getBitWidth() != Width) {
+    bool Signed = T->isSignedIntegerType();
+    llvm::APInt R = Signed ? V.sextOrTrunc(Width) : V.zextOrTrunc(Width);
+    llvm::APInt Back = Signed ? R.sextOrTrunc(V.getBitWidth())
+                              : R.zextOrTrunc(V.getBitWidth());
+    if (Back != V)
+      return fail("the value does not fit the literal's type");
+    V = R;
+  }
+  return publish(IntegerLiteral::Create(C, V, T, begin()), Out);
+}
+
+NevercStatus Commit::run(NevercASTNodeHandle *Out) {
+  switch (B.Kind) {
+  case NEVERC_STMT_KIND_INTEGER_LITERAL:
+    return integerLiteral(Out);
+  case NEVERC_STMT_KIND_BINARY_OPERATOR:
+  case NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR:
+    return binaryOperator(Out);
+  case NEVERC_STMT_KIND_PAREN_EXPR: {
+    Expr *Sub = expr(NEVERC_AST_CHILD_SLOT_STMT_PAREN_EXPR_SUBEXPRESSION);
+    if (!Sub)
+      return fail("required child slot 'subexpression' is not set");
+    SourceLocation L = at(Sub);
+    SourceLocation R = B.RangeSet ? end() : Sub->getEndLoc();
+    return publish(new (C) ParenExpr(L, R, Sub), Out);
+  }
+  case NEVERC_STMT_KIND_CALL_EXPR: {
+    Expr *Fn = expr(NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_CALLEE);
+    std::vector<Stmt *> Args;
+    if (!Fn)
+      return fail("required child slot 'callee' is not set");
+    if (!many(NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_ARGUMENTS, Args))
+      return fail("'arguments' must be set at indices 0..n-1");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    llvm::SmallVector<Expr *, 8> ArgExprs;
+    for (Stmt *A : Args)
+      ArgExprs.push_back(cast<Expr>(A));
+    SourceLocation L = at(Fn);
+    return publishExpr(TS.Sema->BuildCallExpr(nullptr, Fn, L, ArgExprs,
+                                              B.RangeSet ? end() : L),
+                       "call", Out);
+  }
+  case NEVERC_STMT_KIND_C_STYLE_CAST_EXPR: {
+    Expr *Sub = expr(NEVERC_AST_CHILD_SLOT_STMT_C_STYLE_CAST_EXPR_SUBEXPRESSION);
+    if (!B.TypeSet)
+      return fail("required property 'type' (STMT_EXPR_TYPE, the target) is "
+                  "not set");
+    if (!Sub)
+      return fail("required child slot 'subexpression' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    SourceLocation L = at(Sub);
+    return publishExpr(
+        TS.Sema->BuildCStyleCastExpr(L, C.getTrivialTypeSourceInfo(B.Type, L),
+                                     L, Sub),
+        "cast", Out);
+  }
+  case NEVERC_STMT_KIND_CONDITIONAL_OPERATOR: {
+    Expr *Cond = expr(NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_CONDITION);
+    Expr *T = expr(
+        NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_TRUE_EXPRESSION);
+    Expr *F = expr(
+        NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_FALSE_EXPRESSION);
+    if (!Cond || !T || !F)
+      return fail("required child slot 'condition', 'true_expression' or "
+                  "'false_expression' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    SourceLocation L = at(Cond);
+    return publishExpr(TS.Sema->ActOnConditionalOp(L, L, Cond, T, F),
+                       "conditional", Out);
+  }
+  case NEVERC_STMT_KIND_ARRAY_SUBSCRIPT_EXPR: {
+    Expr *Base = expr(NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_BASE);
+    Expr *Idx = expr(NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_INDEX);
+    if (!Base || !Idx)
+      return fail("required child slot 'base' or 'index' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    SourceLocation L = at(Base);
+    return publishExpr(
+        TS.Sema->CreateBuiltinArraySubscriptExpr(Base, L, Idx,
+                                                 B.RangeSet ? end() : L),
+        "subscript", Out);
+  }
+  case NEVERC_STMT_KIND_COMPOUND_STMT: {
+    std::vector<Stmt *> Body;
+    if (!many(NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY, Body))
+      return fail("'body' must be set at indices 0..n-1");
+    return publish(CompoundStmt::Create(C, Body, FPOptionsOverride(), begin(),
+                                        end()),
+                   Out);
+  }
+  case NEVERC_STMT_KIND_RETURN_STMT: {
+    // The value's type is checked against the function's when a mutation
+    // puts the statement into one (applyEdit).
+    Expr *V = expr(NEVERC_AST_CHILD_SLOT_STMT_RETURN_STMT_VALUE);
+    if (V) {
+      if (NevercStatus S = needSema(); !isOk(S))
+        return S;
+      ExprResult R = TS.Sema->DefaultFunctionArrayLvalueConversion(V);
+      if (R.isInvalid())
+        return fail("Sema rejected the return value");
+      V = R.get();
+    }
+    return publish(ReturnStmt::Create(C, at(V), V, nullptr), Out);
+  }
+  case NEVERC_STMT_KIND_NULL_STMT:
+    return publish(new (C) NullStmt(begin()), Out);
+  case NEVERC_STMT_KIND_IF_STMT: {
+    Stmt *Then = child(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN);
+    Stmt *Else = child(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE);
+    if (!Then)
+      return fail("required child slot 'then' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    Expr *Cond;
+    if (NevercStatus S =
+            condition(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_CONDITION, true, Cond);
+        !isOk(S))
+      return S;
+    SourceLocation L = at(Cond);
+    return publish(IfStmt::Create(C, L, IfStatementKind::Ordinary, nullptr,
+                                  nullptr, Cond, L, L, Then, L, Else),
+                   Out);
+  }
+  case NEVERC_STMT_KIND_WHILE_STMT: {
+    Stmt *Body = child(NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_BODY);
+    if (!Body)
+      return fail("required child slot 'body' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    Expr *Cond;
+    if (NevercStatus S = condition(
+            NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_CONDITION, true, Cond);
+        !isOk(S))
+      return S;
+    SourceLocation L = at(Cond);
+    return publish(WhileStmt::Create(C, nullptr, Cond, Body, L, L, L), Out);
+  }
+  case NEVERC_STMT_KIND_DO_STMT: {
+    Stmt *Body = child(NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_BODY);
+    if (!Body)
+      return fail("required child slot 'body' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    Expr *Cond;
+    if (NevercStatus S = condition(NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_CONDITION,
+                                   true, Cond);
+        !isOk(S))
+      return S;
+    SourceLocation L = at(Body);
+    return publish(new (C) DoStmt(Body, Cond, L, L, L), Out);
+  }
+  case NEVERC_STMT_KIND_FOR_STMT: {
+    Stmt *Init = child(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INITIALIZER);
+    Expr *Inc = expr(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INCREMENT);
+    Stmt *Body = child(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_BODY);
+    if (!Body)
+      return fail("required child slot 'body' is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    Expr *Cond;
+    if (NevercStatus S = condition(
+            NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_CONDITION, false, Cond);
+        !isOk(S))
+      return S;
+    SourceLocation L = at(Body);
+    return publish(new (C) ForStmt(C, Init, Cond, nullptr, Inc, Body, L, L, L),
+                   Out);
+  }
+  default:
+    return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  }
+}
+
+} // namespace
+
+bool buildable(NevercASTNodeKind K) {
+  switch (K) {
+  case NEVERC_STMT_KIND_INTEGER_LITERAL:
+  case NEVERC_STMT_KIND_BINARY_OPERATOR:
+  case NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR:
+  case NEVERC_STMT_KIND_PAREN_EXPR:
+  case NEVERC_STMT_KIND_CALL_EXPR:
+  case NEVERC_STMT_KIND_C_STYLE_CAST_EXPR:
+  case NEVERC_STMT_KIND_CONDITIONAL_OPERATOR:
+  case NEVERC_STMT_KIND_ARRAY_SUBSCRIPT_EXPR:
+  case NEVERC_STMT_KIND_COMPOUND_STMT:
+  case NEVERC_STMT_KIND_RETURN_STMT:
+  case NEVERC_STMT_KIND_NULL_STMT:
+  case NEVERC_STMT_KIND_IF_STMT:
+  case NEVERC_STMT_KIND_WHILE_STMT:
+  case NEVERC_STMT_KIND_DO_STMT:
+  case NEVERC_STMT_KIND_FOR_STMT:
+    return true;
+  default:
+    return false;
+  }
+}
+
+const char *unbuildableReason(NevercASTNodeKind K) {
+  switch (domainOfKind(K)) {
+  case NEVERC_AST_SCHEMA_DOMAIN_STMT:
+    return "the schema gives this kind no property or child slot for what "
+           "it needs (an operator, a referenced declaration, a value of a "
+           "kind other than an integer), or it is made by Sema alone "
+           "(implicit casts, ...)";
+  case NEVERC_AST_SCHEMA_DOMAIN_DECL:
+    return "declarations are not built by this neverc build: a new "
+           "declaration must be entered into a scope, which no AST slot "
+           "does";
+  case NEVERC_AST_SCHEMA_DOMAIN_TYPE:
+    return "types are made with the SEMA table's Create*Type slots";
+  default:
+    return "attributes and type locations are not built by this neverc build";
+  }
+}
+
+NevercStatus commitBuilder(ASTDomain::Impl &D, TaskState &TS, BuilderModel &B,
+                           NevercASTNodeHandle *Out) {
+  Commit Cm{D, TS, B, *TS.Ctx};
+  return Cm.run(Out);
+}
+
+} // namespace neverc::ast
