@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Every slot of every table the SDK declares is called by some test.
+
+A slot counts as called when a test source (tests/**, <domain>/test/**,
+sdk/examples/**; C or C++) calls it through a table: `->Slot(` or
+`.Slot(`. The tests themselves check each call's effect; this guard keeps a
+new slot from landing with none. Prints the slots nobody calls, per table.
+
+usage: check_slots.py <repo root>
+"""
+import re
+import sys
+from pathlib import Path
+
+TABLE = re.compile(r"typedef struct (Neverc\w+API) \{(.*?)\} \1;", re.S)
+SLOT = re.compile(r"\(NEVERC_CALL\s*\*\s*(\w+)\)|^\s+Neverc\w+Fn\s+(\w+);",
+                  re.M)
+
+
+def main():
+    root = Path(sys.argv[1])
+    tests = [p for p in root.rglob("*") if p.suffix in (".c", ".cpp")
+             and not any(part.startswith("build") for part in
+                         p.relative_to(root).parts)
+             and (p.relative_to(root).parts[0] == "tests"
+                  or "test" in p.relative_to(root).parts[:-1]
+                  or p.relative_to(root).parts[:2] == ("sdk", "examples"))]
+    text = "\n".join(p.read_text(errors="replace") for p in tests)
+    called = set(re.findall(r"(?:->|\.)\s*(\w+)\s*\(", text))
+    missing, total = [], 0
+    for header in sorted((root / "sdk/include/neverc/Plugin").glob("*.h")):
+        for table, body in TABLE.findall(header.read_text()):
+            for a, b in SLOT.findall(body):
+                total += 1
+                if (a or b) not in called:
+                    missing.append(f"{table}.{a or b} ({header.name})")
+    for m in missing:
+        print(f"check_slots: never called by a test: {m}")
+    print(f"check_slots: {total - len(missing)} of {total} slots called "
+          f"by tests ({len(tests)} test sources)")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
