@@ -11,6 +11,15 @@
 // RUN: env BUILDER_TOUR_MODE=badreturn %neverc -fplugin=%test_plugins/BuilderTourPlugin.so %s -o %t/bad 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %t/bad | FileCheck %s --check-prefix=ORIG
 // RUN: %neverc %s -o %t/plain && %t/plain | FileCheck %s --check-prefix=ORIG
+//
+// The refused commit leaves the tree exactly as it was: its -ast-dump is
+// the plain compile's (node addresses aside); the committed one is not.
+// RUN: %neverc -Xclang -ast-dump -fsyntax-only %s | sed -e 's/0x[0-9a-f]*//g' > %t/plain.dump
+// RUN: env BUILDER_TOUR_MODE=badreturn %neverc -fplugin=%test_plugins/BuilderTourPlugin.so -Xclang -ast-dump -fsyntax-only %s 2>/dev/null | sed -e 's/0x[0-9a-f]*//g' > %t/bad.dump
+// RUN: diff %t/plain.dump %t/bad.dump
+// RUN: %neverc -fplugin=%test_plugins/BuilderTourPlugin.so -Xclang -ast-dump -fsyntax-only %s 2>/dev/null | sed -e 's/0x[0-9a-f]*//g' > %t/good.dump
+// RUN: not diff -q %t/plain.dump %t/good.dump
+// RUN: grep -q "ForStmt" %t/good.dump
 
 // CHECK: warning: CreateASTBuilder: kind 0x3200004D is not built by this neverc build: the schema gives this kind no property or child slot for what it needs
 // CHECK-NEXT: builder: UnaryOperator: CAPABILITY_UNAVAILABLE
