@@ -7,18 +7,16 @@
 // extension table NevercParserClaimAPI (PluginParserClaim.h); the domain
 // keeps the claims and points the one registered ClaimedAttrInfo's
 // spellings at them. For every declaration attribute with a claimed name,
-// Sema calls handleDeclAttribute, which runs the phase with a cursor over
-// the attribute's tokens as written; the node a plugin returns (an
-// `annotate` attribute CreateParsedAttribute made) is attached to the
-// declaration.
+// Sema calls handleDeclAttribute, which runs the phase (SyntaxExtension.cpp)
+// with a cursor over the attribute's tokens as written; the node a plugin
+// returns (an `annotate` attribute CreateParsedAttribute made) is attached
+// to the declaration.
 //
 // Zero cost: without a claim the registered info has no spellings, and
 // Clang consults plugin infos only for names it does not know.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
-
-#include "neverc/prep/PrepDomain.h"
 
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/ParsedAttrInfo.h"
@@ -33,8 +31,6 @@ namespace neverc::ast {
 using namespace clang;
 
 namespace {
-
-constexpr uint16_t Major = NEVERC_PARSER_API_MAJOR;
 
 /// Tells the info neverc registered apart from other plugins' (no RTTI):
 /// its ArgNames view points here (with length 0, which Clang reads as "no
@@ -166,18 +162,6 @@ NevercStatus NEVERC_CALL claimAttribute(void *Ctx,
 
 //===--- The phase --------------------------------------------------------===//
 
-struct AttrInBox {
-  BoxTag Tag = BoxTag::AttributeInput;
-  NevercHandle Cursor{};
-};
-struct AttrOutBox {
-  BoxTag Tag = BoxTag::AttributeOutput;
-  NevercParserExtensionDisposition Disposition =
-      NEVERC_PARSER_EXTENSION_UNHANDLED;
-  NevercParserResultKind ResultKind = 0;
-  NodeRef Node;
-};
-
 /// The attribute's tokens as written: from the scope (or name) through the
 /// closing parenthesis of its arguments, lexed raw from where they are
 /// spelled (a macro's body when the attribute came from a macro).
@@ -233,12 +217,6 @@ TaskState *stateOfSema(ASTDomain::Impl &D, Sema &S) {
   return nullptr;
 }
 
-/// The attribute nodes CreateParsedAttribute made for \p C.
-bool madeFor(const TaskState::CursorModel &C, const void *Attr) {
-  return std::find(C.Created.begin(), C.Created.end(), Attr) !=
-         C.Created.end();
-}
-
 } // namespace
 
 bool runAttributeExtension(ASTDomain::Impl &D, Sema &S, Decl *Target,
@@ -249,83 +227,18 @@ bool runAttributeExtension(ASTDomain::Impl &D, Sema &S, Decl *Target,
     S.DiagnoseUnknownAttribute(A);
     return false;
   }
-  TaskState::CursorModel M;
-  M.Attr = &A;
-  M.Target = Target;
-  Token End;
-  End.startToken();
-  End.setKind(tok::eof);
-  End.setLocation(A.getRange().getEnd());
-  std::vector<Token> Toks = attributeTokens(S, A);
-  Toks.push_back(End);
-  if (D.Prep)
-    for (const Token &T : Toks)
-      M.Tokens.push_back(D.Prep->mintLexerToken(*TS->T, *TS->CI, T));
-  AttrInBox In;
-  In.Cursor = TS->Cursors.insert(std::move(M));
-  struct Builtin {
-    AttrOutBox Out;
-    static NevercStatus run(void *Ctx, void *, void **O) {
-      *O = &static_cast<Builtin *>(Ctx)->Out;
-      return okStatus();
-    }
-  } B;
-  struct Verify {
-    ASTDomain::Impl *D;
-    TaskState *TS;
-    NevercHandle Cursor;
-    static NevercStatus run(void *Ctx, void *O) {
-      auto &Self = *static_cast<Verify *>(Ctx);
-      auto &Out = *static_cast<AttrOutBox *>(O);
-      const TaskState::CursorModel *C = Self.TS->Cursors.lookup(Self.Cursor);
-      auto Fail = [&](const std::string &Why) {
-        Self.D->diag(NEVERC_DIAGNOSTIC_ERROR,
-                     "neverc.syntax.verify_attribute_extension: " + Why,
-                     "neverc.syntax.extension.attribute");
-        return st(NEVERC_STATUS_VERIFICATION_FAILED);
-      };
-      if (!C)
-        return Fail("the cursor is gone");
-      if (Out.Disposition == NEVERC_PARSER_EXTENSION_UNHANDLED) {
-        if (C->Position != 0)
-          return Fail("UNHANDLED after consuming " +
-                      std::to_string(C->Position) +
-                      " token(s); roll back to the checkpoint first");
-        return okStatus();
-      }
-      if (Out.ResultKind != NEVERC_PARSER_RESULT_ATTRIBUTE)
-        return Fail("HANDLED with a result kind other than ATTRIBUTE");
-      if (Out.Node.Ptr && (Out.Node.Domain != NEVERC_AST_SCHEMA_DOMAIN_ATTR ||
-                           !madeFor(*C, Out.Node.Ptr)))
-        return Fail("the node is not an attribute CreateParsedAttribute "
-                    "made for this cursor");
-      return okStatus();
-    }
-  } V{&D, TS, In.Cursor};
-  core::PhaseRequest Req;
-  Req.T = TS->T;
-  Req.Input = &In;
-  Req.Builtin = {&Builtin::run, &B};
-  Req.Verifier = {&Verify::run, &V};
-  core::PhaseOutcome O =
-      D.H.runPhase(core::Phase_SYNTAX_EXTENSION_ATTRIBUTE, Req);
-  // The cursor and its checkpoints live for the phase run only.
-  if (TaskState::CursorModel *C = TS->Cursors.lookup(In.Cursor))
-    for (NevercHandle CP : C->Checkpoints)
-      TS->Checkpoints.erase(CP);
-  TS->Cursors.erase(In.Cursor);
-  if (!isOk(O.Status)) {
-    TS->Failed = true;
+  ExtensionOutBox Out;
+  if (!runSyntaxExtension(D, *TS, core::Phase_SYNTAX_EXTENSION_ATTRIBUTE,
+                          NEVERC_PARSER_RESULT_ATTRIBUTE, attributeTokens(S, A),
+                          A.getRange().getEnd(), &A, Out))
     return false;
-  }
-  auto *Out = static_cast<AttrOutBox *>(O.Output);
-  if (!Out || Out->Disposition != NEVERC_PARSER_EXTENSION_HANDLED) {
+  if (Out.Disposition != NEVERC_PARSER_EXTENSION_HANDLED) {
     S.DiagnoseUnknownAttribute(A);
     return false;
   }
-  if (!Out->Node.Ptr)
+  if (!Out.Node.Ptr)
     return false; // handled, nothing to attach
-  Target->addAttr(static_cast<Attr *>(Out->Node.Ptr));
+  Target->addAttr(static_cast<Attr *>(Out.Node.Ptr));
   return true;
 }
 
@@ -343,233 +256,8 @@ void fillClaimTable(NevercParserClaimAPI &T, void *Ctx) {
               NEVERC_PARSER_CLAIM_API_MINOR, 0};
   T.Context = Ctx;
   T.ClaimAttribute = claimAttribute;
-}
-
-//===--- PARSER slots 1-8 -------------------------------------------------===//
-
-namespace {
-
-NevercStatus cursorOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
-                      TaskState::CursorModel *&Out) {
-  return recordOf(D, TS, TS.Cursors, ASTHandleKind::Cursor, H, Out);
-}
-
-} // namespace
-
-NevercStatus NEVERC_CALL getExtensionInput(void *Ctx,
-                                           const NevercPhaseFrame *Frame,
-                                           NevercArtifactHandle Input,
-                                           NevercParserExtensionInput *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    TaskState *TS;
-    AttrInBox *In;
-    if (NevercStatus S = boxOf(impl(Ctx), Frame, Input,
-                               BoxTag::AttributeInput, &TS, &In);
-        !isOk(S))
-      return S;
-    NevercParserExtensionInput I{};
-    I.Cursor = In->Cursor;
-    I.ExpectedResult = NEVERC_PARSER_RESULT_ATTRIBUTE;
-    writeOut(Out, I);
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL cursorPeek(void *Ctx, NevercTaskHandle Task,
-                                    NevercParserTokenCursorHandle Cursor,
-                                    uint64_t Offset, NevercTokenHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    // Past the end is the end-of-file token, as in a parser.
-    uint64_t I = C->Position + Offset;
-    *Out = C->Tokens.empty() ? NevercHandle{}
-                             : C->Tokens[std::min<uint64_t>(
-                                   I, C->Tokens.size() - 1)];
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL cursorConsume(void *Ctx, NevercTaskHandle Task,
-                                       NevercParserTokenCursorHandle Cursor,
-                                       NevercTokenHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    if (C->Tokens.empty()) {
-      *Out = NevercHandle{};
-      return okStatus();
-    }
-    *Out = C->Tokens[std::min<uint64_t>(C->Position, C->Tokens.size() - 1)];
-    // The end-of-file token is never consumed.
-    if (C->Position + 1 < C->Tokens.size())
-      ++C->Position;
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL cursorCheckpoint(void *Ctx, NevercTaskHandle Task,
-                                          NevercParserTokenCursorHandle Cursor,
-                                          NevercParserCheckpointHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    NevercHandle H = TS->Checkpoints.insert({Cursor, C->Position});
-    C->Checkpoints.push_back(H);
-    *Out = H;
-    return okStatus();
-  });
-}
-
-namespace {
-
-/// Commit and rollback: the checkpoint must be a live one of \p Cursor
-/// (another cursor's: INVALID_ARGUMENT); it is closed either way.
-NevercStatus closeCheckpoint(void *Ctx, NevercTaskHandle Task,
-                             NevercHandle Cursor, NevercHandle Checkpoint,
-                             bool Rollback) {
-  return guard([&]() -> NevercStatus {
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    TaskState::CheckpointModel *P;
-    if (NevercStatus S = recordOf(D, *TS, TS->Checkpoints,
-                                  ASTHandleKind::Checkpoint, Checkpoint, P);
-        !isOk(S))
-      return S;
-    if (P->Cursor.Value != Cursor.Value || P->Cursor.Owner != Cursor.Owner)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (Rollback)
-      C->Position = P->Position;
-    TS->Checkpoints.erase(Checkpoint);
-    return okStatus();
-  });
-}
-
-} // namespace
-
-NevercStatus NEVERC_CALL cursorCommit(void *Ctx, NevercTaskHandle Task,
-                                      NevercParserTokenCursorHandle Cursor,
-                                      NevercParserCheckpointHandle Checkpoint) {
-  return closeCheckpoint(Ctx, Task, Cursor, Checkpoint, false);
-}
-
-NevercStatus NEVERC_CALL cursorRollback(void *Ctx, NevercTaskHandle Task,
-                                        NevercParserTokenCursorHandle Cursor,
-                                        NevercParserCheckpointHandle Checkpoint) {
-  return closeCheckpoint(Ctx, Task, Cursor, Checkpoint, true);
-}
-
-NevercStatus NEVERC_CALL createExtensionOutput(
-    void *Ctx, const NevercPhaseFrame *Frame,
-    NevercPhaseContinuation *Continuation,
-    const NevercParserExtensionOutput *Desc, NevercArtifactHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Desc, sizeof *Desc, Major); !isOk(S))
-      return S;
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    ASTDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    // Only the attribute phase runs on stock Clang 22 (ast/README.md).
-    if (NevercStatus S = outputScope(
-            D, Frame, core::Phase_SYNTAX_EXTENSION_ATTRIBUTE, &TS);
-        !isOk(S))
-      return S;
-    if (Continuation && !TS->T->continuationLive(Continuation))
-      return st(NEVERC_STATUS_WRONG_SCOPE);
-    if (Desc->Disposition != NEVERC_PARSER_EXTENSION_UNHANDLED &&
-        Desc->Disposition != NEVERC_PARSER_EXTENSION_HANDLED)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (Desc->Disposition == NEVERC_PARSER_EXTENSION_HANDLED &&
-        (Desc->ResultKind < NEVERC_PARSER_RESULT_DECL ||
-         Desc->ResultKind > NEVERC_PARSER_RESULT_ATTRIBUTE))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NodeRef N;
-    if (Desc->Node.Value) {
-      if (Desc->Disposition == NEVERC_PARSER_EXTENSION_UNHANDLED)
-        return st(NEVERC_STATUS_INVALID_ARGUMENT);
-      if (NevercStatus S = nodeOf(D, *TS, Desc->Node, 0, N); !isOk(S))
-        return S;
-    }
-    AttrOutBox &B = TS->own<AttrOutBox>();
-    B.Disposition = Desc->Disposition;
-    B.ResultKind = Desc->ResultKind;
-    B.Node = N;
-    *Out = TS->T->createArtifact(
-        D.H.phases().at(core::Phase_SYNTAX_EXTENSION_ATTRIBUTE).Output, &B);
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL createParsedAttribute(
-    void *Ctx, NevercTaskHandle Task, NevercParserTokenCursorHandle Cursor,
-    const NevercParserParsedAttributeDescriptor *Desc, NevercAttrHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Desc, sizeof *Desc, Major); !isOk(S))
-      return S;
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    if (mayNotMutate(*TS))
-      return st(NEVERC_STATUS_POLICY_VIOLATION);
-    std::string_view Name(Desc->Name.Data ? Desc->Name.Data : "",
-                          Desc->Name.Length);
-    if (Name.empty() || !Desc->Name.Data ||
-        Name.find('\0') != std::string_view::npos ||
-        Desc->Form < NEVERC_PARSER_ATTRIBUTE_GNU ||
-        Desc->Form > NEVERC_PARSER_ATTRIBUTE_DECLSPEC)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    SourceRange R = C->Attr->getRange();
-    if (Desc->Range.Value && !D.decodeRange(*TS, Desc->Range, R))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (!TS->Sema)
-      return st(NEVERC_STATUS_INVALID_STATE);
-    // The arguments go with the node when every one is a constant (IR
-    // generation emits annotate's arguments as constants); identifier
-    // arguments and non-constant ones stay in the cursor's tokens only.
-    llvm::SmallVector<Expr *, 4> Args;
-    bool AllConstant = true;
-    for (unsigned I = 0; I < C->Attr->getNumArgs(); ++I) {
-      Expr *E = C->Attr->isArgExpr(I) ? C->Attr->getArgAsExpr(I) : nullptr;
-      if (!E || E->isValueDependent() ||
-          !(isa<StringLiteral>(E->IgnoreParenImpCasts()) ||
-            E->isEvaluatable(*TS->Ctx))) {
-        AllConstant = false;
-        break;
-      }
-      Args.push_back(E);
-    }
-    if (!AllConstant ||
-        !TS->Sema->ConstantFoldAttrArgs(*C->Attr, Args))
-      Args.clear();
-    auto Spelling = Desc->Form == NEVERC_PARSER_ATTRIBUTE_C23
-                        ? AnnotateAttr::C23_clang_annotate
-                        : AnnotateAttr::GNU_annotate;
-    AnnotateAttr *A = AnnotateAttr::Create(*TS->Ctx, Name, Args.data(),
-                                           Args.size(), R, Spelling);
-    C->Created.push_back(A);
-    *Out = TS->handle(A);
-    return okStatus();
-  });
+  T.ClaimKeyword = claimKeyword;
+  T.CreateDeclReference = createDeclReference;
 }
 
 } // namespace neverc::ast

@@ -94,6 +94,18 @@ struct Commit {
     return okStatus();
   }
 
+  /// The body (required) and condition of a loop or if statement.
+  NevercStatus bodyAndCondition(NevercASTChildSlotID BodySlot,
+                                NevercASTChildSlotID CondSlot,
+                                bool CondRequired, Stmt *&Body, Expr *&Cond) {
+    Body = child(BodySlot);
+    if (!Body)
+      return fail("a required child slot ('body' or 'then') is not set");
+    if (NevercStatus S = needSema(); !isOk(S))
+      return S;
+    return condition(CondSlot, CondRequired, Cond);
+  }
+
   NevercStatus binaryOperator(NevercASTNodeHandle *Out);
   NevercStatus integerLiteral(NevercASTNodeHandle *Out);
   NevercStatus run(NevercASTNodeHandle *Out);
@@ -254,66 +266,60 @@ NevercStatus Commit::run(NevercASTNodeHandle *Out) {
   case NEVERC_STMT_KIND_NULL_STMT:
     return publish(new (C) NullStmt(begin()), Out);
   case NEVERC_STMT_KIND_IF_STMT: {
-    Stmt *Then = child(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN);
-    Stmt *Else = child(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE);
-    if (!Then)
-      return fail("required child slot 'then' is not set");
-    if (NevercStatus S = needSema(); !isOk(S))
-      return S;
+    Stmt *Then;
     Expr *Cond;
     if (NevercStatus S =
-            condition(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_CONDITION, true, Cond);
+            bodyAndCondition(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN,
+                             NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_CONDITION,
+                             true, Then, Cond);
         !isOk(S))
       return S;
     SourceLocation L = at(Cond);
     return publish(IfStmt::Create(C, L, IfStatementKind::Ordinary, nullptr,
-                                  nullptr, Cond, L, L, Then, L, Else),
+                                  nullptr, Cond, L, L, Then, L,
+                                  child(NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE)),
                    Out);
   }
   case NEVERC_STMT_KIND_WHILE_STMT: {
-    Stmt *Body = child(NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_BODY);
-    if (!Body)
-      return fail("required child slot 'body' is not set");
-    if (NevercStatus S = needSema(); !isOk(S))
-      return S;
+    Stmt *Body;
     Expr *Cond;
-    if (NevercStatus S = condition(
-            NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_CONDITION, true, Cond);
+    if (NevercStatus S =
+            bodyAndCondition(NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_BODY,
+                             NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_CONDITION,
+                             true, Body, Cond);
         !isOk(S))
       return S;
     SourceLocation L = at(Cond);
     return publish(WhileStmt::Create(C, nullptr, Cond, Body, L, L, L), Out);
   }
   case NEVERC_STMT_KIND_DO_STMT: {
-    Stmt *Body = child(NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_BODY);
-    if (!Body)
-      return fail("required child slot 'body' is not set");
-    if (NevercStatus S = needSema(); !isOk(S))
-      return S;
+    Stmt *Body;
     Expr *Cond;
-    if (NevercStatus S = condition(NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_CONDITION,
-                                   true, Cond);
+    if (NevercStatus S =
+            bodyAndCondition(NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_BODY,
+                             NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_CONDITION,
+                             true, Body, Cond);
         !isOk(S))
       return S;
     SourceLocation L = at(Body);
     return publish(new (C) DoStmt(Body, Cond, L, L, L), Out);
   }
   case NEVERC_STMT_KIND_FOR_STMT: {
-    Stmt *Init = child(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INITIALIZER);
-    Expr *Inc = expr(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INCREMENT);
-    Stmt *Body = child(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_BODY);
-    if (!Body)
-      return fail("required child slot 'body' is not set");
-    if (NevercStatus S = needSema(); !isOk(S))
-      return S;
+    Stmt *Body;
     Expr *Cond;
-    if (NevercStatus S = condition(
-            NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_CONDITION, false, Cond);
+    if (NevercStatus S =
+            bodyAndCondition(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_BODY,
+                             NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_CONDITION,
+                             false, Body, Cond);
         !isOk(S))
       return S;
     SourceLocation L = at(Body);
-    return publish(new (C) ForStmt(C, Init, Cond, nullptr, Inc, Body, L, L, L),
-                   Out);
+    return publish(
+        new (C) ForStmt(C, child(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INITIALIZER),
+                        Cond, nullptr,
+                        expr(NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INCREMENT), Body,
+                        L, L, L),
+        Out);
   }
   default:
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);

@@ -24,6 +24,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Lex/Token.h"
 
 #include <cstring>
 #include <deque>
@@ -39,6 +40,7 @@ namespace clang {
 class CompilerInstance;
 class ParsedAttr;
 class Sema;
+class Token;
 } // namespace clang
 
 namespace neverc::prep {
@@ -239,8 +241,8 @@ enum class BoxTag : uint32_t {
   SemanticUnit = 0x53454d55, // "SEMU"
   LookupInput = 0x4c4b5549,  // "LKUI"
   LookupOutput = 0x4c4b554f, // "LKUO"
-  AttributeInput = 0x41545849,  // "ATXI"
-  AttributeOutput = 0x4154584f, // "ATXO"
+  ExtensionInput = 0x53585849,  // "SXXI": a syntax extension's cursor
+  ExtensionOutput = 0x5358584f, // "SXXO"
 };
 
 struct ASTUnitBox {
@@ -266,6 +268,29 @@ struct ParseInBox {
   clang::TranslationUnitDecl *TU = nullptr;
 };
 
+/// The input and output of one syntax-extension phase run.
+struct ExtensionInBox {
+  BoxTag Tag = BoxTag::ExtensionInput;
+  NevercHandle Cursor{};
+  NevercParserResultKind Expected = 0;
+};
+struct ExtensionOutBox {
+  BoxTag Tag = BoxTag::ExtensionOutput;
+  NevercParserExtensionDisposition Disposition =
+      NEVERC_PARSER_EXTENSION_UNHANDLED;
+  NevercParserResultKind ResultKind = 0;
+  NodeRef Node;
+};
+
+/// One ClaimKeyword: an identifier that becomes an expression or a type
+/// name wherever it is used (KeywordExtension.cpp).
+struct KeywordClaim {
+  std::string Name;
+  NevercParserResultKind Result = 0;
+  bool TakesArguments = false;
+  const core::Plugin *By = nullptr;
+};
+
 /// One ClaimAttribute: the normalised name ("name" or "scope::name").
 struct AttributeClaim {
   std::string Name;
@@ -289,6 +314,7 @@ struct ASTDomain::Impl {
   /// into their names, so the deque keeps them where they are.
   std::deque<AttributeClaim> Claims;
   std::vector<clang::ParsedAttrInfo::Spelling> ClaimSpellings;
+  std::vector<KeywordClaim> Keywords;
   NevercStatus Published = okStatus();
   core::SourceCodec Codec;
   mutable std::mutex Lock;
@@ -362,6 +388,27 @@ NevercStatus boxOf(ASTDomain::Impl &D, const NevercPhaseFrame *F,
   *Out = static_cast<Box *>(Payload);
   return okStatus();
 }
+/// The shape of every slot that decodes a phase input: the out-struct's
+/// header, the artifact's payload (by tag), \p Fill(TS, Box, Record), then
+/// the record written within the caller's StructSize.
+template <class Box, class Record, class Fill>
+NevercStatus phaseInput(void *Ctx, const NevercPhaseFrame *Frame,
+                        NevercArtifactHandle Input, BoxTag Tag, uint16_t Major,
+                        Record *Out, Fill &&F) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
+      return S;
+    TaskState *TS;
+    Box *B;
+    if (NevercStatus S = boxOf(impl(Ctx), Frame, Input, Tag, &TS, &B);
+        !isOk(S))
+      return S;
+    Record R{};
+    F(*TS, *B, R);
+    writeOut(Out, R);
+    return okStatus();
+  });
+}
 /// The record a handle of kind \p K names in \p Table: scope checks
 /// (another task's, made-up, wrong kind) and STALE_HANDLE once it is gone.
 template <class T>
@@ -420,6 +467,28 @@ NevercStatus NEVERC_CALL createLookupExtensionOutput(
 /// attached. Clang's "unknown attribute" warning when nobody handled it.
 bool runAttributeExtension(ASTDomain::Impl &D, clang::Sema &S,
                            clang::Decl *Target, const clang::ParsedAttr &A);
+/// SyntaxExtension.cpp: runs syntax-extension phase \p Phase once, with a
+/// cursor over \p Tokens and an end-of-file token at \p End (the cursor
+/// and its checkpoints live for the run only), verifying the result
+/// against \p Expected. False when the phase failed (reported, TS.Failed
+/// set); else \p Out is the decision (UNHANDLED when nobody handled it).
+bool runSyntaxExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                        NevercParserResultKind Expected,
+                        const std::vector<clang::Token> &Tokens,
+                        clang::SourceLocation End,
+                        const clang::ParsedAttr *Attr, ExtensionOutBox &Out);
+/// KeywordExtension.cpp: the keyword claims become macros (before the
+/// preprocessor exists) and their expansions run the phases (once it does).
+bool keywordsActive(ASTDomain::Impl &D);
+void defineClaimedKeywords(ASTDomain::Impl &D, clang::CompilerInstance &CI);
+void watchClaimedKeywords(ASTDomain::Impl &D, TaskState &TS,
+                          clang::CompilerInstance &CI);
+NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
+                                      const NevercParserKeywordClaim *C);
+NevercStatus NEVERC_CALL createDeclReference(void *Ctx, NevercTaskHandle Task,
+                                             NevercDeclHandle Decl,
+                                             NevercSourceLocation Location,
+                                             NevercExprHandle *Out);
 void unbindAttributeClaims(ASTDomain::Impl &D);
 void fillClaimTable(NevercParserClaimAPI &T, void *Ctx);
 NevercStatus NEVERC_CALL getExtensionInput(void *Ctx,

@@ -127,26 +127,17 @@ void installLookupExtension(ASTDomain::Impl &D, TaskState &TS, Sema &S) {
 NevercStatus NEVERC_CALL getLookupExtensionInput(
     void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
     NevercSemaLookupExtensionInput *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, NEVERC_SEMA_API_MAJOR);
-        !isOk(S))
-      return S;
-    ASTDomain::Impl &D = impl(Ctx);
-    TaskState *TS;
-    LookupInBox *In;
-    if (NevercStatus S =
-            boxOf(D, Frame, Input, BoxTag::LookupInput, &TS, &In);
-        !isOk(S))
-      return S;
-    NevercSemaLookupExtensionInput I{};
-    I.Name = {In->Name.data(), In->Name.size()};
-    I.NameLocation = D.Codec.Location
-                         ? D.Codec.Location(D.Codec.Ctx, *TS->T, In->RawLocation)
-                         : NevercSourceLocation{};
-    I.Kind = In->Kind;
-    writeOut(Out, I);
-    return okStatus();
-  });
+  ASTDomain::Impl &D = impl(Ctx);
+  return phaseInput<LookupInBox>(
+      Ctx, Frame, Input, BoxTag::LookupInput, NEVERC_SEMA_API_MAJOR, Out,
+      [&](TaskState &TS, LookupInBox &In, NevercSemaLookupExtensionInput &I) {
+        I.Name = {In.Name.data(), In.Name.size()};
+        I.NameLocation =
+            D.Codec.Location ? D.Codec.Location(D.Codec.Ctx, *TS.T,
+                                                In.RawLocation)
+                             : NevercSourceLocation{};
+        I.Kind = In.Kind;
+      });
 }
 
 NevercStatus NEVERC_CALL createLookupExtensionOutput(

@@ -20,23 +20,14 @@ NevercStatus NEVERC_CALL getParsePhaseInput(void *Ctx,
                                             const NevercPhaseFrame *Frame,
                                             NevercArtifactHandle Input,
                                             NevercParserPhaseInput *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    TaskState *TS;
-    ParseInBox *In;
-    if (NevercStatus S = boxOf(impl(Ctx), Frame, Input,
-                                    BoxTag::ParseInput, &TS, &In);
-        !isOk(S))
-      return S;
-    NevercParserPhaseInput I{};
-    // The token stream reaches Clang's parser through the preprocessor;
-    // it is a handle only when neverc.prep.build_token_stream ran.
-    I.TokenStream = NevercHandle{};
-    I.TranslationUnit = TS->handle(In->TU);
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return phaseInput<ParseInBox>(
+      Ctx, Frame, Input, BoxTag::ParseInput, Major, Out,
+      [](TaskState &TS, ParseInBox &In, NevercParserPhaseInput &I) {
+        // The token stream reaches Clang's parser through the preprocessor;
+        // it is a handle only when neverc.prep.build_token_stream ran.
+        I.TokenStream = NevercHandle{};
+        I.TranslationUnit = TS.handle(In.TU);
+      });
 }
 
 NevercStatus NEVERC_CALL createASTUnit(void *Ctx, const NevercPhaseFrame *Frame,
@@ -76,24 +67,15 @@ NevercStatus NEVERC_CALL createASTUnit(void *Ctx, const NevercPhaseFrame *Frame,
 NevercStatus NEVERC_CALL getASTUnitInfo(void *Ctx, const NevercPhaseFrame *Frame,
                                         NevercArtifactHandle Unit,
                                         NevercParserASTUnitInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    TaskState *TS;
-    ASTUnitBox *Box;
-    if (NevercStatus S =
-            boxOf(impl(Ctx), Frame, Unit, BoxTag::ASTUnit, &TS, &Box);
-        !isOk(S))
-      return S;
-    NevercParserASTUnitInfo I{};
-    I.Product = Box->Product;
-    I.TranslationUnit = TS->handle(Box->TU);
-    I.SemanticState = Box->State;
-    I.SourceIdentity = {Box->Identity.data(), Box->Identity.size()};
-    I.SourceDigest = {nullptr, 0};
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return phaseInput<ASTUnitBox>(
+      Ctx, Frame, Unit, BoxTag::ASTUnit, Major, Out,
+      [](TaskState &TS, ASTUnitBox &B, NevercParserASTUnitInfo &I) {
+        I.Product = B.Product;
+        I.TranslationUnit = TS.handle(B.TU);
+        I.SemanticState = B.State;
+        I.SourceIdentity = {B.Identity.data(), B.Identity.size()};
+        I.SourceDigest = {nullptr, 0}; // no digest is kept (ast/README)
+      });
 }
 
 } // namespace

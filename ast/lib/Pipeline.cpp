@@ -313,6 +313,14 @@ public:
       : WrapperFrontendAction(std::move(Inner)), D(D), T(T), TS(TS) {}
 
 protected:
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    if (!WrapperFrontendAction::BeginSourceFileAction(CI))
+      return false;
+    if (keywordsActive(D))
+      watchClaimedKeywords(D, TS, CI);
+    return true;
+  }
+
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     std::unique_ptr<ASTConsumer> Inner =
@@ -428,10 +436,13 @@ bool ASTDomain::wrapsAction(clang::CompilerInstance &CI, core::Task &TU) {
   return TS && TS->Mask != 0;
 }
 
-clang::FrontendAction *ASTDomain::wrapAction(clang::CompilerInstance &,
+clang::FrontendAction *ASTDomain::wrapAction(clang::CompilerInstance &CI,
                                              core::Task &TU,
                                              clang::FrontendAction *Inner) {
   TaskState &TS = P->state(TU);
+  // Before the preprocessor exists: it reads its predefines when made.
+  if (keywordsActive(*P))
+    defineClaimedKeywords(*P, CI);
   return new PipelineAction(*P, TU, TS,
                             std::unique_ptr<clang::FrontendAction>(Inner));
 }

@@ -995,23 +995,14 @@ NevercStatus NEVERC_CALL getAnalyzePhaseInput(void *Ctx,
                                               const NevercPhaseFrame *Frame,
                                               NevercArtifactHandle Input,
                                               NevercSemaPhaseInput *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    TaskState *TS;
-    ASTUnitBox *B;
-    if (NevercStatus S =
-            boxOf(impl(Ctx), Frame, Input, BoxTag::ASTUnit, &TS, &B);
-        !isOk(S))
-      return S;
-    NevercSemaPhaseInput I{};
-    I.ASTUnit = Input;
-    I.ASTProduct = B->Product;
-    I.TranslationUnit = TS->handle(B->TU);
-    I.SemanticState = B->State;
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return phaseInput<ASTUnitBox>(
+      Ctx, Frame, Input, BoxTag::ASTUnit, Major, Out,
+      [&](TaskState &TS, ASTUnitBox &B, NevercSemaPhaseInput &I) {
+        I.ASTUnit = Input;
+        I.ASTProduct = B.Product;
+        I.TranslationUnit = TS.handle(B.TU);
+        I.SemanticState = B.State;
+      });
 }
 
 NevercStatus NEVERC_CALL createSemanticUnit(
@@ -1055,27 +1046,19 @@ NevercStatus NEVERC_CALL getSemanticUnitInfo(void *Ctx,
                                              const NevercPhaseFrame *Frame,
                                              NevercArtifactHandle Unit,
                                              NevercSemanticUnitInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    TaskState *TS;
-    SemanticUnitBox *B;
-    if (NevercStatus S =
-            boxOf(impl(Ctx), Frame, Unit, BoxTag::SemanticUnit, &TS, &B);
-        !isOk(S))
-      return S;
-    NevercSemanticUnitInfo I{};
-    I.Product = B->Product;
-    I.TranslationUnit = TS->handle(B->TU);
-    I.DiagnosticState = B->HasErrors ? NEVERC_SEMANTIC_DIAGNOSTICS_HAS_ERROR
-                                     : NEVERC_SEMANTIC_DIAGNOSTICS_CLEAN;
-    I.Replayed = B->Replayed;
-    I.VerifierSummary = {B->Summary.data(), B->Summary.size()};
-    I.SourceIdentity = {B->Identity.data(), B->Identity.size()};
-    I.SourceDigest = {nullptr, 0};
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return phaseInput<SemanticUnitBox>(
+      Ctx, Frame, Unit, BoxTag::SemanticUnit, Major, Out,
+      [](TaskState &TS, SemanticUnitBox &B, NevercSemanticUnitInfo &I) {
+        I.Product = B.Product;
+        I.TranslationUnit = TS.handle(B.TU);
+        I.DiagnosticState = B.HasErrors
+                                ? NEVERC_SEMANTIC_DIAGNOSTICS_HAS_ERROR
+                                : NEVERC_SEMANTIC_DIAGNOSTICS_CLEAN;
+        I.Replayed = B.Replayed;
+        I.VerifierSummary = {B.Summary.data(), B.Summary.size()};
+        I.SourceIdentity = {B.Identity.data(), B.Identity.size()};
+        I.SourceDigest = {nullptr, 0}; // no digest is kept (ast/README)
+      });
 }
 
 } // namespace

@@ -17,7 +17,7 @@
  * and ATTR_CLAIM_MODE=provide registers a provider instead of the
  * interceptor: every claimed attribute becomes annotate("provided").
  */
-#include "neverc/Plugin/NevercPluginAPI.h"
+#include "TestPlugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,10 +32,6 @@ static const char *Mode = "handle";
 static NevercParserTokenCursorHandle KeptCursor;
 static NevercParserCheckpointHandle KeptCheckpoint;
 
-static NevercStatus status(NevercStatusCode C) {
-  NevercStatus S = {C, 0, 0};
-  return S;
-}
 static int is(const char *M) { return strcmp(Mode, M) == 0; }
 static NevercABITableHeader header(uint32_t Size, uint16_t Major,
                                    uint16_t Minor) {
@@ -419,26 +415,4 @@ static NevercStatus NEVERC_CALL taskBegin(const NevercCoreAPI *Core,
   return status(NEVERC_STATUS_OK);
 }
 
-NEVERC_EXPORT NevercStatus NEVERC_CALL
-neverc_plugin_entry(const NevercBootstrapAPI *Bootstrap,
-                    NevercPluginDescriptor *OutPlugin) {
-  NevercPluginDescriptor D;
-  uint32_t Capacity;
-  if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
-    return status(NEVERC_STATUS_INVALID_ARGUMENT);
-  Capacity = OutPlugin->Header.StructSize;
-  memset(&D, 0, sizeof D);
-  D.Header.StructSize = sizeof D;
-  D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
-  D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
-  D.PluginID.Data = AC_ID;
-  D.PluginID.Length = strlen(AC_ID);
-  D.DisplayName = D.PluginID;
-  D.Version.Major = 1;
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
-  D.TaskBegin = taskBegin;
-  memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
-  return status(NEVERC_STATUS_OK);
-}
+NEVERC_TEST_PLUGIN_ENTRY(AC_ID, AC_ID, registerPlugin, NULL, taskBegin, NULL)

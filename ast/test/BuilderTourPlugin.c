@@ -17,7 +17,7 @@
  * BUILDER_TOUR_MODE=badreturn it only commits `int sum(int n) { return 5L; }`,
  * which the commit refuses, so the program keeps its own bodies.
  */
-#include "neverc/Plugin/NevercPluginAPI.h"
+#include "TestPlugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +28,6 @@
 static const NevercASTAPI *AST;
 static const char *Mode = "tour";
 
-static NevercStatus status(NevercStatusCode C) {
-  NevercStatus S = {C, 0, 0};
-  return S;
-}
 static NevercABITableHeader header(uint32_t Size) {
   NevercABITableHeader H = {Size, NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR,
                             0};
@@ -382,25 +378,4 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   return R->RegisterInterceptor(RC, &D);
 }
 
-NEVERC_EXPORT NevercStatus NEVERC_CALL
-neverc_plugin_entry(const NevercBootstrapAPI *Bootstrap,
-                    NevercPluginDescriptor *OutPlugin) {
-  NevercPluginDescriptor D;
-  uint32_t Capacity;
-  if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
-    return status(NEVERC_STATUS_INVALID_ARGUMENT);
-  Capacity = OutPlugin->Header.StructSize;
-  memset(&D, 0, sizeof D);
-  D.Header.StructSize = sizeof D;
-  D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
-  D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
-  D.PluginID.Data = BT_ID;
-  D.PluginID.Length = strlen(BT_ID);
-  D.DisplayName = D.PluginID;
-  D.Version.Major = 1;
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
-  memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
-  return status(NEVERC_STATUS_OK);
-}
+NEVERC_TEST_PLUGIN_ENTRY(BT_ID, BT_ID, registerPlugin, NULL, NULL, NULL)

@@ -49,7 +49,7 @@
  * errors or call_errors is nonzero; strict-unavailable implies strict and
  * also fails when unavailable is nonzero.
  */
-#include "neverc/Plugin/NevercPluginAPI.h"
+#include "TestPlugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,13 +287,6 @@ static HandleSet Seen;
 static NevercASTNodeHandle *Stack;
 static uint64_t StackSize, StackCapacity;
 
-static NevercStatus status(NevercStatusCode C) {
-  NevercStatus S;
-  S.Code = C;
-  S.Flags = 0;
-  S.Detail = 0;
-  return S;
-}
 
 static NevercABITableHeader astHeader(uint32_t Size) {
   NevercABITableHeader H;
@@ -915,27 +908,4 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   return R->RegisterObserver(RC, &D);
 }
 
-NEVERC_EXPORT NevercStatus NEVERC_CALL
-neverc_plugin_entry(const NevercBootstrapAPI *Bootstrap,
-                    NevercPluginDescriptor *OutPlugin) {
-  NevercPluginDescriptor D;
-  uint32_t Capacity;
-  if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
-    return status(NEVERC_STATUS_INVALID_ARGUMENT);
-  Capacity = OutPlugin->Header.StructSize;
-  memset(&D, 0, sizeof D);
-  D.Header.StructSize = sizeof D;
-  D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
-  D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
-  D.PluginID = sv(SW_ID);
-  D.DisplayName = sv("AST schema walk");
-  D.Version.Major = 1;
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
-  D.SessionBegin = sessionBegin;
-  D.TaskBegin = taskBegin;
-  D.TaskEnd = taskEnd;
-  memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
-  return status(NEVERC_STATUS_OK);
-}
+NEVERC_TEST_PLUGIN_ENTRY(SW_ID, "AST schema walk", registerPlugin, sessionBegin, taskBegin, taskEnd)

@@ -7,7 +7,7 @@
  * its effect against the single-node slots, and prints one line per check:
  * "table: <slot>: <what> ok" or "... FAILED (<why>)".
  */
-#include "neverc/Plugin/NevercPluginAPI.h"
+#include "TestPlugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,10 +19,6 @@ static const NevercASTAPI *AST;
 static const NevercSemaAPI *Sema;
 static NevercTaskHandle T;
 
-static NevercStatus status(NevercStatusCode C) {
-  NevercStatus S = {C, 0, 0};
-  return S;
-}
 static NevercABITableHeader astHeader(uint32_t Size) {
   NevercABITableHeader H = {Size, NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR,
                             0};
@@ -301,25 +297,4 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   return R->RegisterObserver(RC, &O);
 }
 
-NEVERC_EXPORT NevercStatus NEVERC_CALL
-neverc_plugin_entry(const NevercBootstrapAPI *Bootstrap,
-                    NevercPluginDescriptor *OutPlugin) {
-  NevercPluginDescriptor D;
-  uint32_t Capacity;
-  if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
-    return status(NEVERC_STATUS_INVALID_ARGUMENT);
-  Capacity = OutPlugin->Header.StructSize;
-  memset(&D, 0, sizeof D);
-  D.Header.StructSize = sizeof D;
-  D.Header.Major = NEVERC_PLUGIN_ABI_MAJOR;
-  D.Header.Minor = NEVERC_PLUGIN_ABI_MINOR;
-  D.PluginID.Data = TT_ID;
-  D.PluginID.Length = strlen(TT_ID);
-  D.DisplayName = D.PluginID;
-  D.Version.Major = 1;
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.Register = registerPlugin;
-  memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
-  return status(NEVERC_STATUS_OK);
-}
+NEVERC_TEST_PLUGIN_ENTRY(TT_ID, TT_ID, registerPlugin, NULL, NULL, NULL)

@@ -93,12 +93,15 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 /// counts as implemented only when its domain is listed here and
 /// docs/plugin-api-coverage.json maps it to its tests (a test checks both).
 constexpr const char *ImplementedDomains[] = {"driver", "source", "prep"};
-/// Phases of domains only partly implemented so far. The syntax and sema
-/// extension phases need parser/Sema hooks stock Clang 22 lacks (ast/README).
+/// Phases of domains only partly implemented so far. The other syntax and
+/// sema extension phases need parser/Sema hooks stock Clang 22 lacks
+/// (ast/README).
 constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_PARSE_NAME, NEVERC_PHASE_SEMA_ANALYZE_NAME,
     NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME};
+    NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME,
+    NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
+    NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME};
 
 bool implemented(const core::PhaseInfo &P) {
   for (const char *D : ImplementedDomains)

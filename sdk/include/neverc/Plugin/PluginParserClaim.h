@@ -29,6 +29,24 @@
  * records it (llvm.global.annotations, llvm.var.annotation) and AST plugins
  * find it as NEVERC_ATTR_KIND_ANNOTATE.
  *
+ * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR or TYPE,
+ * TakesArguments}) in Register makes the identifier a keyword of every
+ * compile: each use -- `__answer` or, when it takes arguments,
+ * `__answer(...)` -- runs neverc.syntax.extension.expression (Result EXPR)
+ * or neverc.syntax.extension.type_name (TYPE) once, with a cursor over the
+ * keyword and its arguments' tokens as written (no parentheses, macros in
+ * them unexpanded), then end-of-file. HANDLED with an expression (EXPR) or
+ * a type (TYPE) puts that node where the keyword stood: the parser receives
+ * it as one annotation token (tok::annot_primary_expr, tok::annot_typename)
+ * and analyses the rest of the construct around it. UNHANDLED leaves the
+ * bare identifier (an undeclared name to Clang). In a compile the claim is
+ * carried by a predefined macro of the same name (`#ifdef __answer` is
+ * true); -E parses nothing, so there the keyword is left as written and is
+ * no macro. CreateDeclReference makes the
+ * expression that names a declaration (Sema's own, so a function decays
+ * and an enumerator is a constant) -- what a keyword's expression needs to
+ * mention anything declared; the AST schema has no slot for it.
+ *
  * Rules:
  *  - ClaimAttribute outside the caller's Register: NEVERC_STATUS_INVALID_STATE.
  *  - Name not an identifier (or "identifier::identifier", C23 form only);
@@ -39,6 +57,12 @@
  *  - "__name__" is the same name as "name" (Clang normalises both).
  *  - DECLSPEC spellings reach the phase only with -fdeclspec or
  *    -fms-extensions (Clang parses __declspec only then).
+ *  - ClaimKeyword: outside Register INVALID_STATE; a name that is not an
+ *    identifier, or a Result other than EXPR and TYPE, INVALID_ARGUMENT; a
+ *    C keyword of any standard, or a name claimed before, DUPLICATE_ID.
+ *  - CreateDeclReference: a declaration that is not a value (a type, a
+ *    tag), WRONG_TYPE; from an observer, POLICY_VIOLATION; before Sema
+ *    exists, INVALID_STATE. A zero Location uses the declaration's.
  *  - Statement attributes are not routed (Clang 22's ParsedAttrInfo has no
  *    statement hook that keeps the attribute); a claimed name on a statement
  *    gets Clang's "attribute cannot be applied to a statement" error.
@@ -77,11 +101,23 @@ typedef struct NevercParserAttributeClaim {
   uint32_t MaximumArguments;
 } NevercParserAttributeClaim;
 
+typedef struct NevercParserKeywordClaim {
+  NevercABITableHeader Header;
+  NevercStringView Name;
+  NevercParserResultKind Result;
+  NevercBool TakesArguments;
+} NevercParserKeywordClaim;
+
 typedef struct NevercParserClaimAPI {
   NevercABITableHeader Header;
   void *Context;
   NevercStatus(NEVERC_CALL *ClaimAttribute)(
       void *Context, const NevercParserAttributeClaim *Claim);
+  NevercStatus(NEVERC_CALL *ClaimKeyword)(
+      void *Context, const NevercParserKeywordClaim *Claim);
+  NevercStatus(NEVERC_CALL *CreateDeclReference)(
+      void *Context, NevercTaskHandle Task, NevercDeclHandle Declaration,
+      NevercSourceLocation Location, NevercExprHandle *OutExpression);
 } NevercParserClaimAPI;
 
 NEVERC_ABI_PACK_END
