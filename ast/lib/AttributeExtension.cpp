@@ -70,15 +70,6 @@ ClaimedAttrInfo *registryInstance() {
 
 //===--- Claims -----------------------------------------------------------===//
 
-bool isIdentifier(std::string_view S) {
-  if (S.empty() || !(isalpha((unsigned char)S[0]) || S[0] == '_'))
-    return false;
-  for (char C : S)
-    if (!(isalnum((unsigned char)C) || C == '_'))
-      return false;
-  return true;
-}
-
 /// Clang's normalisation: "__x__" is "x".
 std::string_view normalized(std::string_view S) {
   if (S.size() >= 5 && S.substr(0, 2) == "__" && S.substr(S.size() - 2) == "__")

@@ -409,6 +409,16 @@ NevercStatus phaseInput(void *Ctx, const NevercPhaseFrame *Frame,
     return okStatus();
   });
 }
+/// A C identifier (what ClaimAttribute and ClaimKeyword accept as a name).
+inline bool isIdentifier(std::string_view S) {
+  if (S.empty() || !(isalpha((unsigned char)S[0]) || S[0] == '_'))
+    return false;
+  for (char C : S)
+    if (!(isalnum((unsigned char)C) || C == '_'))
+      return false;
+  return true;
+}
+
 /// The record a handle of kind \p K names in \p Table: scope checks
 /// (another task's, made-up, wrong kind) and STALE_HANDLE once it is gone.
 template <class T>

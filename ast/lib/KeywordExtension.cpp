@@ -99,15 +99,6 @@ private:
   std::unordered_map<const IdentifierInfo *, const KeywordClaim *> Claims;
 };
 
-bool isIdentifier(std::string_view S) {
-  if (S.empty() || !(isalpha((unsigned char)S[0]) || S[0] == '_'))
-    return false;
-  for (char C : S)
-    if (!(isalnum((unsigned char)C) || C == '_'))
-      return false;
-  return true;
-}
-
 } // namespace
 
 bool keywordsActive(ASTDomain::Impl &D) {

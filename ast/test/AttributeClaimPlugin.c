@@ -33,53 +33,10 @@ static NevercParserTokenCursorHandle KeptCursor;
 static NevercParserCheckpointHandle KeptCheckpoint;
 
 static int is(const char *M) { return strcmp(Mode, M) == 0; }
-static NevercABITableHeader header(uint32_t Size, uint16_t Major,
-                                   uint16_t Minor) {
-  NevercABITableHeader H = {Size, Major, Minor, 0};
-  return H;
-}
-static const char *code(NevercStatus S) {
-  switch (S.Code) {
-  case NEVERC_STATUS_OK: return "OK";
-  case NEVERC_STATUS_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-  case NEVERC_STATUS_DUPLICATE_ID: return "DUPLICATE_ID";
-  case NEVERC_STATUS_STALE_HANDLE: return "STALE_HANDLE";
-  case NEVERC_STATUS_INVALID_STATE: return "INVALID_STATE";
-  case NEVERC_STATUS_POLICY_VIOLATION: return "POLICY_VIOLATION";
-  case NEVERC_STATUS_ABI_MISMATCH: return "ABI_MISMATCH";
-  default: return "OTHER";
-  }
-}
 
-static const void *query(const NevercCoreAPI *Core, uint64_t High,
-                         uint64_t Low, uint16_t Major, uint16_t Minor) {
-  NevercInterfaceID ID = {High, Low};
-  const void *T = NULL;
-  uint16_t Got = 0;
-  uint64_t Size = 0;
-  if (Core->QueryInterface(Core->Context, ID, Major, Minor, &T, &Got, &Size)
-          .Code != NEVERC_STATUS_OK)
-    return NULL;
-  return T;
-}
 
 /* The spelling of token \p T ("" when it has none). */
-static NevercStringView spelling(NevercTaskHandle Task, NevercTokenHandle T,
-                                 NevercTokenKind *Kind) {
-  NevercTokenInfo I;
-  NevercStringView None = {"", 0};
-  memset(&I, 0, sizeof I);
-  I.Header = header(sizeof I, NEVERC_PREP_API_MAJOR, NEVERC_PREP_API_MINOR);
-  if (Prep->GetTokenInfo(Prep->Context, Task, T, &I).Code != NEVERC_STATUS_OK)
-    return None;
-  if (Kind)
-    *Kind = I.Kind;
-  return I.Spelling;
-}
 
-static int same(NevercStringView V, const char *S) {
-  return V.Length == strlen(S) && memcmp(V.Data, S, V.Length) == 0;
-}
 
 static NevercStatus answer(const NevercPhaseFrame *F,
                            NevercPhaseContinuation *C, NevercPhaseResult *R,
@@ -88,7 +45,7 @@ static NevercStatus answer(const NevercPhaseFrame *F,
   NevercParserExtensionOutput Out;
   NevercStatus S;
   memset(&Out, 0, sizeof Out);
-  Out.Header = header(sizeof Out, NEVERC_PARSER_API_MAJOR,
+  Out.Header = tpHeader(sizeof Out, NEVERC_PARSER_API_MAJOR,
                       NEVERC_PARSER_API_MINOR);
   Out.Disposition = Disposition;
   Out.ResultKind = NEVERC_PARSER_RESULT_ATTRIBUTE;
@@ -114,7 +71,7 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
   uint64_t I;
   (void)UD;
   memset(&In, 0, sizeof In);
-  In.Header = header(sizeof In, NEVERC_PARSER_API_MAJOR,
+  In.Header = tpHeader(sizeof In, NEVERC_PARSER_API_MAJOR,
                      NEVERC_PARSER_API_MINOR);
   S = Parser->GetExtensionInput(Parser->Context, F, F->Input, &In);
   if (S.Code != NEVERC_STATUS_OK)
@@ -123,7 +80,7 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
   fprintf(stderr, "attr-ext: expected=%u tokens:", (unsigned)In.ExpectedResult);
   for (I = 0;; ++I) {
     Parser->CursorPeek(Parser->Context, F->Task, In.Cursor, I, &T);
-    Name = spelling(F->Task, T, &Kind);
+    Name = tpSpelling(Prep, F->Task, T, &Kind);
     if (Kind == NEVERC_TOKEN_EOF) {
       fprintf(stderr, " <eof>");
       break;
@@ -131,7 +88,7 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
     fprintf(stderr, " %.*s", (int)Name.Length, Name.Data);
   }
   Parser->CursorPeek(Parser->Context, F->Task, In.Cursor, I + 5, &T);
-  spelling(F->Task, T, &Kind);
+  tpSpelling(Prep, F->Task, T, &Kind);
   fprintf(stderr, " | past end: %s\n",
           Kind == NEVERC_TOKEN_EOF ? "eof" : "not eof");
 
@@ -139,12 +96,12 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
   if (S.Code != NEVERC_STATUS_OK)
     return S;
   Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &T);
-  First = spelling(F->Task, T, NULL);
+  First = tpSpelling(Prep, F->Task, T, NULL);
   Name = First;
-  if (same(First, "demo")) { /* demo :: mark */
+  if (tpSame(First, "demo")) { /* demo :: mark */
     Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &T);
     Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &T);
-    Name = spelling(F->Task, T, NULL);
+    Name = tpSpelling(Prep, F->Task, T, NULL);
   }
   if (is("unrolled"))
     return answer(F, C, R, NEVERC_PARSER_EXTENSION_UNHANDLED,
@@ -154,10 +111,10 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
     Parser->CursorCheckpoint(Parser->Context, F->Task, In.Cursor,
                              &KeptCheckpoint);
   }
-  if (same(Name, "skipme")) {
+  if (tpSame(Name, "skipme")) {
     S = Parser->CursorRollback(Parser->Context, F->Task, In.Cursor, CP);
-    fprintf(stderr, "attr-ext: skipme: rollback %s, again %s\n", code(S),
-            code(Parser->CursorRollback(Parser->Context, F->Task, In.Cursor,
+    fprintf(stderr, "attr-ext: skipme: rollback %s, again %s\n", tpCode(S),
+            tpCode(Parser->CursorRollback(Parser->Context, F->Task, In.Cursor,
                                         CP)));
     S = C->InvokeNext(C, F, R);
     R->Action = NEVERC_PHASE_CONTINUE;
@@ -170,7 +127,7 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
   for (;;) {
     NevercStringView V;
     Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &T);
-    V = spelling(F->Task, T, &Kind);
+    V = tpSpelling(Prep, F->Task, T, &Kind);
     if (Kind == NEVERC_TOKEN_EOF || Used + V.Length + 1 >= sizeof Text)
       break;
     memcpy(Text + Used, V.Data, V.Length);
@@ -181,20 +138,20 @@ static NevercStatus NEVERC_CALL onAttribute(const NevercPhaseFrame *F,
   if (S.Code != NEVERC_STATUS_OK)
     return S;
   fprintf(stderr, "attr-ext: commit again: %s\n",
-          code(Parser->CursorCommit(Parser->Context, F->Task, In.Cursor, CP)));
+          tpCode(Parser->CursorCommit(Parser->Context, F->Task, In.Cursor, CP)));
   {
     NevercParserParsedAttributeDescriptor D;
     NevercAttrHandle A;
     memset(&D, 0, sizeof D);
-    D.Header = header(sizeof D, NEVERC_PARSER_API_MAJOR,
+    D.Header = tpHeader(sizeof D, NEVERC_PARSER_API_MAJOR,
                       NEVERC_PARSER_API_MINOR);
     D.Name.Data = Text;
     D.Name.Length = Used;
     D.Form = 9;
     fprintf(stderr, "attr-ext: form 9: %s\n",
-            code(Parser->CreateParsedAttribute(Parser->Context, F->Task,
+            tpCode(Parser->CreateParsedAttribute(Parser->Context, F->Task,
                                                In.Cursor, &D, &A)));
-    D.Form = same(First, "demo") ? NEVERC_PARSER_ATTRIBUTE_C23
+    D.Form = tpSame(First, "demo") ? NEVERC_PARSER_ATTRIBUTE_C23
                                  : NEVERC_PARSER_ATTRIBUTE_GNU;
     S = Parser->CreateParsedAttribute(Parser->Context, F->Task, In.Cursor, &D,
                                       &A);
@@ -219,13 +176,13 @@ static NevercStatus NEVERC_CALL provideAttribute(const NevercPhaseFrame *F,
   NevercStatus S;
   (void)UD;
   memset(&In, 0, sizeof In);
-  In.Header = header(sizeof In, NEVERC_PARSER_API_MAJOR,
+  In.Header = tpHeader(sizeof In, NEVERC_PARSER_API_MAJOR,
                      NEVERC_PARSER_API_MINOR);
   S = Parser->GetExtensionInput(Parser->Context, F, F->Input, &In);
   if (S.Code != NEVERC_STATUS_OK)
     return S;
   memset(&D, 0, sizeof D);
-  D.Header = header(sizeof D, NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
+  D.Header = tpHeader(sizeof D, NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
   D.Name.Data = "provided";
   D.Name.Length = 8;
   D.Form = NEVERC_PARSER_ATTRIBUTE_GNU;
@@ -249,22 +206,22 @@ static NevercStatus NEVERC_CALL onAttributeObserve(const NevercPhaseFrame *F,
   if (P != NEVERC_OBSERVER_BEFORE)
     return status(NEVERC_STATUS_OK);
   memset(&In, 0, sizeof In);
-  In.Header = header(sizeof In, NEVERC_PARSER_API_MAJOR,
+  In.Header = tpHeader(sizeof In, NEVERC_PARSER_API_MAJOR,
                      NEVERC_PARSER_API_MINOR);
   Parser->GetExtensionInput(Parser->Context, F, F->Input, &In);
   memset(&D, 0, sizeof D);
-  D.Header = header(sizeof D, NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
+  D.Header = tpHeader(sizeof D, NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
   D.Name.Data = "x";
   D.Name.Length = 1;
   D.Form = NEVERC_PARSER_ATTRIBUTE_GNU;
   fprintf(stderr, "attr-observe: CreateParsedAttribute: %s\n",
-          code(Parser->CreateParsedAttribute(Parser->Context, F->Task,
+          tpCode(Parser->CreateParsedAttribute(Parser->Context, F->Task,
                                              In.Cursor, &D, &A)));
   memset(&Out, 0, sizeof Out);
-  Out.Header = header(sizeof Out, NEVERC_PARSER_API_MAJOR,
+  Out.Header = tpHeader(sizeof Out, NEVERC_PARSER_API_MAJOR,
                       NEVERC_PARSER_API_MINOR);
   fprintf(stderr, "attr-observe: CreateExtensionOutput: %s\n",
-          code(Parser->CreateExtensionOutput(Parser->Context, F, NULL, &Out,
+          tpCode(Parser->CreateExtensionOutput(Parser->Context, F, NULL, &Out,
                                              &Art)));
   return status(NEVERC_STATUS_OK);
 }
@@ -276,10 +233,10 @@ static NevercStatus NEVERC_CALL onAnalyze(const NevercPhaseFrame *F,
   if (P != NEVERC_OBSERVER_BEFORE)
     return status(NEVERC_STATUS_OK);
   fprintf(stderr, "attr-late: CursorPeek: %s\n",
-          code(Parser->CursorPeek(Parser->Context, F->Task, KeptCursor, 0,
+          tpCode(Parser->CursorPeek(Parser->Context, F->Task, KeptCursor, 0,
                                   &T)));
   fprintf(stderr, "attr-late: CursorRollback: %s\n",
-          code(Parser->CursorRollback(Parser->Context, F->Task, KeptCursor,
+          tpCode(Parser->CursorRollback(Parser->Context, F->Task, KeptCursor,
                                       KeptCheckpoint)));
   return status(NEVERC_STATUS_OK);
 }
@@ -289,7 +246,7 @@ static NevercStatus claim(const NevercParserClaimAPI *Claims, const char *Name,
                           uint32_t MaxArgs) {
   NevercParserAttributeClaim C;
   memset(&C, 0, sizeof C);
-  C.Header = header(sizeof C, NEVERC_PARSER_CLAIM_API_MAJOR,
+  C.Header = tpHeader(sizeof C, NEVERC_PARSER_CLAIM_API_MAJOR,
                     NEVERC_PARSER_CLAIM_API_MINOR);
   C.Name.Data = Name;
   C.Name.Length = strlen(Name);
@@ -311,17 +268,17 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   (void)PS;
   if (getenv("ATTR_CLAIM_MODE"))
     Mode = getenv("ATTR_CLAIM_MODE");
-  Parser = (const NevercParserAPI *)query(
+  Parser = (const NevercParserAPI *)tpQuery(
       Core, NEVERC_INTERFACE_PARSER_HIGH, NEVERC_INTERFACE_PARSER_LOW,
       NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
-  Prep = (const NevercPrepAPI *)query(Core, NEVERC_INTERFACE_PREP_HIGH,
+  Prep = (const NevercPrepAPI *)tpQuery(Core, NEVERC_INTERFACE_PREP_HIGH,
                                       NEVERC_INTERFACE_PREP_LOW,
                                       NEVERC_PREP_API_MAJOR,
                                       NEVERC_PREP_API_MINOR);
-  AST = (const NevercASTAPI *)query(Core, NEVERC_INTERFACE_AST_HIGH,
+  AST = (const NevercASTAPI *)tpQuery(Core, NEVERC_INTERFACE_AST_HIGH,
                                     NEVERC_INTERFACE_AST_LOW,
                                     NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR);
-  ClaimTable = (const NevercParserClaimAPI *)query(
+  ClaimTable = (const NevercParserClaimAPI *)tpQuery(
       Core, NEVERC_INTERFACE_PARSER_CLAIM_HIGH,
       NEVERC_INTERFACE_PARSER_CLAIM_LOW, NEVERC_PARSER_CLAIM_API_MAJOR,
       NEVERC_PARSER_CLAIM_API_MINOR);
@@ -339,31 +296,31 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   if (is("handle")) {
     NevercParserAttributeClaim Short;
     fprintf(stderr, "claim: track again: %s\n",
-            code(claim(ClaimTable, "track", C23, 0)));
+            tpCode(claim(ClaimTable, "track", C23, 0)));
     fprintf(stderr, "claim: __track__: %s\n",
-            code(claim(ClaimTable, "__track__", GNU, 0)));
+            tpCode(claim(ClaimTable, "__track__", GNU, 0)));
     fprintf(stderr, "claim: packed (clang's): %s\n",
-            code(claim(ClaimTable, "packed", GNU, 0)));
+            tpCode(claim(ClaimTable, "packed", GNU, 0)));
     fprintf(stderr, "claim: gnu::packed (clang's): %s\n",
-            code(claim(ClaimTable, "gnu::packed", C23, 0)));
+            tpCode(claim(ClaimTable, "gnu::packed", C23, 0)));
     fprintf(stderr, "claim: scoped GNU: %s\n",
-            code(claim(ClaimTable, "a::b", GNU, 0)));
+            tpCode(claim(ClaimTable, "a::b", GNU, 0)));
     fprintf(stderr, "claim: no forms: %s\n",
-            code(claim(ClaimTable, "other", 0, 0)));
+            tpCode(claim(ClaimTable, "other", 0, 0)));
     fprintf(stderr, "claim: unknown form bit: %s\n",
-            code(claim(ClaimTable, "other", 0x10, 0)));
+            tpCode(claim(ClaimTable, "other", 0x10, 0)));
     fprintf(stderr, "claim: 16 arguments: %s\n",
-            code(claim(ClaimTable, "other", GNU, 16)));
+            tpCode(claim(ClaimTable, "other", GNU, 16)));
     fprintf(stderr, "claim: not an identifier: %s\n",
-            code(claim(ClaimTable, "9lives", GNU, 0)));
-    fprintf(stderr, "claim: empty: %s\n", code(claim(ClaimTable, "", GNU, 0)));
+            tpCode(claim(ClaimTable, "9lives", GNU, 0)));
+    fprintf(stderr, "claim: empty: %s\n", tpCode(claim(ClaimTable, "", GNU, 0)));
     memset(&Short, 0, sizeof Short);
-    Short.Header = header(8, NEVERC_PARSER_CLAIM_API_MAJOR, 0);
+    Short.Header = tpHeader(8, NEVERC_PARSER_CLAIM_API_MAJOR, 0);
     fprintf(stderr, "claim: short header: %s\n",
-            code(ClaimTable->ClaimAttribute(ClaimTable->Context, &Short)));
+            tpCode(ClaimTable->ClaimAttribute(ClaimTable->Context, &Short)));
   }
   memset(&D, 0, sizeof D);
-  D.Header = header(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
   D.Phase.High = NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_HIGH;
   D.Phase.Low = NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_LOW;
   D.Callback = onAttribute;
@@ -375,7 +332,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
     P.Phase = D.Phase;
     P.ProviderID.Data = AC_ID;
     P.ProviderID.Length = strlen(AC_ID);
-    P.Route.Header = header(sizeof P.Route, NEVERC_PLUGIN_ABI_MAJOR,
+    P.Route.Header = tpHeader(sizeof P.Route, NEVERC_PLUGIN_ABI_MAJOR,
                             NEVERC_PLUGIN_ABI_MINOR);
     P.Deterministic = NEVERC_TRUE;
     P.Callback = provideAttribute;
@@ -389,7 +346,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   if (is("observer") || is("late")) {
     NevercObserverDescriptor O;
     memset(&O, 0, sizeof O);
-    O.Header = header(sizeof O, NEVERC_PLUGIN_ABI_MAJOR,
+    O.Header = tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR,
                       NEVERC_PLUGIN_ABI_MINOR);
     O.Phase = D.Phase;
     O.Points = NEVERC_OBSERVER_BEFORE;
@@ -411,7 +368,7 @@ static NevercStatus NEVERC_CALL taskBegin(const NevercCoreAPI *Core,
   (void)Core, (void)Task, (void)PS, (void)SS, (void)TS;
   if (Kind == NEVERC_TASK_TRANSLATION_UNIT && is("handle"))
     fprintf(stderr, "claim: outside Register: %s\n",
-            code(claim(ClaimTable, "late_claim", GNU, 0)));
+            tpCode(claim(ClaimTable, "late_claim", GNU, 0)));
   return status(NEVERC_STATUS_OK);
 }
 

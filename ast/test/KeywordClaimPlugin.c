@@ -27,46 +27,7 @@ static const NevercParserClaimAPI *Claims;
 static const char *Mode = "handle";
 
 static int is(const char *M) { return strcmp(Mode, M) == 0; }
-static NevercABITableHeader header(uint32_t Size, uint16_t Major,
-                                   uint16_t Minor) {
-  NevercABITableHeader H = {Size, Major, Minor, 0};
-  return H;
-}
-static const char *code(NevercStatus S) {
-  switch (S.Code) {
-  case NEVERC_STATUS_OK: return "OK";
-  case NEVERC_STATUS_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-  case NEVERC_STATUS_DUPLICATE_ID: return "DUPLICATE_ID";
-  case NEVERC_STATUS_INVALID_STATE: return "INVALID_STATE";
-  case NEVERC_STATUS_POLICY_VIOLATION: return "POLICY_VIOLATION";
-  case NEVERC_STATUS_WRONG_TYPE: return "WRONG_TYPE";
-  default: return "OTHER";
-  }
-}
-static const void *query(const NevercCoreAPI *Core, uint64_t High,
-                         uint64_t Low, uint16_t Major, uint16_t Minor) {
-  NevercInterfaceID ID = {High, Low};
-  const void *T = NULL;
-  uint16_t Got = 0;
-  uint64_t Size = 0;
-  if (Core->QueryInterface(Core->Context, ID, Major, Minor, &T, &Got, &Size)
-          .Code != NEVERC_STATUS_OK)
-    return NULL;
-  return T;
-}
 
-static NevercStringView spelling(NevercTaskHandle Task, NevercTokenHandle T) {
-  NevercTokenInfo I;
-  NevercStringView None = {"", 0};
-  memset(&I, 0, sizeof I);
-  I.Header = header(sizeof I, NEVERC_PREP_API_MAJOR, NEVERC_PREP_API_MINOR);
-  if (Prep->GetTokenInfo(Prep->Context, Task, T, &I).Code != NEVERC_STATUS_OK)
-    return None;
-  return I.Spelling;
-}
-static int same(NevercStringView V, const char *S) {
-  return V.Length == strlen(S) && memcmp(V.Data, S, V.Length) == 0;
-}
 
 static NevercDeclHandle lookup(NevercTaskHandle T, NevercStringView Name) {
   NevercSemaLookupRequest Q;
@@ -74,14 +35,14 @@ static NevercDeclHandle lookup(NevercTaskHandle T, NevercStringView Name) {
   NevercSemaLookupResultInfo I;
   NevercDeclHandle D;
   memset(&Q, 0, sizeof Q);
-  Q.Header = header(sizeof Q, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
+  Q.Header = tpHeader(sizeof Q, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
   Q.Name = Name;
   Q.Kind = NEVERC_SEMA_LOOKUP_ORDINARY;
   memset(&D, 0, sizeof D);
   if (Sema->LookupName(Sema->Context, T, &Q, &R).Code != NEVERC_STATUS_OK)
     return D;
   memset(&I, 0, sizeof I);
-  I.Header = header(sizeof I, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
+  I.Header = tpHeader(sizeof I, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
   Sema->GetLookupResultInfo(Sema->Context, T, R, &I);
   if (I.CandidateCount)
     Sema->GetLookupCandidate(Sema->Context, T, R, 0, &D);
@@ -96,7 +57,7 @@ static NevercStatus answer(const NevercPhaseFrame *F,
   NevercParserExtensionOutput Out;
   NevercStatus S;
   memset(&Out, 0, sizeof Out);
-  Out.Header = header(sizeof Out, NEVERC_PARSER_API_MAJOR,
+  Out.Header = tpHeader(sizeof Out, NEVERC_PARSER_API_MAJOR,
                       NEVERC_PARSER_API_MINOR);
   Out.Disposition = NEVERC_PARSER_EXTENSION_HANDLED;
   Out.ResultKind = Kind;
@@ -115,13 +76,13 @@ static NevercExprHandle literal(NevercTaskHandle T, uint64_t V) {
   memset(&E, 0, sizeof E);
   AST->CreateASTBuilder(AST->Context, T, NEVERC_STMT_KIND_INTEGER_LITERAL, &B);
   memset(&Ty, 0, sizeof Ty);
-  Ty.Header = header(sizeof Ty, NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR);
+  Ty.Header = tpHeader(sizeof Ty, NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR);
   Ty.Type = NEVERC_AST_VALUE_TYPE;
   AST->GetBuiltinType(AST->Context, T, NEVERC_BUILTIN_TYPE_INT, &Ty.NodeValue);
   AST->ASTBuilderSetProperty(AST->Context, T, B,
                              NEVERC_AST_PROPERTY_STMT_EXPR_TYPE, &Ty);
   memset(&W, 0, sizeof W);
-  W.Header = header(sizeof W, NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR);
+  W.Header = tpHeader(sizeof W, NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR);
   W.Words = &V;
   W.WordCount = 1;
   W.BitWidth = 64;
@@ -141,20 +102,20 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
   NevercStatus S;
   (void)UD;
   memset(&In, 0, sizeof In);
-  In.Header = header(sizeof In, NEVERC_PARSER_API_MAJOR,
+  In.Header = tpHeader(sizeof In, NEVERC_PARSER_API_MAJOR,
                      NEVERC_PARSER_API_MINOR);
   S = Parser->GetExtensionInput(Parser->Context, F, F->Input, &In);
   if (S.Code != NEVERC_STATUS_OK)
     return S;
   Parser->CursorCheckpoint(Parser->Context, F->Task, In.Cursor, &CP);
   Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &Tok);
-  Name = spelling(F->Task, Tok);
+  Name = tpSpelling(Prep, F->Task, Tok, NULL);
   Parser->CursorPeek(Parser->Context, F->Task, In.Cursor, 0, &Tok);
-  Arg = spelling(F->Task, Tok);
+  Arg = tpSpelling(Prep, F->Task, Tok, NULL);
   fprintf(stderr, "keyword: %.*s expected=%u first argument '%.*s'\n",
           (int)Name.Length, Name.Data, (unsigned)In.ExpectedResult,
           (int)Arg.Length, Arg.Data);
-  if (same(Name, "__answer")) {
+  if (tpSame(Name, "__answer")) {
     if (is("badkind")) {
       NevercTypeHandle Ty;
       AST->GetBuiltinType(AST->Context, F->Task, NEVERC_BUILTIN_TYPE_INT, &Ty);
@@ -162,12 +123,12 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
     }
     return answer(F, C, R, NEVERC_PARSER_RESULT_EXPR, literal(F->Task, 42));
   }
-  if (same(Name, "__answer_type")) {
+  if (tpSame(Name, "__answer_type")) {
     NevercTypeHandle Ty;
     AST->GetBuiltinType(AST->Context, F->Task, NEVERC_BUILTIN_TYPE_LONG, &Ty);
     return answer(F, C, R, NEVERC_PARSER_RESULT_TYPE, Ty);
   }
-  if (same(Name, "__call_twice")) {
+  if (tpSame(Name, "__call_twice")) {
     NevercStringView Twice = {"twice", 5};
     NevercDeclHandle Fn = lookup(F->Task, Twice), Var = lookup(F->Task, Arg);
     NevercExprHandle Callee, Value, Call;
@@ -175,7 +136,7 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
     NevercSourceLocation None;
     memset(&None, 0, sizeof None);
     fprintf(stderr, "keyword: CreateDeclReference of a type: %s\n",
-            code(Claims->CreateDeclReference(Claims->Context, F->Task,
+            tpCode(Claims->CreateDeclReference(Claims->Context, F->Task,
                                              lookup(F->Task,
                                                     (NevercStringView){
                                                         "meters", 6}),
@@ -213,7 +174,7 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
   {
     NevercParserExtensionOutput Out;
     memset(&Out, 0, sizeof Out);
-    Out.Header = header(sizeof Out, NEVERC_PARSER_API_MAJOR,
+    Out.Header = tpHeader(sizeof Out, NEVERC_PARSER_API_MAJOR,
                         NEVERC_PARSER_API_MINOR);
     Out.Disposition = NEVERC_PARSER_EXTENSION_UNHANDLED;
     S = Parser->CreateExtensionOutput(Parser->Context, F, NULL, &Out,
@@ -241,7 +202,7 @@ static NevercStatus NEVERC_CALL onObserve(const NevercPhaseFrame *F,
   memset(&None, 0, sizeof None);
   Any = lookup(F->Task, (NevercStringView){"base", 4});
   fprintf(stderr, "keyword-observe: CreateDeclReference: %s\n",
-          code(Claims->CreateDeclReference(Claims->Context, F->Task, Any, None,
+          tpCode(Claims->CreateDeclReference(Claims->Context, F->Task, Any, None,
                                            &E)));
   return status(NEVERC_STATUS_OK);
 }
@@ -250,7 +211,7 @@ static NevercStatus claim(const char *Name, NevercParserResultKind Result,
                           NevercBool Args) {
   NevercParserKeywordClaim K;
   memset(&K, 0, sizeof K);
-  K.Header = header(sizeof K, NEVERC_PARSER_CLAIM_API_MAJOR,
+  K.Header = tpHeader(sizeof K, NEVERC_PARSER_CLAIM_API_MAJOR,
                     NEVERC_PARSER_CLAIM_API_MINOR);
   K.Name.Data = Name;
   K.Name.Length = strlen(Name);
@@ -267,21 +228,21 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   (void)PS;
   if (getenv("KEYWORD_MODE"))
     Mode = getenv("KEYWORD_MODE");
-  Parser = (const NevercParserAPI *)query(
+  Parser = (const NevercParserAPI *)tpQuery(
       Core, NEVERC_INTERFACE_PARSER_HIGH, NEVERC_INTERFACE_PARSER_LOW,
       NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
-  Prep = (const NevercPrepAPI *)query(Core, NEVERC_INTERFACE_PREP_HIGH,
+  Prep = (const NevercPrepAPI *)tpQuery(Core, NEVERC_INTERFACE_PREP_HIGH,
                                       NEVERC_INTERFACE_PREP_LOW,
                                       NEVERC_PREP_API_MAJOR,
                                       NEVERC_PREP_API_MINOR);
-  AST = (const NevercASTAPI *)query(Core, NEVERC_INTERFACE_AST_HIGH,
+  AST = (const NevercASTAPI *)tpQuery(Core, NEVERC_INTERFACE_AST_HIGH,
                                     NEVERC_INTERFACE_AST_LOW,
                                     NEVERC_AST_API_MAJOR, NEVERC_AST_API_MINOR);
-  Sema = (const NevercSemaAPI *)query(Core, NEVERC_INTERFACE_SEMA_HIGH,
+  Sema = (const NevercSemaAPI *)tpQuery(Core, NEVERC_INTERFACE_SEMA_HIGH,
                                       NEVERC_INTERFACE_SEMA_LOW,
                                       NEVERC_SEMA_API_MAJOR,
                                       NEVERC_SEMA_API_MINOR);
-  Claims = (const NevercParserClaimAPI *)query(
+  Claims = (const NevercParserClaimAPI *)tpQuery(
       Core, NEVERC_INTERFACE_PARSER_CLAIM_HIGH,
       NEVERC_INTERFACE_PARSER_CLAIM_LOW, NEVERC_PARSER_CLAIM_API_MAJOR,
       NEVERC_PARSER_CLAIM_API_MINOR);
@@ -295,15 +256,15 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       (S = claim("__unhandled", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)).Code)
     return S;
   fprintf(stderr, "claim-keyword: __answer again: %s\n",
-          code(claim("__answer", NEVERC_PARSER_RESULT_TYPE, NEVERC_FALSE)));
+          tpCode(claim("__answer", NEVERC_PARSER_RESULT_TYPE, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: int: %s\n",
-          code(claim("int", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
+          tpCode(claim("int", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: typeof: %s\n",
-          code(claim("typeof", NEVERC_PARSER_RESULT_TYPE, NEVERC_FALSE)));
+          tpCode(claim("typeof", NEVERC_PARSER_RESULT_TYPE, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: not an identifier: %s\n",
-          code(claim("9lives", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
+          tpCode(claim("9lives", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: result ATTRIBUTE: %s\n",
-          code(claim("__other", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_FALSE)));
+          tpCode(claim("__other", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_FALSE)));
   /* Both phases: a provider (an interceptor with KEYWORD_MODE=interceptor)
    * answering every claimed keyword, and the observer of KEYWORD_MODE=
    * observer. */
@@ -318,19 +279,19 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       if (is("interceptor")) {
         NevercInterceptorDescriptor I;
         memset(&I, 0, sizeof I);
-        I.Header = header(sizeof I, NEVERC_PLUGIN_ABI_MAJOR,
+        I.Header = tpHeader(sizeof I, NEVERC_PLUGIN_ABI_MAJOR,
                           NEVERC_PLUGIN_ABI_MINOR);
         I.Phase = Phases[P];
         I.Callback = onKeyword;
         S = Reg->RegisterInterceptor(RC, &I);
       } else {
         memset(&D, 0, sizeof D);
-        D.Header = header(sizeof D, NEVERC_PLUGIN_ABI_MAJOR,
+        D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR,
                           NEVERC_PLUGIN_ABI_MINOR);
         D.Phase = Phases[P];
         D.ProviderID.Data = KC_ID;
         D.ProviderID.Length = strlen(KC_ID);
-        D.Route.Header = header(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
+        D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
                                 NEVERC_PLUGIN_ABI_MINOR);
         D.Deterministic = NEVERC_TRUE;
         D.Callback = onKeywordProvide;
@@ -339,7 +300,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       if (S.Code == NEVERC_STATUS_OK && is("observer")) {
         NevercObserverDescriptor O;
         memset(&O, 0, sizeof O);
-        O.Header = header(sizeof O, NEVERC_PLUGIN_ABI_MAJOR,
+        O.Header = tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR,
                           NEVERC_PLUGIN_ABI_MINOR);
         O.Phase = Phases[P];
         O.Points = NEVERC_OBSERVER_BEFORE;

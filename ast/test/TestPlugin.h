@@ -12,7 +12,72 @@
 
 #include <string.h>
 
-static NevercStatus status(NevercStatusCode C) {
+static inline NevercABITableHeader tpHeader(uint32_t Size, uint16_t Major,
+                                     uint16_t Minor) {
+  NevercABITableHeader H;
+  H.StructSize = Size;
+  H.Major = Major;
+  H.Minor = Minor;
+  H.Flags = 0;
+  return H;
+}
+
+/* The status name the lit tests check. */
+static inline const char *tpCode(NevercStatus S) {
+  switch (S.Code) {
+  case NEVERC_STATUS_OK: return "OK";
+  case NEVERC_STATUS_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+  case NEVERC_STATUS_ABI_MISMATCH: return "ABI_MISMATCH";
+  case NEVERC_STATUS_DUPLICATE_ID: return "DUPLICATE_ID";
+  case NEVERC_STATUS_STALE_HANDLE: return "STALE_HANDLE";
+  case NEVERC_STATUS_WRONG_SCOPE: return "WRONG_SCOPE";
+  case NEVERC_STATUS_WRONG_TYPE: return "WRONG_TYPE";
+  case NEVERC_STATUS_INVALID_STATE: return "INVALID_STATE";
+  case NEVERC_STATUS_POLICY_VIOLATION: return "POLICY_VIOLATION";
+  case NEVERC_STATUS_VERIFICATION_FAILED: return "VERIFICATION_FAILED";
+  case NEVERC_STATUS_CAPABILITY_UNAVAILABLE: return "CAPABILITY_UNAVAILABLE";
+  case NEVERC_STATUS_NOT_FOUND: return "NOT_FOUND";
+  default: return "OTHER";
+  }
+}
+
+/* A table by ID, or NULL. */
+static inline const void *tpQuery(const NevercCoreAPI *Core, uint64_t High,
+                           uint64_t Low, uint16_t Major, uint16_t Minor) {
+  NevercInterfaceID ID;
+  const void *T = NULL;
+  uint16_t Got = 0;
+  uint64_t Size = 0;
+  ID.High = High;
+  ID.Low = Low;
+  if (Core->QueryInterface(Core->Context, ID, Major, Minor, &T, &Got, &Size)
+          .Code != 0)
+    return NULL;
+  return T;
+}
+
+static inline int tpSame(NevercStringView V, const char *S) {
+  return V.Length == strlen(S) && memcmp(V.Data, S, V.Length) == 0;
+}
+
+/* A token's spelling ("" when it has none) and kind. */
+static inline NevercStringView tpSpelling(const NevercPrepAPI *Prep,
+                                   NevercTaskHandle Task, NevercTokenHandle T,
+                                   NevercTokenKind *Kind) {
+  NevercTokenInfo I;
+  NevercStringView None;
+  None.Data = "";
+  None.Length = 0;
+  memset(&I, 0, sizeof I);
+  I.Header = tpHeader(sizeof I, NEVERC_PREP_API_MAJOR, NEVERC_PREP_API_MINOR);
+  if (Prep->GetTokenInfo(Prep->Context, Task, T, &I).Code != 0)
+    return None;
+  if (Kind)
+    *Kind = I.Kind;
+  return I.Spelling;
+}
+
+static inline NevercStatus status(NevercStatusCode C) {
   NevercStatus S;
   S.Code = C;
   S.Flags = 0;
@@ -21,7 +86,7 @@ static NevercStatus status(NevercStatusCode C) {
 }
 
 /* Fills the descriptor within the capacity the host offers. */
-static NevercStatus testPluginEntry(const NevercBootstrapAPI *Bootstrap,
+static inline NevercStatus testPluginEntry(const NevercBootstrapAPI *Bootstrap,
                                     NevercPluginDescriptor *OutPlugin,
                                     const char *ID, const char *Name,
                                     NevercRegisterPluginFn Register,
