@@ -228,6 +228,21 @@ bool readAttrProperty(TaskState &TS, const Attr *A, uint32_t ID,
                      str(TS, V, X->getReplacement()))
     NEVERC_ATTR_PROP(ATTR_AVAILABILITY_PRIORITY, AvailabilityAttr,
                      snum(V, X->getPriority()))
+    // Type locations hang off the attribute that holds them.
+    NEVERC_ATTR_PROP(ATTR_PREFERRED_TYPE_TYPE, PreferredTypeAttr,
+                     V.NodeValue = X->getTypeLoc()
+                                       ? TS.handle(X->getTypeLoc()->getTypeLoc(),
+                                                   NodeRef{const_cast<Attr *>(A),
+                                                           NEVERC_AST_SCHEMA_DOMAIN_ATTR})
+                                       : NevercHandle{})
+    NEVERC_ATTR_PROP(ATTR_TYPE_TAG_FOR_DATATYPE_MATCHING_C_TYPE,
+                     TypeTagForDatatypeAttr,
+                     V.NodeValue = X->getMatchingCTypeLoc()
+                                       ? TS.handle(
+                                             X->getMatchingCTypeLoc()->getTypeLoc(),
+                                             NodeRef{const_cast<Attr *>(A),
+                                                     NEVERC_AST_SCHEMA_DOMAIN_ATTR})
+                                       : NevercHandle{})
     NEVERC_ATTR_PROP(ATTR_TYPE_TAG_FOR_DATATYPE_ARGUMENT_KIND,
                      TypeTagForDatatypeAttr, ident(TS, V, X->getArgumentKind()))
     NEVERC_ATTR_PROP(ATTR_TYPE_TAG_FOR_DATATYPE_LAYOUT_COMPATIBLE,

@@ -86,6 +86,18 @@ NevercHandle TaskState::handle(NodeRef N) {
   return H;
 }
 
+NodeRef TaskState::typeLocNode(clang::TypeLoc TL, NodeRef Parent) {
+  if (TL.isNull())
+    return NodeRef{};
+  TypeLocEntry *&E = TypeLocOf[{TL.getType().getAsOpaquePtr(),
+                                TL.getOpaqueData()}];
+  if (!E) {
+    TypeLocStore.push_back({TL, Parent});
+    E = &TypeLocStore.back();
+  }
+  return NodeRef{E, NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC};
+}
+
 void TaskState::forget(NodeRef N) {
   if (NevercHandle *H = HandleOf.find(nodeKey(N))) {
     table(N.Domain).erase(*H);
@@ -101,6 +113,8 @@ void TaskState::unbind() {
   Stmts.clear();
   Types.clear();
   TypeLocs.clear();
+  TypeLocOf.clear();
+  TypeLocStore.clear();
   Attrs.clear();
   HandleOf.clear();
   Builders.clear();

@@ -219,6 +219,18 @@ struct TaskState {
   NevercHandle handle(clang::QualType Q) {
     return handle(NodeRef{Q.getAsOpaquePtr(), NEVERC_AST_SCHEMA_DOMAIN_TYPE});
   }
+  /// Type locations are values: the task keeps one copy per location (and
+  /// the node it was reached from, its parent) so a handle names one.
+  struct TypeLocEntry {
+    clang::TypeLoc TL;
+    NodeRef Parent;
+  };
+  std::deque<TypeLocEntry> TypeLocStore;
+  std::map<std::pair<const void *, const void *>, TypeLocEntry *> TypeLocOf;
+  NodeRef typeLocNode(clang::TypeLoc TL, NodeRef Parent);
+  NevercHandle handle(clang::TypeLoc TL, NodeRef Parent) {
+    return handle(typeLocNode(TL, Parent));
+  }
   NevercHandle handle(const clang::Attr *A) {
     return handle(NodeRef{const_cast<clang::Attr *>(A),
                           NEVERC_AST_SCHEMA_DOMAIN_ATTR});
@@ -537,8 +549,14 @@ const char *unbuildableReason(NevercASTNodeKind K);
 NevercStatus commitBuilder(ASTDomain::Impl &D, TaskState &TS, BuilderModel &B,
                            NevercASTNodeHandle *Out);
 
-/// Structural children in the documented flat order (PluginAST.h).
-void childrenOf(NodeRef N, std::vector<NodeRef> &Out);
+/// Structural children in the documented flat order (PluginAST.h); a type
+/// location's child is the location it wraps (TypeLoc::getNextTypeLoc).
+void childrenOf(TaskState &TS, NodeRef N, std::vector<NodeRef> &Out);
+/// The source range a node covers (none for types).
+clang::SourceRange rangeOf(NodeRef N);
+inline const clang::TypeLoc &typeLocOf(NodeRef N) {
+  return static_cast<const TaskState::TypeLocEntry *>(N.Ptr)->TL;
+}
 /// The structural parent (null for the translation unit).
 NodeRef parentOf(TaskState &TS, NodeRef N);
 /// A new top-level declaration arrived: its subtree joins the parent map

@@ -88,8 +88,34 @@ NevercASTNodeKind kindOf(NodeRef N) {
     return kindOf(QualType::getFromOpaquePtr(N.Ptr).getTypePtr());
   case NEVERC_AST_SCHEMA_DOMAIN_ATTR:
     return kindOf(static_cast<const Attr *>(N.Ptr));
+  case NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC:
+    // Clang's type-loc classes the schema lacks report the root, TypeLoc.
+    switch (typeLocOf(N).getTypeLocClass()) {
+#define NEVERC_CLANG_TYPE_LOC(ENUM, KIND)                                      \
+  case TypeLoc::ENUM:                                                          \
+    return KIND;
+#include "ClangSchemaMap.inc"
+#undef NEVERC_CLANG_TYPE_LOC
+    default:
+      return NEVERC_AST_NODE_KIND_TYPE_LOC_TYPE_LOC;
+    }
   default:
     return NEVERC_AST_NODE_KIND_INVALID;
+  }
+}
+
+SourceRange rangeOf(NodeRef N) {
+  switch (N.Domain) {
+  case NEVERC_AST_SCHEMA_DOMAIN_DECL:
+    return static_cast<Decl *>(N.Ptr)->getSourceRange();
+  case NEVERC_AST_SCHEMA_DOMAIN_STMT:
+    return static_cast<Stmt *>(N.Ptr)->getSourceRange();
+  case NEVERC_AST_SCHEMA_DOMAIN_ATTR:
+    return static_cast<Attr *>(N.Ptr)->getRange();
+  case NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC:
+    return typeLocOf(N).getSourceRange();
+  default:
+    return SourceRange();
   }
 }
 
@@ -128,8 +154,13 @@ bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor) {
   return false;
 }
 
-void childrenOf(NodeRef N, std::vector<NodeRef> &Out) {
+void childrenOf(TaskState &TS, NodeRef N, std::vector<NodeRef> &Out) {
   Out.clear();
+  if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC) {
+    if (TypeLoc Next = typeLocOf(N).getNextTypeLoc(); !Next.isNull())
+      Out.push_back(TS.typeLocNode(Next, N));
+    return;
+  }
   auto AddStmt = [&](const Stmt *S) {
     if (S)
       Out.push_back({const_cast<Stmt *>(S), NEVERC_AST_SCHEMA_DOMAIN_STMT});

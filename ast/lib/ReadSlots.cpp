@@ -38,18 +38,6 @@ NevercStringView nameOf(TaskState &TS, const NamedDecl *ND) {
   return view(S);
 }
 
-SourceRange rangeOf(NodeRef N) {
-  switch (N.Domain) {
-  case NEVERC_AST_SCHEMA_DOMAIN_DECL:
-    return static_cast<Decl *>(N.Ptr)->getSourceRange();
-  case NEVERC_AST_SCHEMA_DOMAIN_STMT:
-    return static_cast<Stmt *>(N.Ptr)->getSourceRange();
-  case NEVERC_AST_SCHEMA_DOMAIN_ATTR:
-    return static_cast<Attr *>(N.Ptr)->getRange();
-  default:
-    return SourceRange();
-  }
-}
 
 void buildParents(TaskState &TS) {
   TS.Parents.clear();
@@ -59,7 +47,7 @@ void buildParents(TaskState &TS) {
   while (!Work.empty()) {
     NodeRef N = Work.back();
     Work.pop_back();
-    childrenOf(N, Kids);
+    childrenOf(TS, N, Kids);
     for (NodeRef C : Kids)
       if (TS.Parents.emplace(C.Ptr, N).second)
         Work.push_back(C);
@@ -154,7 +142,7 @@ NevercStatus NEVERC_CALL getChildCount(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = nodeOf(D, *TS, Node, 0, N); !isOk(S))
       return S;
     std::vector<NodeRef> Kids;
-    childrenOf(N, Kids);
+    childrenOf(*TS, N, Kids);
     *Out = Kids.size();
     return okStatus();
   });
@@ -171,7 +159,7 @@ NevercStatus NEVERC_CALL getChild(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = nodeOf(D, *TS, Node, 0, N); !isOk(S))
       return S;
     std::vector<NodeRef> Kids;
-    childrenOf(N, Kids);
+    childrenOf(*TS, N, Kids);
     if (Index >= Kids.size())
       return st(NEVERC_STATUS_NOT_FOUND);
     *Out = TS->handle(Kids[Index]);
@@ -702,7 +690,7 @@ void noteTopLevel(TaskState &TS, Decl *Dc) {
   while (!Work.empty()) {
     NodeRef N = Work.back();
     Work.pop_back();
-    childrenOf(N, Kids);
+    childrenOf(TS, N, Kids);
     for (NodeRef C : Kids)
       if (TS.Parents.emplace(C.Ptr, N).second)
         Work.push_back(C);
@@ -710,6 +698,8 @@ void noteTopLevel(TaskState &TS, Decl *Dc) {
 }
 
 NodeRef parentOf(TaskState &TS, NodeRef N) {
+  if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC)
+    return static_cast<const TaskState::TypeLocEntry *>(N.Ptr)->Parent;
   if (!TS.ParentsValid)
     buildParents(TS);
   auto It = TS.Parents.find(N.Ptr);

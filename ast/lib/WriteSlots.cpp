@@ -90,18 +90,6 @@ void setUnsigned(NevercASTValue &V, uint64_t X) {
   V.SignedValue = int64_t(X);
 }
 
-SourceRange rangeOf(NodeRef N) {
-  switch (N.Domain) {
-  case NEVERC_AST_SCHEMA_DOMAIN_DECL:
-    return static_cast<Decl *>(N.Ptr)->getSourceRange();
-  case NEVERC_AST_SCHEMA_DOMAIN_STMT:
-    return static_cast<Stmt *>(N.Ptr)->getSourceRange();
-  case NEVERC_AST_SCHEMA_DOMAIN_ATTR:
-    return static_cast<Attr *>(N.Ptr)->getRange();
-  default:
-    return SourceRange();
-  }
-}
 
 } // namespace
 bool readAttrProperty(TaskState &TS, const Attr *A, uint32_t ID,
@@ -151,6 +139,9 @@ NevercStatus readProperty(ASTDomain::Impl &D, TaskState &TS, NodeRef N,
   case NEVERC_AST_PROPERTY_TYPE_IS_DEPENDENT:
     setUnsigned(V, QualType::getFromOpaquePtr(N.Ptr)->isDependentType());
     return okStatus();
+  case NEVERC_AST_PROPERTY_TYPE_LOC_TYPE:
+    V.NodeValue = TS.handle(typeLocOf(N).getType());
+    return okStatus();
   case NEVERC_AST_PROPERTY_ATTR_SPELLING: {
     const char *Sp = static_cast<Attr *>(N.Ptr)->getSpelling();
     V.StringValue = {Sp, std::strlen(Sp)};
@@ -182,10 +173,7 @@ NevercStatus readProperty(ASTDomain::Impl &D, TaskState &TS, NodeRef N,
                  (ID == NEVERC_AST_PROPERTY_ATTR_ASM_LABEL_IS_LITERAL_LABEL
                       ? "asm labels: Clang 22's AsmLabelAttr no longer "
                         "records it"
-                  : E.Type == NEVERC_AST_VALUE_TYPE_LOC
-                      ? "type-loc value: this build hands out no type-loc "
-                        "handles yet"
-                      : "this attribute is not read by this neverc build "
+                  : "this attribute is not read by this neverc build "
                         "yet") +
                  " (CAPABILITY_UNAVAILABLE)");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
