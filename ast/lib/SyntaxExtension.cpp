@@ -149,6 +149,23 @@ NevercStatus cursorOf(ASTDomain::Impl &D, TaskState &TS, NevercHandle H,
   return recordOf(D, TS, TS.Cursors, ASTHandleKind::Cursor, H, Out);
 }
 
+/// The shape of the cursor slots that hand back a handle: the out pointer,
+/// the live tree, the cursor of this task, then \p Fn(TS, Cursor, *Out).
+template <class OutT, class F>
+NevercStatus cursorSlot(void *Ctx, NevercTaskHandle Task, NevercHandle Cursor,
+                        OutT *Out, F &&Fn) {
+  return guard([&]() -> NevercStatus {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    NEVERC_AST_TASK(Ctx, Task);
+    TaskState::CursorModel *C;
+    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
+      return S;
+    Fn(*TS, *C, *Out);
+    return okStatus();
+  });
+}
+
 } // namespace
 
 NevercStatus NEVERC_CALL getExtensionInput(void *Ctx,
@@ -166,59 +183,44 @@ NevercStatus NEVERC_CALL getExtensionInput(void *Ctx,
 NevercStatus NEVERC_CALL cursorPeek(void *Ctx, NevercTaskHandle Task,
                                     NevercParserTokenCursorHandle Cursor,
                                     uint64_t Offset, NevercTokenHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    // Past the end is the end-of-file token, as in a parser.
-    uint64_t I = C->Position + Offset;
-    *Out = C->Tokens.empty() ? NevercHandle{}
-                             : C->Tokens[std::min<uint64_t>(
-                                   I, C->Tokens.size() - 1)];
-    return okStatus();
-  });
+  return cursorSlot(Ctx, Task, Cursor, Out,
+                    [&](TaskState &, TaskState::CursorModel &C,
+                        NevercTokenHandle &T) {
+                      // Past the end is the end-of-file token, as in a parser.
+                      T = C.Tokens.empty()
+                              ? NevercHandle{}
+                              : C.Tokens[std::min<uint64_t>(
+                                    C.Position + Offset, C.Tokens.size() - 1)];
+                    });
 }
 
 NevercStatus NEVERC_CALL cursorConsume(void *Ctx, NevercTaskHandle Task,
                                        NevercParserTokenCursorHandle Cursor,
                                        NevercTokenHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    if (C->Tokens.empty()) {
-      *Out = NevercHandle{};
-      return okStatus();
-    }
-    *Out = C->Tokens[std::min<uint64_t>(C->Position, C->Tokens.size() - 1)];
-    // The end-of-file token is never consumed.
-    if (C->Position + 1 < C->Tokens.size())
-      ++C->Position;
-    return okStatus();
-  });
+  return cursorSlot(Ctx, Task, Cursor, Out,
+                    [](TaskState &, TaskState::CursorModel &C,
+                       NevercTokenHandle &T) {
+                      if (C.Tokens.empty()) {
+                        T = NevercHandle{};
+                        return;
+                      }
+                      T = C.Tokens[std::min<uint64_t>(C.Position,
+                                                      C.Tokens.size() - 1)];
+                      // The end-of-file token is never consumed.
+                      if (C.Position + 1 < C.Tokens.size())
+                        ++C.Position;
+                    });
 }
 
 NevercStatus NEVERC_CALL cursorCheckpoint(void *Ctx, NevercTaskHandle Task,
                                           NevercParserTokenCursorHandle Cursor,
                                           NevercParserCheckpointHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NEVERC_AST_TASK(Ctx, Task);
-    TaskState::CursorModel *C;
-    if (NevercStatus S = cursorOf(D, *TS, Cursor, C); !isOk(S))
-      return S;
-    NevercHandle H = TS->Checkpoints.insert({Cursor, C->Position});
-    C->Checkpoints.push_back(H);
-    *Out = H;
-    return okStatus();
-  });
+  return cursorSlot(Ctx, Task, Cursor, Out,
+                    [&](TaskState &TS, TaskState::CursorModel &C,
+                        NevercParserCheckpointHandle &H) {
+                      H = TS.Checkpoints.insert({Cursor, C.Position});
+                      C.Checkpoints.push_back(H);
+                    });
 }
 
 namespace {
