@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -92,8 +93,7 @@ NevercStatus NEVERC_CALL claimAttribute(void *Ctx,
       return S;
     ASTDomain::Impl &D = impl(Ctx);
     // Clang reads the spellings while it parses: claims are made before.
-    const core::Plugin *By = D.H.registeringPlugin();
-    if (!By)
+    if (!D.H.registeringPlugin())
       return st(NEVERC_STATUS_INVALID_STATE);
     if ((C->Name.Length && !C->Name.Data) || C->Forms == 0 ||
         (C->Forms & ~NEVERC_PARSER_ATTRIBUTE_FORM_MASK_ALL) ||
@@ -139,7 +139,7 @@ NevercStatus NEVERC_CALL claimAttribute(void *Ctx,
              "neverc.syntax.extension.attribute");
       return st(NEVERC_STATUS_BUSY);
     }
-    D.Claims.push_back({Key, C->Forms, C->MaximumArguments, By});
+    D.Claims.push_back({Key, C->Forms, C->MaximumArguments});
     D.ClaimSpellings.clear();
     for (const AttributeClaim &Cl : D.Claims)
       for (auto [Form, Syntax] : Forms)
@@ -218,6 +218,14 @@ bool runAttributeExtension(ASTDomain::Impl &D, Sema &S, Decl *Target,
     S.DiagnoseUnknownAttribute(A);
     return false;
   }
+  // The claim's argument limit, as Clang checks its own attributes'.
+  const std::string Name = A.getNormalizedFullName();
+  for (const AttributeClaim &C : D.Claims)
+    if (C.Name == Name && A.getNumArgs() > C.MaximumArguments) {
+      S.Diag(A.getLoc(), diag::err_attribute_too_many_arguments)
+          << A << C.MaximumArguments;
+      return false;
+    }
   ExtensionOutBox Out;
   if (!runSyntaxExtension(D, *TS, core::Phase_SYNTAX_EXTENSION_ATTRIBUTE,
                           NEVERC_PARSER_RESULT_ATTRIBUTE, attributeTokens(S, A),

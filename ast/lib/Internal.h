@@ -172,7 +172,6 @@ struct TaskState {
     std::vector<NevercTokenHandle> Tokens;
     uint64_t Position = 0;
     const clang::ParsedAttr *Attr = nullptr;
-    clang::Decl *Target = nullptr;
     std::vector<const void *> Created; ///< CreateParsedAttribute's nodes
     std::vector<NevercHandle> Checkpoints;
   };
@@ -300,7 +299,6 @@ struct KeywordClaim {
   std::string Name;
   NevercParserResultKind Result = 0;
   bool TakesArguments = false;
-  const core::Plugin *By = nullptr;
 };
 
 /// One ClaimAttribute: the normalised name ("name" or "scope::name").
@@ -308,7 +306,6 @@ struct AttributeClaim {
   std::string Name;
   NevercParserAttributeFormMask Forms = 0;
   uint32_t MaximumArguments = 0;
-  const core::Plugin *By = nullptr;
 };
 
 struct ASTDomain::Impl {

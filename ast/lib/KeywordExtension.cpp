@@ -130,8 +130,7 @@ NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
         !isOk(S))
       return S;
     ASTDomain::Impl &D = impl(Ctx);
-    const core::Plugin *By = D.H.registeringPlugin();
-    if (!By)
+    if (!D.H.registeringPlugin())
       return st(NEVERC_STATUS_INVALID_STATE);
     std::string_view Name(C->Name.Data ? C->Name.Data : "", C->Name.Length);
     if ((C->Name.Length && !C->Name.Data) || !isIdentifier(Name) ||
@@ -150,7 +149,7 @@ NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
       if (Old.Name == Name)
         return st(NEVERC_STATUS_DUPLICATE_ID);
     D.Keywords.push_back(
-        {std::string(Name), C->Result, C->TakesArguments != NEVERC_FALSE, By});
+        {std::string(Name), C->Result, C->TakesArguments != NEVERC_FALSE});
     return okStatus();
   });
 }

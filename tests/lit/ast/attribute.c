@@ -13,6 +13,11 @@
 // Without the plugin the names are clang's unknown attributes.
 // RUN: %neverc -std=c23 -c %s -o %t/plain.o 2>&1 | FileCheck %s --check-prefix=PLAIN
 //
+// More arguments than the claim allows: clang's own error, the phase not run.
+// RUN: not %neverc -fplugin=%test_plugins/AttributeClaimPlugin.so -std=c23 -DTOO_MANY -c %s -o %t/many.o 2>&1 | FileCheck %s --check-prefix=MANY
+// MANY: error: 'track' attribute takes no more than 2 arguments
+// MANY-NOT: attr-ext: expected=5 tokens: track ( 1
+//
 // Misuse, each with its exact status; a failed verifier leaves no object.
 // RUN: not env ATTR_CLAIM_MODE=unrolled %neverc -fplugin=%test_plugins/AttributeClaimPlugin.so -std=c23 -c %s -o %t/u.o 2>&1 | FileCheck %s --check-prefix=UNROLLED
 // RUN: not test -e %t/u.o
@@ -60,6 +65,9 @@ int counter __attribute__((track(hot, 7))) = 1;
 [[demo::mark]] int answer(void) { return 41 + counter; }
 __attribute__((__track__)) static int helper(void) { return 0; }
 __attribute__((skipme)) int skipped;
+#ifdef TOO_MANY
+__attribute__((track(1, 2, 3))) int three;
+#endif
 int printf(const char *, ...);
 int main(void) {
   [[track]] int local = answer() + helper();

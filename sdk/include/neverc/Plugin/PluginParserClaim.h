@@ -55,6 +55,8 @@
  *  - A name Clang 22 already knows in one of the forms, or one claimed
  *    before (by any plugin) in one of them: NEVERC_STATUS_DUPLICATE_ID.
  *  - "__name__" is the same name as "name" (Clang normalises both).
+ *  - A use with more than MaximumArguments arguments gets Clang's "takes no
+ *    more than N arguments" error; the phase does not run for it.
  *  - DECLSPEC spellings reach the phase only with -fdeclspec or
  *    -fms-extensions (Clang parses __declspec only then).
  *  - ClaimKeyword: outside Register INVALID_STATE; a name that is not an
