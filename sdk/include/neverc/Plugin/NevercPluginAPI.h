@@ -23,6 +23,7 @@
 #include "neverc/Plugin/PluginPrep.h"
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/Plugin/PluginSema.h"
+#include "neverc/Plugin/PluginIR.h"
 #include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/Plugin/PluginParserClaim.h"
 
