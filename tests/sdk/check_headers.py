@@ -20,7 +20,7 @@ import tempfile
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 INCLUDE = os.path.join(REPO, "sdk", "include")
 HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginSource.h", "PluginDriver.h",
-           "PluginPrep.h", "NevercPluginAPI.h")
+           "PluginPrep.h", "PluginIR.h", "NevercPluginAPI.h")
 FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
 
 C_BODY = """
@@ -61,6 +61,30 @@ NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_names) / sizeof(neverc_check_name
                            "X-macro list and phase count disagree");
 """
 
+# PluginIR.h alone: the opcode X-macro table fills an initializer (every
+# column is a constant expression of the type its slot expects).
+IR_BODY = """
+struct NevercCheckOpcode {
+  NevercIROpcode Opcode;
+  NevercIROpcodeCategory Category;
+  uint32_t MinimumOperands, MaximumOperands;
+  NevercIRResultConstraint Result;
+  NevercBool Terminator;
+  NevercIRSideEffectClass SideEffects;
+  NevercIRPropertyFlags Writable;
+  const char *Name;
+};
+#define NEVERC_IR_SCHEMA_OPCODE(S, ID, I, CAT, MIN, MAX, RES, TERM, SE, W, N)  \\
+  {ID, CAT, MIN, MAX, RES, TERM, SE, W, N},
+extern const struct NevercCheckOpcode neverc_check_opcodes[];
+const struct NevercCheckOpcode neverc_check_opcodes[] = {
+#include "neverc/Plugin/Schema/PluginIRSchema.inc"
+};
+NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_opcodes) / sizeof(neverc_check_opcodes[0]) ==
+                               NEVERC_IR_OPCODE_COUNT,
+                           "opcode X-macro rows and opcode count disagree");
+"""
+
 
 def supported_std(compiler, lang, std):
     """gcc-12 knows C23 only as c2x; fall back when c23 is rejected."""
@@ -99,6 +123,8 @@ def main():
         body = CXX_BODY if args.lang == "c++" else C_BODY
         if h != "PluginCore.h":
             body += PHASE_BODY
+        if h == "PluginIR.h":
+            body += IR_BODY
         units.append((h, '#include "neverc/Plugin/%s"\n' % h + body))
     # Including the umbrella after a module (and twice) must be harmless.
     units.append(("all-twice", "".join('#include "neverc/Plugin/%s"\n' % h for h in reversed(HEADERS))
