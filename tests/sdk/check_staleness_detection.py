@@ -127,6 +127,44 @@ def main():
                      lambda d: next(t for t in d["token_kinds"] if t["symbol"] == "SEMI")
                      .__setitem__("spelling", None), "fixed spelling")
 
+        # IR schema: a stale .inc and invalid schemas must be reported.
+        iinc = os.path.join(tmp, "PluginIRSchema.inc")
+        with open(os.path.join(SCHEMA_DIR, "PluginIRSchema.inc")) as f:
+            itext = f.read()
+        with open(iinc, "w") as f:
+            f.write(itext.replace("UINT32_C(0x43000043)", "UINT32_C(0x43000044)", 1))
+        expect("stale IR .inc detected", [os.path.join(GEN, "gen_ir_schema.py"), "--check",
+                                           "--output", iinc], 1, "@@")
+        with open(os.path.join(SCHEMA_DIR, "IRSchema.json")) as f:
+            idoc = json.load(f)
+
+        def ir_mutated(name, fn, needle):
+            d = copy.deepcopy(idoc)
+            fn(d)
+            path = os.path.join(tmp, "ir-" + name + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            expect("invalid IR schema refused: " + name,
+                   [os.path.join(GEN, "gen_ir_schema.py"), "--schema", path, "--output",
+                    os.path.join(tmp, "ir-out.inc")], 2, needle)
+
+        def ir_opcode(d, s):
+            return next(o for o in d["opcodes"] if o["symbol"] == s)
+
+        ir_mutated("id-gap", lambda d: d["opcodes"].pop(5), "breaks the sequence")
+        ir_mutated("count", lambda d: d["linkages"].pop(), "capability 1.0 has 11")
+        ir_mutated("wrong-tag", lambda d: d["predicates"][0].__setitem__("id", "0x43000001"),
+                   "has tag 0x43")
+        ir_mutated("unknown-writable-property",
+                   lambda d: ir_opcode(d, "ADD")["writable_properties"].append("zz_flag"),
+                   "is not a property")
+        ir_mutated("flag-bit", lambda d: d["properties"][3].__setitem__("flag",
+                                                                         "0x0000000000000004"),
+                   "1 << (ordinal - 1)")
+        ir_mutated("named-void-result",
+                   lambda d: ir_opcode(d, "STORE")["writable_properties"].append("name"),
+                   "result is not void")
+
         # SDK manifest: a wrong digest must be reported.
         man = os.path.join(tmp, "manifest.json")
         with open(os.path.join(REPO, "sdk", "manifest", "plugin.json")) as f:
