@@ -458,9 +458,11 @@ bool PluginHooks::wrapsFrontendAction(clang::CompilerInstance &CI) {
 clang::FrontendAction *
 PluginHooks::wrapFrontendAction(clang::CompilerInstance &CI,
                                 clang::FrontendAction *Inner) {
-  for (core::FrontendAttachment *A : F.Attached)
-    if (A->wrapsAction(CI, *TU))
-      Inner = A->wrapAction(CI, *TU, Inner);
+  // Latest phases innermost: the IR domain reads Clang's own CodeGenAction,
+  // the AST domain's consumer sits in front of it.
+  for (auto It = F.Attached.rbegin(); It != F.Attached.rend(); ++It)
+    if ((*It)->wrapsAction(CI, *TU))
+      Inner = (*It)->wrapAction(CI, *TU, Inner);
   return Inner;
 }
 

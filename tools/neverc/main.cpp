@@ -20,6 +20,7 @@
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
 #include "neverc/ast/ASTDomain.h"
+#include "neverc/ir/IRDomain.h"
 #include "neverc/driver/DriverDomain.h"
 #include "neverc/prep/PrepDomain.h"
 
@@ -92,7 +93,7 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 /// Domains whose phases fire in a real neverc run of this build. A phase
 /// counts as implemented only when its domain is listed here and
 /// docs/plugin-api-coverage.json maps it to its tests (a test checks both).
-constexpr const char *ImplementedDomains[] = {"driver", "source", "prep"};
+constexpr const char *ImplementedDomains[] = {"driver", "source", "prep", "ir"};
 /// Phases of domains only partly implemented so far. The other syntax and
 /// sema extension phases need parser/Sema hooks stock Clang 22 lacks
 /// (ast/README).
@@ -424,6 +425,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   ast::ASTDomain AST(H);
   AST.setSourceCodec(Source.codec());
   AST.setPrepDomain(&Prep);
+  ir::IRDomain IR(H);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;
@@ -490,7 +492,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.Source = &Source;
   Frontend.AST = &AST;
   if (!H.plugins().empty()) {
-    Frontend.Attached = {&Source, &Prep, &AST};
+    Frontend.Attached = {&Source, &Prep, &AST, &IR};
     std::sort(Frontend.Attached.begin(), Frontend.Attached.end(),
                      [](const core::FrontendAttachment *A,
                         const core::FrontendAttachment *B) {

@@ -1001,9 +1001,11 @@ typedef struct NevercIRAnalysisAPI {
                                    NevercIRValueHandle Right,
                                    uint64_t RightBytes,
                                    NevercIRAliasResult *OutAlias);
-  /* Registration time only: the registrar context, no task. */
+  /* Registration time only (the caller's Register): RegistrarContext is
+   * the one Register received; no task. */
   NevercStatus(NEVERC_CALL *RegisterAnalysis)(
-      void *RegistrarContext, const NevercIRAnalysisDescriptor *Descriptor);
+      void *Context, void *RegistrarContext,
+      const NevercIRAnalysisDescriptor *Descriptor);
   NevercStatus(NEVERC_CALL *QueryCustom)(
       void *Context, NevercTaskHandle Task, NevercInterfaceID Analysis,
       NevercIRAnalysisResultHandle *OutResult);
@@ -1015,9 +1017,11 @@ typedef struct NevercIRAnalysisAPI {
 typedef struct NevercIRPassAPI {
   NevercABITableHeader Header;
   void *Context;
-  /* Registration time only: the registrar context, no task. */
+  /* Registration time only (the caller's Register): RegistrarContext is
+   * the one Register received; no task. */
   NevercStatus(NEVERC_CALL *RegisterPass)(
-      void *RegistrarContext, const NevercIRPassDescriptor *Descriptor);
+      void *Context, void *RegistrarContext,
+      const NevercIRPassDescriptor *Descriptor);
 } NevercIRPassAPI;
 
 /* For a provider of neverc.ir.generate. The Core and Builder tables a

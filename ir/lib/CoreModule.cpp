@@ -1,0 +1,494 @@
+//===- CoreModule.cpp - IR_CORE: the module, globals, functions, bitcode --===//
+#include "Internal.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace neverc::ir {
+namespace {
+
+using V = NevercIRValueHandle;
+using SV = NevercStringView;
+
+/// A module string getter and its setter.
+template <class Get>
+NevercStatus NEVERC_CALL moduleGet(void *Ctx, NevercTaskHandle Task, SV *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    *Out = view(Get::get(*TS->M));
+    return okStatus();
+  });
+}
+template <class Set>
+NevercStatus NEVERC_CALL moduleSet(void *Ctx, NevercTaskHandle Task, SV In) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (!validView(In) || !Set::valid(ref(In)))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    Set::set(*TS->M, ref(In));
+    return okStatus();
+  });
+}
+struct Identifier {
+  static llvm::StringRef get(llvm::Module &M) { return M.getModuleIdentifier(); }
+  static bool valid(llvm::StringRef) { return true; }
+  static void set(llvm::Module &M, llvm::StringRef S) {
+    M.setModuleIdentifier(S);
+  }
+};
+struct Triple {
+  static llvm::StringRef get(llvm::Module &M) {
+    return M.getTargetTriple().str();
+  }
+  static bool valid(llvm::StringRef S) { return !S.empty(); }
+  static void set(llvm::Module &M, llvm::StringRef S) {
+    M.setTargetTriple(llvm::Triple(S));
+  }
+};
+struct Layout {
+  static llvm::StringRef get(llvm::Module &M) { return M.getDataLayoutStr(); }
+  static bool valid(llvm::StringRef S) {
+    if (auto DL = llvm::DataLayout::parse(S); DL)
+      return true;
+    else
+      llvm::consumeError(DL.takeError());
+    return false;
+  }
+  static void set(llvm::Module &M, llvm::StringRef S) {
+    M.setDataLayout(llvm::cantFail(llvm::DataLayout::parse(S)));
+  }
+};
+struct InlineAsm {
+  static llvm::StringRef get(llvm::Module &M) { return M.getModuleInlineAsm(); }
+  static bool valid(llvm::StringRef) { return true; }
+  static void set(llvm::Module &M, llvm::StringRef S) {
+    M.setModuleInlineAsm(S);
+  }
+};
+
+//===--- Globals ----------------------------------------------------------===//
+
+NevercStatus NEVERC_CALL getLinkage(void *Ctx, NevercTaskHandle Task, V H,
+                                    NevercIRLinkage *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::GlobalValue *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    *Out = schemaLinkage(G->getLinkage());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setLinkage(void *Ctx, NevercTaskHandle Task, V H,
+                                    NevercIRLinkage L) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::GlobalValue *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    unsigned LL = 0;
+    if (!llvmLinkage(L, LL))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    G->setLinkage(llvm::GlobalValue::LinkageTypes(LL));
+    // Local linkage implies default visibility (LLVM's own rule).
+    if (G->hasLocalLinkage())
+      G->setVisibility(llvm::GlobalValue::DefaultVisibility);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getVisibility(void *Ctx, NevercTaskHandle Task, V H,
+                                       NevercIRVisibility *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::GlobalValue *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    *Out = schemaVisibility(G->getVisibility());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setVisibility(void *Ctx, NevercTaskHandle Task, V H,
+                                       NevercIRVisibility Vis) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::GlobalValue *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    unsigned LV = 0;
+    if (!llvmVisibility(Vis, LV))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (G->hasLocalLinkage() && LV != llvm::GlobalValue::DefaultVisibility)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    G->setVisibility(llvm::GlobalValue::VisibilityTypes(LV));
+    return okStatus();
+  });
+}
+
+/// Section getters/setters of global objects (functions and variables;
+/// aliases have none). \p FunctionOnly: the function slots.
+template <bool FunctionOnly>
+NevercStatus NEVERC_CALL getSection(void *Ctx, NevercTaskHandle Task, V H,
+                                    SV *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::GlobalObject *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    if (FunctionOnly && !llvm::isa<llvm::Function>(G))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    *Out = view(G->getSection());
+    return okStatus();
+  });
+}
+template <bool FunctionOnly>
+NevercStatus NEVERC_CALL setSection(void *Ctx, NevercTaskHandle Task, V H,
+                                    SV Section) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (!validView(Section))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::GlobalObject *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    if (FunctionOnly && !llvm::isa<llvm::Function>(G))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    G->setSection(ref(Section));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getOrInsertComdat(void *Ctx, NevercTaskHandle Task,
+                                           SV Name, NevercIRComdatHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    if (!validView(Name) || !Name.Length)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto &Table = TS->M->getComdatSymbolTable();
+    auto It = Table.find(ref(Name));
+    llvm::Comdat *C = It != Table.end() ? &It->second : nullptr;
+    if (!C) {
+      if (NevercStatus S = beginChange(*TS); !isOk(S))
+        return S;
+      C = TS->M->getOrInsertComdat(ref(Name));
+    }
+    *Out = TS->comdat(C);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getGlobalComdat(void *Ctx, NevercTaskHandle Task, V H,
+                                         NevercIRComdatHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::GlobalObject *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    *Out = TS->comdat(G->getComdat()); // null: none
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setGlobalComdat(void *Ctx, NevercTaskHandle Task, V H,
+                                         NevercIRComdatHandle Comdat) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::GlobalObject *G = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &G); !isOk(S))
+      return S;
+    llvm::Comdat *C = nullptr; // a null handle takes it out of its comdat
+    if (Comdat.Owner || Comdat.Value)
+      if (NevercStatus S = comdatOf(D, *TS, Comdat, &C); !isOk(S))
+        return S;
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    G->setComdat(C);
+    return okStatus();
+  });
+}
+
+//===--- Functions --------------------------------------------------------===//
+
+NevercStatus NEVERC_CALL getCallingConv(void *Ctx, NevercTaskHandle Task, V H,
+                                        NevercIRCallingConvention *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &F); !isOk(S))
+      return S;
+    *Out = schemaCallingConvention(F->getCallingConv());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setCallingConv(void *Ctx, NevercTaskHandle Task, V H,
+                                        NevercIRCallingConvention CC) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &F); !isOk(S))
+      return S;
+    unsigned LC = 0;
+    if (!llvmCallingConvention(CC, LC))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    F->setCallingConv(llvm::CallingConv::ID(LC));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getPersonality(void *Ctx, NevercTaskHandle Task, V H,
+                                        V *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &F); !isOk(S))
+      return S;
+    *Out = TS->value(F->hasPersonalityFn() ? F->getPersonalityFn() : nullptr);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setPersonality(void *Ctx, NevercTaskHandle Task, V H,
+                                        V Personality) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &F); !isOk(S))
+      return S;
+    llvm::Constant *P = nullptr; // a null handle removes it
+    if (Personality.Owner || Personality.Value)
+      if (NevercStatus S = valueAs(D, *TS, Personality, &P); !isOk(S))
+        return S;
+    if (P && !P->getType()->isPointerTy())
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    F->setPersonalityFn(P);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getGC(void *Ctx, NevercTaskHandle Task, V H, SV *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &F); !isOk(S))
+      return S;
+    *Out = F->hasGC() ? view(F->getGC()) : view("");
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setGC(void *Ctx, NevercTaskHandle Task, V H, SV GC) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (!validView(GC))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, H, &F); !isOk(S))
+      return S;
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    if (GC.Length)
+      F->setGC(std::string(ref(GC)));
+    else
+      F->clearGC();
+    return okStatus();
+  });
+}
+
+//===--- Serialization ----------------------------------------------------===//
+
+NevercStatus NEVERC_CALL importModule(void *Ctx, NevercTaskHandle Task,
+                                      NevercIRSerializationFormat Format,
+                                      NevercByteView Bytes) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (!Bytes.Data && Bytes.Length)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (Format != NEVERC_IR_SERIALIZATION_BITCODE &&
+        Format != NEVERC_IR_SERIALIZATION_TEXT)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (mayNotMutate(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    llvm::MemoryBufferRef Buf(
+        llvm::StringRef(reinterpret_cast<const char *>(Bytes.Data),
+                        Bytes.Length),
+        "<plugin module>");
+    llvm::LLVMContext &C = TS->M->getContext();
+    std::unique_ptr<llvm::Module> New;
+    std::string Why;
+    if (Format == NEVERC_IR_SERIALIZATION_BITCODE) {
+      auto R = llvm::parseBitcodeFile(Buf, C);
+      if (!R)
+        Why = llvm::toString(R.takeError());
+      else
+        New = std::move(*R);
+    } else {
+      llvm::SMDiagnostic Err;
+      New = llvm::parseAssembly(Buf, Err, C);
+      if (!New) {
+        llvm::raw_string_ostream OS(Why);
+        Err.print("", OS, false);
+      }
+    }
+    if (!New) {
+      while (!Why.empty() && Why.back() == '\n')
+        Why.pop_back();
+      D.diag(NEVERC_DIAGNOSTIC_ERROR, "ImportModule: " + Why);
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    // Replace, keeping the llvm::Module object (Clang's backend holds it):
+    // empty it, then link the imported module into the empty one.
+    if (NevercStatus S = beginChange(*TS, true); !isOk(S))
+      return S;
+    llvm::Module &M = *TS->M;
+    TS->dropValueHandles();
+    M.dropAllReferences();
+    while (!M.ifunc_empty())
+      M.ifunc_begin()->eraseFromParent();
+    while (!M.alias_empty())
+      M.alias_begin()->eraseFromParent();
+    while (!M.empty())
+      M.begin()->eraseFromParent();
+    while (!M.global_empty())
+      M.global_begin()->eraseFromParent();
+    while (!M.named_metadata_empty())
+      M.eraseNamedMetadata(&*M.named_metadata_begin());
+    M.getComdatSymbolTable().clear();
+    M.setModuleInlineAsm("");
+    M.setTargetTriple(New->getTargetTriple());
+    M.setDataLayout(New->getDataLayout());
+    if (llvm::Linker::linkModules(M, std::move(New))) {
+      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+             "ImportModule: the module could not be linked in");
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL exportModule(void *Ctx, NevercTaskHandle Task,
+                                      NevercIRSerializationFormat Format,
+                                      NevercIRSerializedBufferHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    auto Buf = std::make_shared<llvm::SmallVector<char, 0>>();
+    llvm::raw_svector_ostream OS(*Buf);
+    if (Format == NEVERC_IR_SERIALIZATION_BITCODE)
+      llvm::WriteBitcodeToFile(*TS->M, OS);
+    else if (Format == NEVERC_IR_SERIALIZATION_TEXT)
+      TS->M->print(OS, nullptr);
+    else
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    *Out = TS->Buffers.insert(std::move(Buf));
+    return okStatus();
+  });
+}
+
+NevercStatus bufferOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                      std::shared_ptr<llvm::SmallVector<char, 0>> **Out) {
+  if (core::decodeHandle(H).Kind != hk(IRHandleKind::Buffer))
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  if (NevercStatus S = core::checkHandleScope(H, hk(IRHandleKind::Buffer),
+                                              TS.Scope, D.H, true);
+      !isOk(S))
+    return S;
+  if (!(*Out = TS.Buffers.lookup(H)))
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL getBufferView(void *Ctx, NevercTaskHandle Task,
+                                       NevercIRSerializedBufferHandle H,
+                                       NevercByteView *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    std::shared_ptr<llvm::SmallVector<char, 0>> *B = nullptr;
+    if (NevercStatus S = bufferOf(D, *TS, H, &B); !isOk(S))
+      return S;
+    *Out = NevercByteView{reinterpret_cast<const uint8_t *>((*B)->data()),
+                          (*B)->size()};
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL releaseBuffer(void *Ctx, NevercTaskHandle Task,
+                                       NevercIRSerializedBufferHandle H) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    std::shared_ptr<llvm::SmallVector<char, 0>> *B = nullptr;
+    if (NevercStatus S = bufferOf(D, *TS, H, &B); !isOk(S))
+      return S;
+    TS->Buffers.erase(H);
+    return okStatus();
+  });
+}
+
+} // namespace
+
+void fillCoreModule(NevercIRCoreAPI &T) {
+  T.GetModuleIdentifier = &moduleGet<Identifier>;
+  T.SetModuleIdentifier = &moduleSet<Identifier>;
+  T.GetModuleTargetTriple = &moduleGet<Triple>;
+  T.SetModuleTargetTriple = &moduleSet<Triple>;
+  T.GetModuleDataLayout = &moduleGet<Layout>;
+  T.SetModuleDataLayout = &moduleSet<Layout>;
+  T.GetModuleInlineAssembly = &moduleGet<InlineAsm>;
+  T.SetModuleInlineAssembly = &moduleSet<InlineAsm>;
+  T.GetGlobalLinkage = &getLinkage;
+  T.SetGlobalLinkage = &setLinkage;
+  T.GetGlobalVisibility = &getVisibility;
+  T.SetGlobalVisibility = &setVisibility;
+  T.GetGlobalSection = &getSection<false>;
+  T.SetGlobalSection = &setSection<false>;
+  T.GetOrInsertComdat = &getOrInsertComdat;
+  T.GetGlobalComdat = &getGlobalComdat;
+  T.SetGlobalComdat = &setGlobalComdat;
+  T.GetFunctionCallingConvention = &getCallingConv;
+  T.SetFunctionCallingConvention = &setCallingConv;
+  T.GetFunctionPersonality = &getPersonality;
+  T.SetFunctionPersonality = &setPersonality;
+  T.GetFunctionGC = &getGC;
+  T.SetFunctionGC = &setGC;
+  T.GetFunctionSection = &getSection<true>;
+  T.SetFunctionSection = &setSection<true>;
+  T.ImportModule = &importModule;
+  T.ExportModule = &exportModule;
+  T.GetSerializedBufferView = &getBufferView;
+  T.ReleaseSerializedBuffer = &releaseBuffer;
+}
+
+} // namespace neverc::ir

@@ -1,0 +1,571 @@
+//===- CoreValues.cpp - IR_CORE: values, uses, operands, cursors, CFG -----===//
+#include "Internal.h"
+
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Instructions.h"
+
+#include <algorithm>
+
+namespace neverc::ir {
+namespace {
+
+using V = NevercIRValueHandle;
+
+NevercStatus NEVERC_CALL getContext(void *Ctx, NevercTaskHandle Task,
+                                    NevercIRContextHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    *Out = TS->ContextHandle;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getModule(void *Ctx, NevercTaskHandle Task,
+                                   NevercIRModuleHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    *Out = TS->ModuleHandle;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getValueKind(void *Ctx, NevercTaskHandle Task, V H,
+                                      NevercIRValueKind *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    *Out = schemaValueKind(Val);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL replaceAllUsesWith(void *Ctx, NevercTaskHandle Task,
+                                            V Original, V Replacement) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::Value *From = nullptr, *To = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, Original, &From); !isOk(S))
+      return S;
+    if (NevercStatus S = valueOf(D, *TS, Replacement, &To); !isOk(S))
+      return S;
+    if (From->getType() != To->getType())
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    // LLVM uniques constants by value; only globals may be replaced.
+    if (From == To || (llvm::isa<llvm::Constant>(From) &&
+                       !llvm::isa<llvm::GlobalValue>(From)))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    From->replaceAllUsesWith(To);
+    return okStatus();
+  });
+}
+
+/// Deletes \p I and forgets its handle.
+void eraseInstruction(TaskState &TS, llvm::Instruction *I) {
+  TS.forget(I);
+  I->eraseFromParent();
+}
+
+NevercStatus NEVERC_CALL eraseValue(void *Ctx, NevercTaskHandle Task, V H) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    // Something still uses it: the caller replaces those uses first.
+    if (!Val->use_empty())
+      return st(NEVERC_STATUS_INVALID_STATE);
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(Val)) {
+      if (NevercStatus S = beginChange(*TS, true); !isOk(S))
+        return S;
+      eraseInstruction(*TS, I);
+      return okStatus();
+    }
+    if (auto *BB = llvm::dyn_cast<llvm::BasicBlock>(Val)) {
+      // Its instructions may only be used inside the block.
+      for (llvm::Instruction &I : *BB)
+        for (llvm::User *U : I.users())
+          if (!llvm::isa<llvm::Instruction>(U) ||
+              llvm::cast<llvm::Instruction>(U)->getParent() != BB)
+            return st(NEVERC_STATUS_INVALID_STATE);
+      if (NevercStatus S = beginChange(*TS, true); !isOk(S))
+        return S;
+      for (llvm::Instruction &I : *BB)
+        TS->forget(&I);
+      BB->dropAllReferences();
+      TS->forget(BB);
+      BB->eraseFromParent();
+      return okStatus();
+    }
+    if (auto *G = llvm::dyn_cast<llvm::GlobalValue>(Val)) {
+      if (NevercStatus S = beginChange(*TS, true); !isOk(S))
+        return S;
+      if (auto *F = llvm::dyn_cast<llvm::Function>(G)) {
+        for (llvm::Argument &A : F->args())
+          TS->forget(&A);
+        for (llvm::BasicBlock &BB : *F) {
+          TS->forget(&BB);
+          for (llvm::Instruction &I : BB)
+            TS->forget(&I);
+        }
+      }
+      TS->Erased.push_back(G);
+      TS->forget(G);
+      G->eraseFromParent();
+      return okStatus();
+    }
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  });
+}
+
+//===--- Cursors ----------------------------------------------------------===//
+
+/// The container a collection walks, or WRONG_TYPE.
+NevercStatus containerOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                         NevercIRValueCollection C, llvm::Value **Out) {
+  switch (C) {
+  case NEVERC_IR_COLLECTION_MODULE_FUNCTIONS:
+  case NEVERC_IR_COLLECTION_MODULE_GLOBALS:
+  case NEVERC_IR_COLLECTION_MODULE_ALIASES:
+  case NEVERC_IR_COLLECTION_MODULE_I_FUNCS:
+    if (core::decodeHandle(H).Kind != hk(IRHandleKind::Module))
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (NevercStatus S = core::checkHandleScope(H, hk(IRHandleKind::Module),
+                                                TS.Scope, D.H, true);
+        !isOk(S))
+      return S;
+    if (H.Owner != TS.ModuleHandle.Owner || H.Value != TS.ModuleHandle.Value)
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    *Out = nullptr;
+    return okStatus();
+  case NEVERC_IR_COLLECTION_FUNCTION_ARGUMENTS:
+  case NEVERC_IR_COLLECTION_FUNCTION_BLOCKS: {
+    llvm::Function *F = nullptr;
+    if (NevercStatus S = valueAs(D, TS, H, &F); !isOk(S))
+      return S;
+    *Out = F;
+    return okStatus();
+  }
+  case NEVERC_IR_COLLECTION_BLOCK_INSTRUCTIONS: {
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, TS, H, &BB); !isOk(S))
+      return S;
+    *Out = BB;
+    return okStatus();
+  }
+  default:
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  }
+}
+
+/// Up to \p Cap entries of \p List from \p Pos.
+template <class List>
+uint64_t collect(TaskState &TS, List &&L, uint64_t Pos, V *Out, uint64_t Cap) {
+  uint64_t I = 0, N = 0;
+  for (auto &E : L) {
+    if (N == Cap)
+      break;
+    if (I++ < Pos)
+      continue;
+    Out[N++] = TS.value(&E);
+  }
+  return N;
+}
+
+NevercStatus NEVERC_CALL beginValueCursor(void *Ctx, NevercTaskHandle Task,
+                                          NevercHandle Container,
+                                          NevercIRValueCollection Collection,
+                                          NevercIRValueCursor *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    // An output: a zero-filled cursor is fine, a pre-filled one must fit.
+    NevercABITableHeader Hd;
+    std::memcpy(&Hd, Out, sizeof Hd);
+    if (Hd.StructSize != 0 && Hd.StructSize < sizeof(NevercIRValueCursor))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::Value *C = nullptr;
+    if (NevercStatus S = containerOf(D, *TS, Container, Collection, &C);
+        !isOk(S))
+      return S;
+    NevercIRValueCursor R;
+    std::memset(&R, 0, sizeof R);
+    R.Header = {sizeof R, NEVERC_IR_CORE_API_MAJOR, NEVERC_IR_CORE_API_MINOR,
+                0};
+    R.Container = Container;
+    R.MutationGeneration = TS->Structure;
+    R.Position = 0;
+    R.Collection = Collection;
+    *Out = R;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL collectValueCursor(void *Ctx, NevercTaskHandle Task,
+                                            NevercIRValueCursor *Cursor,
+                                            V *Values, uint64_t Capacity,
+                                            uint64_t *OutCount) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(OutCount);
+    if (NevercStatus S = checkHeader(Cursor, sizeof(NevercIRValueCursor),
+                                     NEVERC_IR_CORE_API_MAJOR);
+        !isOk(S))
+      return S;
+    if (Capacity && !Values)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // The container changed since the walk began: its entries moved.
+    if (Cursor->MutationGeneration != TS->Structure)
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    llvm::Value *C = nullptr;
+    if (NevercStatus S =
+            containerOf(D, *TS, Cursor->Container, Cursor->Collection, &C);
+        !isOk(S))
+      return S;
+    uint64_t N = 0, Pos = Cursor->Position;
+    llvm::Module &M = *TS->M;
+    switch (Cursor->Collection) {
+    case NEVERC_IR_COLLECTION_MODULE_FUNCTIONS:
+      N = collect(*TS, M.functions(), Pos, Values, Capacity);
+      break;
+    case NEVERC_IR_COLLECTION_MODULE_GLOBALS:
+      N = collect(*TS, M.globals(), Pos, Values, Capacity);
+      break;
+    case NEVERC_IR_COLLECTION_MODULE_ALIASES:
+      N = collect(*TS, M.aliases(), Pos, Values, Capacity);
+      break;
+    case NEVERC_IR_COLLECTION_MODULE_I_FUNCS:
+      N = collect(*TS, M.ifuncs(), Pos, Values, Capacity);
+      break;
+    case NEVERC_IR_COLLECTION_FUNCTION_ARGUMENTS: {
+      auto Args = llvm::cast<llvm::Function>(C)->args();
+      N = collect(*TS, Args, Pos, Values, Capacity);
+      break;
+    }
+    case NEVERC_IR_COLLECTION_FUNCTION_BLOCKS:
+      N = collect(*TS, *llvm::cast<llvm::Function>(C), Pos, Values, Capacity);
+      break;
+    case NEVERC_IR_COLLECTION_BLOCK_INSTRUCTIONS:
+      N = collect(*TS, *llvm::cast<llvm::BasicBlock>(C), Pos, Values, Capacity);
+      break;
+    }
+    Cursor->Position = Pos + N;
+    *OutCount = N;
+    return okStatus();
+  });
+}
+
+//===--- Names, types, uses, operands -------------------------------------===//
+
+NevercStatus NEVERC_CALL getValueName(void *Ctx, NevercTaskHandle Task, V H,
+                                      NevercStringView *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    *Out = view(Val->getName());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setValueName(void *Ctx, NevercTaskHandle Task, V H,
+                                      NevercStringView Name) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (!validView(Name))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    // Constants are unnamed; a void value cannot be named.
+    if ((llvm::isa<llvm::Constant>(Val) && !llvm::isa<llvm::GlobalValue>(Val)) ||
+        Val->getType()->isVoidTy() || llvm::isa<llvm::MetadataAsValue>(Val))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (llvm::isa<llvm::GlobalValue>(Val) && !Name.Length)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    Val->setName(ref(Name));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getValueType(void *Ctx, NevercTaskHandle Task, V H,
+                                      NevercIRTypeHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    *Out = TS->type(Val->getType());
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getValueUseCount(void *Ctx, NevercTaskHandle Task,
+                                          V H, uint64_t *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    *Out = Val->getNumUses();
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getValueUse(void *Ctx, NevercTaskHandle Task, V H,
+                                     uint64_t Index, NevercIRUseInfo *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (NevercStatus S =
+            checkHeader(Out, sizeof *Out, NEVERC_IR_CORE_API_MAJOR);
+        !isOk(S))
+      return S;
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    uint64_t I = 0;
+    for (llvm::Use &U : Val->uses())
+      if (I++ == Index) {
+        NevercIRUseInfo R{};
+        R.User = TS->value(U.getUser());
+        R.OperandIndex = U.getOperandNo();
+        writeOut(Out, R);
+        return okStatus();
+      }
+    return st(NEVERC_STATUS_NOT_FOUND);
+  });
+}
+
+NevercStatus NEVERC_CALL getOperandCount(void *Ctx, NevercTaskHandle Task,
+                                         V H, uint64_t *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    auto *U = llvm::dyn_cast<llvm::User>(Val);
+    *Out = U ? U->getNumOperands() : 0;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getOperand(void *Ctx, NevercTaskHandle Task, V H,
+                                    uint64_t Index, V *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::Value *Val = nullptr;
+    if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    auto *U = llvm::dyn_cast<llvm::User>(Val);
+    if (!U || Index >= U->getNumOperands())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    *Out = TS->value(U->getOperand(unsigned(Index)));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setOperand(void *Ctx, NevercTaskHandle Task, V H,
+                                    uint64_t Index, V Operand) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    llvm::Instruction *I = nullptr;
+    llvm::Value *Op = nullptr;
+    // Constants are immutable (uniqued): only instructions take edits.
+    if (NevercStatus S = valueAs(D, *TS, H, &I); !isOk(S))
+      return S;
+    if (NevercStatus S = valueOf(D, *TS, Operand, &Op); !isOk(S))
+      return S;
+    if (Index >= I->getNumOperands())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    if (I->getOperand(unsigned(Index))->getType() != Op->getType())
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    I->setOperand(unsigned(Index), Op);
+    return okStatus();
+  });
+}
+
+//===--- Blocks and PHIs --------------------------------------------------===//
+
+NevercStatus NEVERC_CALL getTerminator(void *Ctx, NevercTaskHandle Task,
+                                       V Block, V *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
+      return S;
+    *Out = TS->value(BB->getTerminator()); // null while it has none
+    return okStatus();
+  });
+}
+
+template <class Range>
+NevercStatus nth(TaskState &TS, Range R, uint64_t Index, V *Out) {
+  uint64_t I = 0;
+  for (llvm::BasicBlock *B : R)
+    if (I++ == Index) {
+      *Out = TS.value(B);
+      return okStatus();
+    }
+  return st(NEVERC_STATUS_NOT_FOUND);
+}
+
+NevercStatus NEVERC_CALL getPredecessorCount(void *Ctx, NevercTaskHandle Task,
+                                             V Block, uint64_t *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
+      return S;
+    *Out = uint64_t(llvm::pred_size(BB));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getPredecessor(void *Ctx, NevercTaskHandle Task,
+                                        V Block, uint64_t Index, V *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
+      return S;
+    return nth(*TS, llvm::predecessors(BB), Index, Out);
+  });
+}
+
+NevercStatus NEVERC_CALL getSuccessorCount(void *Ctx, NevercTaskHandle Task,
+                                           V Block, uint64_t *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
+      return S;
+    *Out = uint64_t(llvm::succ_size(BB));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getSuccessor(void *Ctx, NevercTaskHandle Task,
+                                      V Block, uint64_t Index, V *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
+      return S;
+    return nth(*TS, llvm::successors(BB), Index, Out);
+  });
+}
+
+NevercStatus NEVERC_CALL getPHIIncomingCount(void *Ctx, NevercTaskHandle Task,
+                                             V Phi, uint64_t *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    NEVERC_IR_OUT(Out);
+    llvm::PHINode *P = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Phi, &P); !isOk(S))
+      return S;
+    *Out = P->getNumIncomingValues();
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getPHIIncoming(void *Ctx, NevercTaskHandle Task,
+                                        V Phi, uint64_t Index,
+                                        NevercIRPhiIncoming *Out) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (NevercStatus S =
+            checkHeader(Out, sizeof *Out, NEVERC_IR_CORE_API_MAJOR);
+        !isOk(S))
+      return S;
+    llvm::PHINode *P = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Phi, &P); !isOk(S))
+      return S;
+    if (Index >= P->getNumIncomingValues())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    NevercIRPhiIncoming R{};
+    R.Value = TS->value(P->getIncomingValue(unsigned(Index)));
+    R.Block = TS->value(P->getIncomingBlock(unsigned(Index)));
+    writeOut(Out, R);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setPHIIncoming(void *Ctx, NevercTaskHandle Task,
+                                        V Phi, uint64_t Index,
+                                        NevercIRPhiIncoming In) {
+  return guard([&]() -> NevercStatus {
+    NEVERC_IR_TASK(Ctx, Task);
+    if (NevercStatus S = checkHeader(&In, sizeof In, NEVERC_IR_CORE_API_MAJOR);
+        !isOk(S))
+      return S;
+    llvm::PHINode *P = nullptr;
+    llvm::Value *Val = nullptr;
+    llvm::BasicBlock *BB = nullptr;
+    if (NevercStatus S = valueAs(D, *TS, Phi, &P); !isOk(S))
+      return S;
+    if (NevercStatus S = valueOf(D, *TS, In.Value, &Val); !isOk(S))
+      return S;
+    if (NevercStatus S = valueAs(D, *TS, In.Block, &BB); !isOk(S))
+      return S;
+    if (Index >= P->getNumIncomingValues())
+      return st(NEVERC_STATUS_NOT_FOUND);
+    if (Val->getType() != P->getType() || BB->getParent() != P->getFunction())
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    if (NevercStatus S = beginChange(*TS); !isOk(S))
+      return S;
+    P->setIncomingValue(unsigned(Index), Val);
+    P->setIncomingBlock(unsigned(Index), BB);
+    return okStatus();
+  });
+}
+
+} // namespace
+
+void fillCoreValues(NevercIRCoreAPI &T) {
+  T.GetContext = &getContext;
+  T.GetModule = &getModule;
+  T.GetValueKind = &getValueKind;
+  T.ReplaceAllUsesWith = &replaceAllUsesWith;
+  T.EraseValue = &eraseValue;
+  T.BeginValueCursor = &beginValueCursor;
+  T.CollectValueCursor = &collectValueCursor;
+  T.GetValueName = &getValueName;
+  T.SetValueName = &setValueName;
+  T.GetValueType = &getValueType;
+  T.GetValueUseCount = &getValueUseCount;
+  T.GetValueUse = &getValueUse;
+  T.GetOperandCount = &getOperandCount;
+  T.GetOperand = &getOperand;
+  T.SetOperand = &setOperand;
+  T.GetTerminator = &getTerminator;
+  T.GetPredecessorCount = &getPredecessorCount;
+  T.GetPredecessor = &getPredecessor;
+  T.GetSuccessorCount = &getSuccessorCount;
+  T.GetSuccessor = &getSuccessor;
+  T.GetPHIIncomingCount = &getPHIIncomingCount;
+  T.GetPHIIncoming = &getPHIIncoming;
+  T.SetPHIIncoming = &setPHIIncoming;
+}
+
+} // namespace neverc::ir

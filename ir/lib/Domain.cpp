@@ -1,0 +1,292 @@
+//===- Domain.cpp - IRDomain: task state, handles, publication ------------===//
+#include "Internal.h"
+
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Metadata.h"
+
+namespace neverc::ir {
+namespace {
+
+uint64_t key(uint32_t Session, uint32_t Task) {
+  return (uint64_t(Session) << 32) | Task;
+}
+
+constexpr uint32_t IRPhases[] = {
+    core::Phase_IR_GENERATE,
+    core::Phase_IR_OPTIMIZE,
+    core::Phase_IR_PASS_PRE_OPT,
+    core::Phase_IR_PASS_PIPELINE_START,
+    core::Phase_IR_PASS_OPTIMIZER_LAST,
+    core::Phase_IR_PASS_POST_OPT,
+    core::Phase_IR_PASS_PRE_CODEGEN,
+    core::Phase_IR_FINAL_VERIFY,
+};
+
+/// The handle of \p Key in \p Table, minted on first use.
+template <class V>
+NevercHandle mint(core::HandleTable<V> &Table, core::PointerMap<NevercHandle> &Of,
+                  const void *Key, V Value) {
+  if (!Key)
+    return NevercHandle{};
+  NevercHandle &H = Of[Key];
+  if (!Table.lookup(H))
+    H = Table.insert(Value);
+  return H;
+}
+
+template <class V>
+NevercStatus lookup(IRDomain::Impl &D, TaskState &TS,
+                    core::HandleTable<V> &Table, IRHandleKind Kind,
+                    NevercHandle H, V **Out) {
+  if (core::decodeHandle(H).Kind != hk(Kind))
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  if (NevercStatus S = core::checkHandleScope(H, hk(Kind), TS.Scope, D.H, true);
+      !isOk(S))
+    return S;
+  V *P = Table.lookup(H);
+  if (!P)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = P;
+  return okStatus();
+}
+
+} // namespace
+
+TaskState::TaskState(uint32_t Session, uint32_t Task)
+    : Scope{Session, Task}, Values(hk(IRHandleKind::Value), Scope),
+      Types(hk(IRHandleKind::Type), Scope),
+      MDs(hk(IRHandleKind::Metadata), Scope),
+      NamedMDs(hk(IRHandleKind::NamedMetadata), Scope),
+      Attrs(hk(IRHandleKind::Attribute), Scope),
+      Comdats(hk(IRHandleKind::Comdat), Scope),
+      Buffers(hk(IRHandleKind::Buffer), Scope) {
+  // One module and one context per task: their handles never change.
+  ModuleHandle = core::encodeHandle(hk(IRHandleKind::Module), Scope, 0, 1);
+  ContextHandle = core::encodeHandle(hk(IRHandleKind::Context), Scope, 0, 1);
+}
+
+NevercHandle TaskState::value(const llvm::Value *V) {
+  return mint(Values, ValueOf, V, const_cast<llvm::Value *>(V));
+}
+NevercHandle TaskState::type(llvm::Type *Ty) {
+  return mint(Types, TypeOf, Ty, Ty);
+}
+NevercHandle TaskState::metadata(const llvm::Metadata *MD) {
+  return mint(MDs, MDOf, MD, const_cast<llvm::Metadata *>(MD));
+}
+NevercHandle TaskState::attribute(llvm::Attribute A) {
+  return mint(Attrs, AttrOf, A.getRawPointer(), A.getRawPointer());
+}
+NevercHandle TaskState::namedMetadata(llvm::NamedMDNode *N) {
+  return mint(NamedMDs, NamedMDOf, N, N);
+}
+NevercHandle TaskState::comdat(llvm::Comdat *C) {
+  return mint(Comdats, ComdatOf, C, C);
+}
+
+void TaskState::forget(const llvm::Value *V) {
+  if (NevercHandle *H = ValueOf.find(V)) {
+    Values.erase(*H);
+    *H = NevercHandle{};
+  }
+}
+
+void TaskState::dropValueHandles() {
+  Values.clear();
+  ValueOf.clear();
+  MDs.clear();
+  MDOf.clear();
+  NamedMDs.clear();
+  NamedMDOf.clear();
+  Comdats.clear();
+  ComdatOf.clear();
+}
+
+void TaskState::unbind() {
+  dropValueHandles();
+  M = nullptr;
+  CodeGen = nullptr;
+}
+
+NevercStatus valueOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                     llvm::Value **Out) {
+  llvm::Value **P = nullptr;
+  if (NevercStatus S = lookup(D, TS, TS.Values, IRHandleKind::Value, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus typeOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                    llvm::Type **Out) {
+  llvm::Type **P = nullptr;
+  if (NevercStatus S = lookup(D, TS, TS.Types, IRHandleKind::Type, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus metadataOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                        llvm::Metadata **Out) {
+  llvm::Metadata **P = nullptr;
+  if (NevercStatus S = lookup(D, TS, TS.MDs, IRHandleKind::Metadata, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus attributeOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                         llvm::Attribute *Out) {
+  void **P = nullptr;
+  if (NevercStatus S = lookup(D, TS, TS.Attrs, IRHandleKind::Attribute, H, &P);
+      !isOk(S))
+    return S;
+  *Out = llvm::Attribute::fromRawPointer(*P);
+  return okStatus();
+}
+NevercStatus namedMetadataOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                             llvm::NamedMDNode **Out) {
+  llvm::NamedMDNode **P = nullptr;
+  if (NevercStatus S =
+          lookup(D, TS, TS.NamedMDs, IRHandleKind::NamedMetadata, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus comdatOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                      llvm::Comdat **Out) {
+  llvm::Comdat **P = nullptr;
+  if (NevercStatus S = lookup(D, TS, TS.Comdats, IRHandleKind::Comdat, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+
+bool mayNotMutate(const TaskState &TS) {
+  return TS.T && TS.T->role() == core::CallbackRole::Observer;
+}
+
+NevercStatus beginChange(TaskState &TS, bool Structural) {
+  if (mayNotMutate(TS))
+    return st(NEVERC_STATUS_POLICY_VIOLATION);
+  ++TS.Generation;
+  TS.Structure += Structural;
+  TS.Touched = true;
+  return okStatus();
+}
+
+NevercStatus taskOf(IRDomain::Impl &D, NevercTaskHandle H, TaskState **TS) {
+  core::Task *Found = nullptr;
+  if (NevercStatus S = D.H.resolveTask(H, &Found); !isOk(S))
+    return S;
+  TaskState *State = D.stateFor(core::decodeHandle(H).Scope);
+  if (!State || !State->M)
+    return st(NEVERC_STATUS_INVALID_STATE);
+  *TS = State;
+  return okStatus();
+}
+
+//===----------------------------------------------------------------------===//
+// Impl
+//===----------------------------------------------------------------------===//
+
+IRDomain::Impl::Impl(core::Host &H) : H(H) {}
+
+IRDomain::Impl::~Impl() {
+  for (PassRecord &P : Passes)
+    if (P.DestroyUserData)
+      P.DestroyUserData(P.UserData);
+}
+
+TaskState &IRDomain::Impl::state(core::Task &T) {
+  core::HandleScope S = core::decodeHandle(T.handle()).Scope;
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = States.find(key(S.Session, S.Task));
+  if (It != States.end())
+    return *It->second;
+  const core::ScopeOracle &Oracle = H;
+  for (auto I = States.begin(); I != States.end();)
+    if (!Oracle.taskAlive(I->second->Scope.Session, I->second->Scope.Task))
+      I = States.erase(I);
+    else
+      ++I;
+  auto &P = States[key(S.Session, S.Task)];
+  P = std::make_unique<TaskState>(S.Session, S.Task);
+  P->T = &T;
+  return *P;
+}
+
+TaskState *IRDomain::Impl::stateFor(core::HandleScope S) const {
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = States.find(key(S.Session, S.Task));
+  return It == States.end() ? nullptr : It->second.get();
+}
+
+void IRDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,
+                          std::string_view Phase) {
+  H.report(Sev, std::move(Msg), nullptr, Phase);
+}
+
+bool IRDomain::Impl::phaseActive(uint32_t Phase) const {
+  return H.phases().at(Phase).Active;
+}
+
+bool IRDomain::Impl::hasPasses(uint32_t Phase) const {
+  for (const PassRecord &P : Passes)
+    if (P.Phase == Phase)
+      return true;
+  return false;
+}
+
+bool IRDomain::Impl::active() const {
+  if (!Passes.empty())
+    return true;
+  for (uint32_t Ph : IRPhases)
+    if (phaseActive(Ph))
+      return true;
+  return false;
+}
+
+void IRDomain::Impl::fillCore() {
+  Core.Header = {sizeof Core, NEVERC_IR_CORE_API_MAJOR,
+                 NEVERC_IR_CORE_API_MINOR, 0};
+  Core.Context = this;
+  fillCoreTypes(Core);
+  fillCoreMetadata(Core);
+  fillCoreValues(Core);
+  fillCoreModule(Core);
+  fillCoreProperties(Core);
+  Pass.Header = {sizeof Pass, NEVERC_IR_PASS_API_MAJOR,
+                 NEVERC_IR_PASS_API_MINOR, 0};
+  Pass.Context = this;
+  fillPassTable(Pass);
+}
+
+//===----------------------------------------------------------------------===//
+// IRDomain
+//===----------------------------------------------------------------------===//
+
+IRDomain::IRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
+  P->fillCore();
+  P->Published = H.publishInterface(
+      NevercInterfaceID{NEVERC_INTERFACE_IR_CORE_HIGH,
+                        NEVERC_INTERFACE_IR_CORE_LOW},
+      NEVERC_IR_CORE_API_MAJOR, NEVERC_IR_CORE_API_MINOR, &P->Core,
+      sizeof P->Core);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_IR_PASS_HIGH,
+                          NEVERC_INTERFACE_IR_PASS_LOW},
+        NEVERC_IR_PASS_API_MAJOR, NEVERC_IR_PASS_API_MINOR, &P->Pass,
+        sizeof P->Pass);
+}
+
+IRDomain::~IRDomain() = default;
+
+NevercStatus IRDomain::published() const { return P->Published; }
+uint32_t IRDomain::firstPhase() const { return core::Phase_IR_GENERATE; }
+const NevercIRCoreAPI &IRDomain::coreTable() const { return P->Core; }
+
+} // namespace neverc::ir

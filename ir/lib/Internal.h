@@ -1,0 +1,256 @@
+//===- Internal.h - Shared pieces of the IR domain (LLVM side) --*- C++ -*-===//
+//
+// Per-task state: the module the slots act on, generation-checked handle
+// tables per handle type (a type handle passed as a value is WRONG_TYPE),
+// the module's mutation generation, and the passes plugins registered.
+//
+// Value handles live until LLVM itself may have changed the module: the
+// tables are cleared when Clang's pipeline is about to run or has run (the
+// built-in of ir.optimize, each extension-point pass). Mutations made
+// through the tables forget the handles of what they delete.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_IR_LIB_INTERNAL_H
+#define NEVERC_IR_LIB_INTERNAL_H
+
+#include "neverc/core/PointerMap.h"
+#include "neverc/core/SlotSupport.h"
+#include "neverc/ir/IRDomain.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/Module.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CodeGenAction;
+class CompilerInstance;
+} // namespace clang
+
+namespace neverc::ir {
+
+using core::isOk;
+using core::makeStatus;
+using core::okStatus;
+
+inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
+
+/// Handle kinds of the IR domain (the AST domain ends below 128).
+enum class IRHandleKind : uint8_t {
+  Context = 128,
+  Module,
+  Value,
+  Type,
+  Metadata,
+  NamedMetadata,
+  Attribute,
+  Comdat,
+  Buffer,
+};
+inline core::HandleKind hk(IRHandleKind K) { return core::HandleKind(K); }
+
+/// One RegisterPass.
+struct PassRecord {
+  const core::Plugin *Owner = nullptr;
+  std::string ID;
+  uint32_t Phase = 0; ///< core phase index
+  NevercIRPassLevel Level = 0;
+  NevercIRPassRunFn Run = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
+struct TaskState {
+  TaskState(uint32_t Session, uint32_t Task);
+  core::HandleScope Scope;
+  core::Task *T = nullptr;
+  clang::CompilerInstance *CI = nullptr;
+  clang::CodeGenAction *CodeGen = nullptr;
+  /// The module the slots act on: set while the IR phases run.
+  llvm::Module *M = nullptr;
+  /// Bumped by every change made through the tables (cursors and the
+  /// PRESERVE_ALL check compare it).
+  uint64_t Generation = 0;
+  /// Bumped by changes to what a collection holds (an erase, an import):
+  /// cursors compare it, so renaming while walking is fine.
+  uint64_t Structure = 0;
+  /// A plugin changed (or may have changed) the module: ir.final_verify
+  /// then has something to verify.
+  bool Touched = false;
+  /// Inside the built-in ir.optimize (the nested emitBackendOutput).
+  bool Nested = false;
+  bool Failed = false;
+  bool Attached = false;
+  /// Values deleted through the tables during the current pass run (the
+  /// level adapters skip them).
+  std::vector<const llvm::Value *> Erased;
+  bool SavedDisableLLVMPasses = false;
+  uint32_t OptLevel = NEVERC_IR_OPTIMIZATION_O0;
+  std::string Triple, DataLayout;
+
+  core::HandleTable<llvm::Value *> Values;
+  core::PointerMap<NevercHandle> ValueOf;
+  core::HandleTable<llvm::Type *> Types;
+  core::PointerMap<NevercHandle> TypeOf;
+  core::HandleTable<llvm::Metadata *> MDs;
+  core::PointerMap<NevercHandle> MDOf;
+  core::HandleTable<llvm::NamedMDNode *> NamedMDs;
+  core::PointerMap<NevercHandle> NamedMDOf;
+  core::HandleTable<void *> Attrs; ///< llvm::Attribute raw pointers
+  core::PointerMap<NevercHandle> AttrOf;
+  core::HandleTable<llvm::Comdat *> Comdats;
+  core::PointerMap<NevercHandle> ComdatOf;
+  core::HandleTable<std::shared_ptr<llvm::SmallVector<char, 0>>> Buffers;
+  NevercHandle ModuleHandle{}, ContextHandle{};
+  /// Strings handed out as views (names that LLVM builds on the fly).
+  std::string Scratch;
+
+  NevercHandle value(const llvm::Value *V);
+  NevercHandle type(llvm::Type *Ty);
+  NevercHandle metadata(const llvm::Metadata *MD);
+  NevercHandle attribute(llvm::Attribute A);
+  NevercHandle namedMetadata(llvm::NamedMDNode *N);
+  NevercHandle comdat(llvm::Comdat *C);
+  /// A deleted value's handle goes stale.
+  void forget(const llvm::Value *V);
+  /// LLVM may change the module now (or did): every value and metadata
+  /// handle goes stale. Types, attributes and buffers stay.
+  void dropValueHandles();
+  /// The module is no longer live (end of the backend).
+  void unbind();
+};
+
+struct IRDomain::Impl {
+  explicit Impl(core::Host &H);
+  ~Impl();
+  core::Host &H;
+  NevercIRCoreAPI Core{};
+  NevercIRPassAPI Pass{};
+  NevercStatus Published = okStatus();
+  std::vector<PassRecord> Passes;
+  mutable std::mutex Lock;
+  std::map<uint64_t, std::unique_ptr<TaskState>> States;
+
+  TaskState &state(core::Task &T);
+  TaskState *stateFor(core::HandleScope S) const;
+  void fillCore();
+  void diag(NevercDiagnosticSeverity Sev, std::string Msg,
+            std::string_view Phase = {});
+  /// An IR phase has a registration or a plugin registered a pass.
+  bool active() const;
+  bool phaseActive(uint32_t Phase) const;
+  bool hasPasses(uint32_t Phase) const;
+};
+
+inline IRDomain::Impl &impl(void *Ctx) {
+  return *static_cast<IRDomain::Impl *>(Ctx);
+}
+
+using core::writeOut;
+template <class F> NevercStatus guard(F &&Fn) noexcept {
+  return core::guardSlot(static_cast<F &&>(Fn));
+}
+inline NevercStatus checkHeader(const void *P, size_t Need, uint16_t Major) {
+  return core::checkStructHeader(P, Need, Major);
+}
+
+/// Task handle → live task state whose module is live (INVALID_STATE
+/// outside the IR phases).
+NevercStatus taskOf(IRDomain::Impl &D, NevercTaskHandle H, TaskState **TS);
+/// An observer may not change IR.
+bool mayNotMutate(const TaskState &TS);
+/// The checks of a slot that changes the module: POLICY_VIOLATION from an
+/// observer; on success the module's generation moves on (and its
+/// structure's, for a change to what a collection holds).
+NevercStatus beginChange(TaskState &TS, bool Structural = false);
+
+/// Handle → object, by kind: WRONG_TYPE for another kind, WRONG_SCOPE /
+/// WRONG_SESSION / STALE_HANDLE per the scope rules.
+NevercStatus valueOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                     llvm::Value **Out);
+NevercStatus typeOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                    llvm::Type **Out);
+NevercStatus metadataOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                        llvm::Metadata **Out);
+NevercStatus attributeOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                         llvm::Attribute *Out);
+NevercStatus namedMetadataOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                             llvm::NamedMDNode **Out);
+NevercStatus comdatOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                      llvm::Comdat **Out);
+/// A value of a given LLVM class (WRONG_TYPE otherwise).
+template <class C>
+NevercStatus valueAs(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
+                     C **Out) {
+  llvm::Value *V = nullptr;
+  if (NevercStatus S = valueOf(D, TS, H, &V); !isOk(S))
+    return S;
+  auto *R = llvm::dyn_cast<C>(V);
+  if (!R)
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  *Out = R;
+  return okStatus();
+}
+
+/// A borrowed view of \p S (valid while the object lives).
+inline NevercStringView view(llvm::StringRef S) {
+  return NevercStringView{S.data(), S.size()};
+}
+inline llvm::StringRef ref(NevercStringView V) {
+  return V.Data ? llvm::StringRef(V.Data, V.Length) : llvm::StringRef();
+}
+/// A string argument: NULL data with a length is INVALID_ARGUMENT.
+inline bool validView(NevercStringView V) { return V.Data || !V.Length; }
+
+//===--- Schema mapping (Schema.cpp): by LLVM name, never by number -----===//
+NevercIRTypeKind schemaTypeKind(const llvm::Type *T);
+NevercIRValueKind schemaValueKind(const llvm::Value *V);
+NevercIROpcode schemaOpcode(unsigned LLVMOpcode);
+bool llvmOpcode(NevercIROpcode Op, unsigned &Out);
+NevercIRPredicate schemaPredicate(unsigned LLVMPredicate);
+bool llvmPredicate(NevercIRPredicate P, unsigned &Out);
+NevercIRLinkage schemaLinkage(unsigned LLVMLinkage);
+bool llvmLinkage(NevercIRLinkage L, unsigned &Out);
+NevercIRVisibility schemaVisibility(unsigned LLVMVisibility);
+bool llvmVisibility(NevercIRVisibility V, unsigned &Out);
+NevercIRCallingConvention schemaCallingConvention(unsigned CC);
+bool llvmCallingConvention(NevercIRCallingConvention C, unsigned &Out);
+/// The opcode's writable property set (NEVERC_IR_SCHEMA_OPCODE rows).
+NevercIRPropertyFlags writableProperties(NevercIROpcode Op);
+bool llvmTypeID(NevercIRTypeKind K, unsigned &Out);
+
+//===--- Table filling, one per concern -----------------------------------===//
+void fillCoreTypes(NevercIRCoreAPI &T);      // CoreTypes.cpp
+void fillCoreMetadata(NevercIRCoreAPI &T);   // CoreMetadata.cpp
+void fillCoreValues(NevercIRCoreAPI &T);     // CoreValues.cpp
+void fillCoreModule(NevercIRCoreAPI &T);     // CoreModule.cpp
+void fillCoreProperties(NevercIRCoreAPI &T); // CoreProperties.cpp
+void fillPassTable(NevercIRPassAPI &T);      // Passes.cpp
+
+/// Runs the passes registered at \p Phase over \p M (Passes.cpp). Returns
+/// false when a pass failed (reported, naming the pass); \p Changed says
+/// whether any pass changed the module.
+bool runRegisteredPasses(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                         bool &Changed, bool &KeptCFG);
+
+/// The prologue of a slot: the domain in D, the task's state in TS (its
+/// module live), else the status.
+#define NEVERC_IR_TASK(Ctx, Task)                                              \
+  IRDomain::Impl &D = impl(Ctx);                                               \
+  TaskState *TS = nullptr;                                                     \
+  if (NevercStatus S_ = taskOf(D, Task, &TS); !isOk(S_))                       \
+    return S_;                                                                 \
+  (void)D
+/// A required out-pointer.
+#define NEVERC_IR_OUT(P)                                                       \
+  if (!(P))                                                                    \
+  return st(NEVERC_STATUS_INVALID_ARGUMENT)
+
+} // namespace neverc::ir
+
+#endif

@@ -1,0 +1,224 @@
+//===- Passes.cpp - NevercIRPassAPI and the pass slot adapters ------------===//
+//
+// A registered pass runs at one of the five ir.pass.* phases, as the
+// phase's built-in step, in registration order. The levels are adapted by
+// the domain itself (the same way at the three host-run slots and at the
+// two extension points inside Clang's pipeline): MODULE once; FUNCTION per
+// defined function; LOOP per loop of each defined function, outermost
+// first (LoopInfo::getLoopsInPreorder); CGSCC per strongly connected
+// component of the call graph, callees first (scc_iterator).
+//
+// Honesty of the preserved set: every change made through the tables moves
+// the module's generation on; PRESERVE_ALL with a moved generation is a
+// POLICY_VIOLATION that fails the compile.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/Analysis/CallGraph.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace neverc::ir {
+namespace {
+
+/// A function an earlier invocation of the same pass deleted.
+bool erased(const TaskState &TS, const llvm::Function *F) {
+  return std::find(TS.Erased.begin(), TS.Erased.end(), F) != TS.Erased.end();
+}
+
+constexpr uint32_t PassPhases[] = {
+    core::Phase_IR_PASS_PRE_OPT,       core::Phase_IR_PASS_PIPELINE_START,
+    core::Phase_IR_PASS_OPTIMIZER_LAST, core::Phase_IR_PASS_POST_OPT,
+    core::Phase_IR_PASS_PRE_CODEGEN,
+};
+
+NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
+                                      const NevercIRPassDescriptor *Desc) {
+  return guard([&]() -> NevercStatus {
+    IRDomain::Impl &D = impl(Ctx);
+    if (!Registrar || !Desc)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const core::Plugin *Owner = nullptr;
+    for (auto &P : D.H.plugins())
+      if (static_cast<const void *>(P.get()) == Registrar)
+        Owner = P.get();
+    if (!Owner)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (D.H.registeringPlugin() != Owner)
+      return st(NEVERC_STATUS_INVALID_STATE); // only in the caller's Register
+    NevercABITableHeader Hd;
+    std::memcpy(&Hd, Desc, sizeof Hd);
+    if (Hd.Major != NEVERC_IR_PASS_API_MAJOR)
+      return st(NEVERC_STATUS_ABI_MISMATCH);
+    if (Hd.StructSize < sizeof(NevercIRPassDescriptor))
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    PassRecord R;
+    R.Owner = Owner;
+    if (!validView(Desc->PassID) || !Desc->PassID.Length || !Desc->Run)
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    R.ID.assign(Desc->PassID.Data, Desc->PassID.Length);
+    R.Phase = UINT32_MAX;
+    for (uint32_t Ph : PassPhases) {
+      const NevercInterfaceID ID = D.H.phases().at(Ph).ID;
+      if (ID.High == Desc->Phase.High && ID.Low == Desc->Phase.Low)
+        R.Phase = Ph;
+    }
+    if (R.Phase == UINT32_MAX)
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    if (Desc->Level < NEVERC_IR_PASS_LEVEL_MODULE ||
+        Desc->Level > NEVERC_IR_PASS_LEVEL_LOOP)
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    // No analysis table is published yet: a pass that needs one cannot be
+    // given it.
+    if (Desc->RequiredAnalysisCount != 0)
+      return st(NEVERC_STATUS_DEPENDENCY_MISSING);
+    for (const PassRecord &P : D.Passes)
+      if (P.ID == R.ID)
+        return st(NEVERC_STATUS_DUPLICATE_ID);
+    R.Level = Desc->Level;
+    R.Run = Desc->Run;
+    R.UserData = Desc->UserData;
+    R.DestroyUserData = Desc->DestroyUserData;
+    D.Passes.push_back(std::move(R));
+    return okStatus();
+  });
+}
+
+/// One invocation of one pass.
+struct Invoker {
+  IRDomain::Impl &D;
+  TaskState &TS;
+  const PassRecord &P;
+  bool Changed = false, KeptCFG = true;
+
+  bool call(NevercIRPassInvocation &Inv) {
+    NevercIRPreservedAnalyses Kept;
+    std::memset(&Kept, 0, sizeof Kept);
+    Kept.Header = {sizeof Kept, NEVERC_IR_PASS_API_MAJOR,
+                   NEVERC_IR_PASS_API_MINOR, 0};
+    Kept.Flags = NEVERC_IR_PRESERVE_NONE;
+    const uint64_t Before = TS.Generation;
+    NevercStatus S;
+    try {
+      S = P.Run(&Inv, &Kept, P.UserData);
+    } catch (...) {
+      S = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
+    }
+    const std::string Who = "IR pass '" + P.ID + "' of plugin '" +
+                            std::string(P.Owner->id()) + "'";
+    const std::string &Phase = D.H.phases().at(P.Phase).Name;
+    if (!isOk(S)) {
+      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+             Who + " failed with " + std::string(core::statusName(S.Code)),
+             Phase);
+      return false;
+    }
+    const bool Moved = TS.Generation != Before;
+    if (Moved && (Kept.Flags & NEVERC_IR_PRESERVE_ALL)) {
+      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+             Who + " changed the module but reported PRESERVE_ALL "
+                   "(POLICY_VIOLATION)",
+             Phase);
+      return false;
+    }
+    if (Moved) {
+      Changed = true;
+      if (!(Kept.Flags & NEVERC_IR_PRESERVE_CFG))
+        KeptCFG = false;
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+void fillPassTable(NevercIRPassAPI &T) { T.RegisterPass = &registerPass; }
+
+bool runRegisteredPasses(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                         bool &Changed, bool &KeptCFG) {
+  const NevercInterfaceID PhaseID = D.H.phases().at(Phase).ID;
+  for (const PassRecord &P : D.Passes) {
+    if (P.Phase != Phase)
+      continue;
+    NevercIRPassInvocation Inv;
+    std::memset(&Inv, 0, sizeof Inv);
+    Inv.Header = {sizeof Inv, NEVERC_IR_PASS_API_MAJOR,
+                  NEVERC_IR_PASS_API_MINOR, 0};
+    Inv.Task = TS.T->handle();
+    Inv.Phase = PhaseID;
+    Inv.PassID = view(P.ID);
+    Inv.Level = P.Level;
+    Inv.OptimizationLevel = TS.OptLevel;
+    Inv.Module = TS.ModuleHandle;
+    Inv.Core = &D.Core;
+    Invoker Call{D, TS, P};
+    TS.Erased.clear();
+    bool Ok = true;
+    // The functions as they are before the pass: one it creates is not
+    // visited by the same run.
+    std::vector<llvm::Function *> Defined;
+    if (P.Level != NEVERC_IR_PASS_LEVEL_MODULE)
+      for (llvm::Function &F : *TS.M)
+        if (!F.isDeclaration())
+          Defined.push_back(&F);
+    switch (P.Level) {
+    case NEVERC_IR_PASS_LEVEL_MODULE:
+      Ok = Call.call(Inv);
+      break;
+    case NEVERC_IR_PASS_LEVEL_FUNCTION:
+      for (llvm::Function *F : Defined) {
+        if (erased(TS, F))
+          continue;
+        Inv.Function = TS.value(F);
+        if (!(Ok = Call.call(Inv)))
+          break;
+      }
+      break;
+    case NEVERC_IR_PASS_LEVEL_LOOP:
+      for (llvm::Function *F : Defined) {
+        if (erased(TS, F))
+          continue;
+        llvm::DominatorTree DT(*F);
+        llvm::LoopInfo LI(DT);
+        Inv.Function = TS.value(F);
+        for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+          Inv.LoopHeader = TS.value(L->getHeader());
+          if (!(Ok = Call.call(Inv)))
+            break;
+        }
+        if (!Ok)
+          break;
+      }
+      break;
+    case NEVERC_IR_PASS_LEVEL_CGSCC: {
+      llvm::CallGraph CG(*TS.M);
+      std::vector<NevercIRValueHandle> SCC;
+      for (auto I = llvm::scc_begin(&CG); Ok && !I.isAtEnd(); ++I) {
+        SCC.clear();
+        for (llvm::CallGraphNode *N : *I)
+          if (llvm::Function *F = N->getFunction();
+              F && !erased(TS, F) && !F->isDeclaration())
+            SCC.push_back(TS.value(F));
+        if (SCC.empty())
+          continue;
+        Inv.SCCFunctions = SCC.data();
+        Inv.SCCFunctionCount = SCC.size();
+        Ok = Call.call(Inv);
+      }
+      break;
+    }
+    }
+    Changed |= Call.Changed;
+    KeptCFG &= Call.KeptCFG;
+    if (!Ok)
+      return false;
+  }
+  return true;
+}
+
+} // namespace neverc::ir
