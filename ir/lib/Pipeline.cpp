@@ -98,6 +98,10 @@ NevercStatus verifyModule(IRDomain::Impl &D, TaskState &TS, llvm::Module &M,
   if (llvm::verifyModule(M, &OS)) {
     while (!Msg.empty() && Msg.back() == '\n')
       Msg.pop_back();
+    // One diagnostic line: the verifier prints the offending value below.
+    for (char &C : Msg)
+      if (C == '\n')
+        C = ' ';
     D.diag(NEVERC_DIAGNOSTIC_ERROR,
            std::string(Gate) + ": the module is not valid IR: " + Msg, Gate);
     return st(NEVERC_STATUS_VERIFICATION_FAILED);
