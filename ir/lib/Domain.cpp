@@ -289,4 +289,22 @@ NevercStatus IRDomain::published() const { return P->Published; }
 uint32_t IRDomain::firstPhase() const { return core::Phase_IR_GENERATE; }
 const NevercIRCoreAPI &IRDomain::coreTable() const { return P->Core; }
 
+bool IRDomain::acceptRegistrations() {
+  bool Ok = true;
+  for (auto [Phase, Table] : {std::pair{core::Phase_IR_GENERATE, "NevercIRGenAPI"},
+                              {core::Phase_IR_OPTIMIZE,
+                               "NevercIROptimizationAPI"}}) {
+    const core::PhaseInfo &Info = P->H.phases().at(Phase);
+    for (const core::ProviderRegistration &R : Info.Providers) {
+      P->H.report(NEVERC_DIAGNOSTIC_ERROR,
+                  "provider refused: it could not publish a module, since "
+                  "this build does not publish " +
+                      std::string(Table) + " yet (ir/README.md)",
+                  R.Owner, Info.Name);
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
 } // namespace neverc::ir
