@@ -3,6 +3,11 @@
  * neverc.ir.* phases and a read-only FUNCTION pass at each of the five
  * ir.pass.* slots. One line per event on stderr (tests/lit/ir/phases.c).
  * An observer also tries to rename a function: the host must refuse.
+ *
+ * For tests/bench/compile: IR_TRACE_MODE=quiet makes the observers return
+ * at once and the passes walk every instruction without printing;
+ * IR_TRACE_PASSES=<slot> (e.g. post_opt) registers the pass at that slot
+ * only, any other value at all five.
  */
 #include "TestPlugin.h"
 
@@ -12,6 +17,7 @@
 #define TRACE_ID "org.neverc.test.ir-trace"
 
 static const NevercIRCoreAPI *Core;
+static int Quiet;
 
 struct PhaseName {
   uint64_t Low;
@@ -77,6 +83,8 @@ static NevercStatus NEVERC_CALL onPhase(const NevercPhaseFrame *F,
   unsigned N;
   static int Tried;
   (void)UD;
+  if (Quiet)
+    return status(NEVERC_STATUS_OK);
   memset(&First, 0, sizeof First);
   N = definedFunctions(F->Task, &First);
   fprintf(stderr, "ir: %s %s functions=%u\n",
@@ -123,11 +131,13 @@ static NevercStatus NEVERC_CALL countPass(const NevercIRPassInvocation *Inv,
       } while (K == 16);
     }
   } while (N == 8);
+  Kept->Flags = NEVERC_IR_PRESERVE_ALL;
+  if (Quiet)
+    return status(NEVERC_STATUS_OK);
   Inv->Core->GetValueName(Inv->Core->Context, Inv->Task, Inv->Function, &Name);
   fprintf(stderr, "pass: %s O%u %.*s instructions=%llu\n",
           nameOf(Inv->Phase.Low), (unsigned)Inv->OptimizationLevel,
           (int)Name.Length, Name.Data, (unsigned long long)Insts);
-  Kept->Flags = NEVERC_IR_PRESERVE_ALL;
   return status(NEVERC_STATUS_OK);
 }
 
@@ -143,7 +153,9 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *C,
       NEVERC_PHASE_IR_PASS_PRE_OPT_LOW, NEVERC_PHASE_IR_PASS_PIPELINE_START_LOW,
       NEVERC_PHASE_IR_PASS_OPTIMIZER_LAST_LOW, NEVERC_PHASE_IR_PASS_POST_OPT_LOW,
       NEVERC_PHASE_IR_PASS_PRE_CODEGEN_LOW};
+  const char *Slots = getenv("IR_TRACE_PASSES");
   (void)PS;
+  Quiet = getenv("IR_TRACE_MODE") && !strcmp(getenv("IR_TRACE_MODE"), "quiet");
   Core = (const NevercIRCoreAPI *)tpQuery(C, NEVERC_INTERFACE_IR_CORE_HIGH,
                                           NEVERC_INTERFACE_IR_CORE_LOW,
                                           NEVERC_IR_CORE_API_MAJOR,
@@ -167,11 +179,17 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *C,
     if ((S = R->RegisterObserver(RC, &O)).Code != 0)
       return S;
   }
-  if (!getenv("IR_TRACE_PASSES"))
+  if (!Slots)
     return status(NEVERC_STATUS_OK);
   for (I = 0; I < 5; ++I) {
     NevercIRPassDescriptor P;
     NevercStatus S;
+    int One = 0;
+    size_t K;
+    for (K = 0; K < 5; ++K)
+      One |= !strcmp(Slots, PassIDs[K] + 6);
+    if (One && strcmp(Slots, PassIDs[I] + 6))
+      continue;
     memset(&P, 0, sizeof P);
     P.Header = tpHeader(sizeof P, NEVERC_IR_PASS_API_MAJOR,
                         NEVERC_IR_PASS_API_MINOR);

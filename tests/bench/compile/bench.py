@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Compile-time benchmark: clang-22 vs neverc vs neverc + CensusPlugin.
+"""Compile-time benchmark: clang-22 vs neverc, bare and with plugins.
 
 In one run, side by side, every (workload, optimisation level) is compiled
-with `-c` by three configurations:
+with `-c` by these configurations:
 
   clang-22        the stock driver (spawns cc1 / as separate processes as
                   clang does)
@@ -14,6 +14,14 @@ with `-c` by three configurations:
                   neverc.sema.analyze and the AST lifecycle observer on all
                   11 events, each doing nothing (what observing the AST
                   domain costs)
+  neverc+ir       neverc -fplugin=IRTracePlugin.so, quiet: observers on the
+                  eight neverc.ir.* phases, doing nothing
+  neverc+irpass   the same with a read-only FUNCTION pass at
+                  neverc.ir.pass.post_opt walking every instruction through
+                  the C ABI
+  clang+passplugin  clang-22 -fpass-plugin=CountInstructions.so: the same
+                  walk as an LLVM C++ pass (irpass / passplugin is the price
+                  of the stable ABI)
 
 Workloads (sources from the apt-get source cache that
 tests/conformance/run.sh fills, build/conformance/debian):
@@ -185,6 +193,18 @@ def configs(args, census_out):
                                   "-Wno-unimplemented-plugin-phase"]))
     out.append(("neverc+ast", ["env", "AST_TRACE_MODE=quiet", args.neverc,
                                "-fplugin=" + args.ast_plugin]))
+    # Observers on all eight IR phases, doing nothing.
+    out.append(("neverc+ir", ["env", "IR_TRACE_MODE=quiet", args.neverc,
+                              "-fplugin=" + args.ir_plugin]))
+    # A read-only function pass at ir.pass.post_opt visiting every
+    # instruction through the C ABI, and the same pass as an LLVM C++ pass
+    # plugin in clang-22 (its optimizer-last extension point): the ratio of
+    # the two is the price of the stable ABI.
+    out.append(("neverc+irpass", ["env", "IR_TRACE_MODE=quiet",
+                                  "IR_TRACE_PASSES=post_opt", args.neverc,
+                                  "-fplugin=" + args.ir_plugin]))
+    out.append(("clang+passplugin", [args.clang,
+                                     "-fpass-plugin=" + args.pass_plugin]))
     return out
 
 
@@ -262,6 +282,10 @@ def main():
     p.add_argument("--cache", default=os.path.join(ROOT, "build", "conformance"))
     p.add_argument("--work", default=os.path.join(ROOT, "build", "bench", "compile"))
     p.add_argument("--out", default=None, help="markdown output file")
+    p.add_argument("--ir-plugin", default=os.path.join(
+        ROOT, "build", "tests", "plugins", "modules", "IRTracePlugin.so"))
+    p.add_argument("--pass-plugin", default=os.path.join(
+        ROOT, "build", "tests", "bench", "CountInstructions.so"))
     p.add_argument("--workloads", default="lua,lua-batch,sqlite",
                    help="comma-separated: lua, lua-batch, sqlite, smoke")
     p.add_argument("--opts", default="O0,O2")
@@ -357,9 +381,12 @@ def main():
                            for o in objs)
             same = identical(0, 1)
             same_ast = identical(0, 3)
+            same_ir = identical(0, 4)
+            same_pass = identical(0, 5)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
                          "samples": samples, "identical": same,
-                         "identical_ast": same_ast})
+                         "identical_ast": same_ast, "identical_ir": same_ir,
+                         "identical_pass": same_pass})
 
     # Census sanity: the plugin configuration must have written lines.
     census_lines = 0
@@ -373,9 +400,12 @@ def main():
         return statistics.median(s) if s else None
 
     hdr = ("| workload | opt | runs | clang-22 (s) | neverc (s) | neverc+census (s) "
-           "| neverc+ast (s) | neverc / clang | census / clang | census / neverc "
-           "| ast / clang | objects = clang's (neverc, +ast) |")
-    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+           "| neverc+ast (s) | neverc+ir (s) | neverc+irpass (s) "
+           "| clang+passplugin (s) | neverc / clang | census / clang "
+           "| census / neverc | ast / clang | ir / clang "
+           "| irpass / clang+passplugin "
+           "| objects = clang's (neverc, +ast, +ir, +irpass) |")
+    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -386,10 +416,13 @@ def main():
         def ratio(a, b):
             return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
         yn = {True: "yes", False: "**no**", None: "–"}
-        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s, %s |" % (
+        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s "
+                   "| %s | %s | %s | %s | %s, %s, %s, %s |" % (
             r["workload"]["label"], r["opt"], r["runs"], cells[0], cells[1], cells[2],
-            cells[3], ratio(1, 0), ratio(2, 0), ratio(2, 1), ratio(3, 0),
-            yn[r["identical"]], yn[r["identical_ast"]]))
+            cells[3], cells[4], cells[5], cells[6], ratio(1, 0), ratio(2, 0),
+            ratio(2, 1), ratio(3, 0), ratio(4, 0), ratio(5, 6),
+            yn[r["identical"]], yn[r["identical_ast"]], yn[r["identical_ir"]],
+            yn[r["identical_pass"]]))
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
@@ -418,6 +451,13 @@ def main():
         "- neverc+ast: `AST_TRACE_MODE=quiet` neverc `-fplugin=%s` (observers on "
         "neverc.syntax.parse and neverc.sema.analyze, the lifecycle observer on "
         "all 11 events, none doing any work)" % args.ast_plugin,
+        "- neverc+ir: `IR_TRACE_MODE=quiet` neverc `-fplugin=%s` (observers on "
+        "all eight neverc.ir.* phases, none doing any work)" % args.ir_plugin,
+        "- neverc+irpass: the same plus `IR_TRACE_PASSES=post_opt`: a read-only "
+        "FUNCTION pass at neverc.ir.pass.post_opt walking every instruction "
+        "through NevercIRCoreAPI cursors",
+        "- clang+passplugin: clang-22 `-fpass-plugin=%s`, the same walk as an "
+        "LLVM C++ pass at the optimizer-last extension point" % args.pass_plugin,
         "",
     ]
     text = "\n".join(meta + out + [""] + notes + ([""] if notes else []) +
