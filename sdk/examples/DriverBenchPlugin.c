@@ -1,8 +1,12 @@
 /*
- * BenchPlugin: measures the cost of calling the host through the plugin ABI,
- * from inside a real plugin in a real compile.
+ * DriverBenchPlugin: measures the cost of calling the host through the plugin
+ * ABI, from inside a real plugin in a real compile, at the driver level (the
+ * IR-level benchmark is BenchPlugin.c).
  *
- *   neverc -fplugin=BenchPlugin.so --bench-abi [--bench-iterations N] -c x.c
+ *   cc -shared -fPIC -std=c11 -I<sdk>/include DriverBenchPlugin.c \
+ *      -o DriverBenchPlugin.so
+ *   neverc -fplugin=DriverBenchPlugin.so --bench-abi [--bench-iterations N] \
+ *      -c x.c
  *
  * - registers --bench-abi (FLAG, BOOL, SINGLE) and --bench-iterations
  *   (SEPARATE, UINT, LAST_WINS; default 200000; also

@@ -1,10 +1,11 @@
 /*
- * CrtShimPlugin: a plugin with no C runtime at all.
+ * DriverCrtShimPlugin: a driver-level plugin with no C runtime at all (the
+ * IR-level one is CrtShimPlugin.c).
  *
  *   cc -shared -fPIC -std=c11 -ffreestanding -fno-builtin \
  *      -fno-stack-protector -nostdlib -Wl,-z,defs \
- *      -I<sdk>/include CrtShimPlugin.c -o CrtShimPlugin.so
- *   neverc -fplugin=CrtShimPlugin.so --crt-shim -c input.c
+ *      -I<sdk>/include DriverCrtShimPlugin.c -o DriverCrtShimPlugin.so
+ *   neverc -fplugin=DriverCrtShimPlugin.so --crt-shim -c input.c
  *
  * The plugin ABI needs nothing from libc: every resource a plugin uses can
  * come from the host through the tables it is handed. This example proves

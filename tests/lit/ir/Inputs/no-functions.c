@@ -1,0 +1,2 @@
+/* A translation unit without a single function. */
+int answer = 42;
