@@ -7,6 +7,8 @@
 #include "llvm/IR/Comdat.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -341,57 +343,22 @@ NevercStatus NEVERC_CALL importModule(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (mayNotMutate(*TS))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
-    llvm::MemoryBufferRef Buf(
-        llvm::StringRef(reinterpret_cast<const char *>(Bytes.Data),
-                        Bytes.Length),
-        "<plugin module>");
-    llvm::LLVMContext &C = TS->M->getContext();
-    std::unique_ptr<llvm::Module> New;
     std::string Why;
-    if (Format == NEVERC_IR_SERIALIZATION_BITCODE) {
-      auto R = llvm::parseBitcodeFile(Buf, C);
-      if (!R)
-        Why = llvm::toString(R.takeError());
-      else
-        New = std::move(*R);
-    } else {
-      llvm::SMDiagnostic Err;
-      New = llvm::parseAssembly(Buf, Err, C);
-      if (!New) {
-        llvm::raw_string_ostream OS(Why);
-        Err.print("", OS, false);
-      }
-    }
+    std::unique_ptr<llvm::Module> New = parseModule(*TS, Format, Bytes, Why);
     if (!New) {
-      while (!Why.empty() && Why.back() == '\n')
-        Why.pop_back();
       D.diag(NEVERC_DIAGNOSTIC_ERROR, "ImportModule: " + Why);
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
-    // Replace, keeping the llvm::Module object (Clang's backend holds it):
-    // empty it, then link the imported module into the empty one.
+    // Link semantics: the imported definitions join the task's module (a
+    // plugin brings its runtime support as IR). A link that fails leaves
+    // the module as it was: it is restored from a snapshot.
+    llvm::SmallVector<char, 0> Snapshot = snapshotModule(*TS->M);
     if (NevercStatus S = beginChange(*TS, true); !isOk(S))
       return S;
-    llvm::Module &M = *TS->M;
     TS->dropValueHandles();
-    M.dropAllReferences();
-    while (!M.ifunc_empty())
-      M.ifunc_begin()->eraseFromParent();
-    while (!M.alias_empty())
-      M.alias_begin()->eraseFromParent();
-    while (!M.empty())
-      M.begin()->eraseFromParent();
-    while (!M.global_empty())
-      M.global_begin()->eraseFromParent();
-    while (!M.named_metadata_empty())
-      M.eraseNamedMetadata(&*M.named_metadata_begin());
-    M.getComdatSymbolTable().clear();
-    M.setModuleInlineAsm("");
-    M.setTargetTriple(New->getTargetTriple());
-    M.setDataLayout(New->getDataLayout());
-    if (llvm::Linker::linkModules(M, std::move(New))) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "ImportModule: the module could not be linked in");
+    if (!linkInto(*TS->M, std::move(New), Why)) {
+      restoreModule(*TS, Snapshot);
+      D.diag(NEVERC_DIAGNOSTIC_ERROR, "ImportModule: " + Why);
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
     return okStatus();
@@ -458,6 +425,145 @@ NevercStatus NEVERC_CALL releaseBuffer(void *Ctx, NevercTaskHandle Task,
 }
 
 } // namespace
+
+std::unique_ptr<llvm::Module> parseModule(TaskState &TS,
+                                          NevercIRSerializationFormat Format,
+                                          NevercByteView Bytes,
+                                          std::string &Why) {
+  llvm::MemoryBufferRef Buf(
+      llvm::StringRef(reinterpret_cast<const char *>(Bytes.Data), Bytes.Length),
+      "<plugin module>");
+  llvm::LLVMContext &C = TS.M->getContext();
+  std::unique_ptr<llvm::Module> New;
+  if (Format == NEVERC_IR_SERIALIZATION_BITCODE) {
+    auto R = llvm::parseBitcodeFile(Buf, C);
+    if (!R)
+      Why = llvm::toString(R.takeError());
+    else
+      New = std::move(*R);
+  } else {
+    // Clang's context drops local value names (-discard-value-names, its
+    // release default); LLVM's text parser refuses to read IR into such a
+    // context, so names are kept while it reads.
+    const bool Discard = C.shouldDiscardValueNames();
+    C.setDiscardValueNames(false);
+    llvm::SMDiagnostic Err;
+    New = llvm::parseAssembly(Buf, Err, C);
+    C.setDiscardValueNames(Discard);
+    if (!New) {
+      llvm::raw_string_ostream OS(Why);
+      Err.print("", OS, false);
+    }
+  }
+  while (!Why.empty() && Why.back() == '\n')
+    Why.pop_back();
+  return New;
+}
+
+llvm::SmallVector<char, 0> snapshotModule(const llvm::Module &M) {
+  llvm::SmallVector<char, 0> Buf;
+  llvm::raw_svector_ostream OS(Buf);
+  llvm::WriteBitcodeToFile(M, OS);
+  return Buf;
+}
+
+namespace {
+/// Collects what the linker reports instead of letting the compile's
+/// handler turn it into an error of the compile.
+struct CollectLinkDiagnostics : llvm::DiagnosticHandler {
+  std::string *Out;
+  explicit CollectLinkDiagnostics(std::string *Out) : Out(Out) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo &DI) override {
+    if (DI.getSeverity() == llvm::DS_Error) {
+      llvm::raw_string_ostream OS(*Out);
+      llvm::DiagnosticPrinterRawOStream DP(OS);
+      if (!Out->empty())
+        OS << "; ";
+      DI.print(DP);
+    }
+    return true;
+  }
+};
+} // namespace
+
+bool linkInto(llvm::Module &M, std::unique_ptr<llvm::Module> New,
+              std::string &Why) {
+  llvm::LLVMContext &C = M.getContext();
+  std::unique_ptr<llvm::DiagnosticHandler> Saved = C.getDiagnosticHandler();
+  C.setDiagnosticHandler(std::make_unique<CollectLinkDiagnostics>(&Why));
+  bool Failed = llvm::Linker::linkModules(M, std::move(New));
+  C.setDiagnosticHandler(std::move(Saved));
+  if (Failed && Why.empty())
+    Why = "the module could not be linked in";
+  return !Failed;
+}
+
+void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New) {
+  llvm::Module &M = *TS.M;
+  TS.dropValueHandles();
+  // Empty the module Clang's backend holds, then move the new contents in,
+  // in their order (so the module writes the same bitcode it was read from).
+  M.dropAllReferences();
+  while (!M.ifunc_empty())
+    M.ifunc_begin()->eraseFromParent();
+  while (!M.alias_empty())
+    M.alias_begin()->eraseFromParent();
+  while (!M.empty())
+    M.begin()->eraseFromParent();
+  while (!M.global_empty())
+    M.global_begin()->eraseFromParent();
+  while (!M.named_metadata_empty())
+    M.eraseNamedMetadata(&*M.named_metadata_begin());
+  M.getComdatSymbolTable().clear();
+  M.setModuleInlineAsm(New->getModuleInlineAsm());
+  M.setTargetTriple(New->getTargetTriple());
+  M.setDataLayout(New->getDataLayout());
+  M.setSourceFileName(New->getSourceFileName());
+  auto Recomdat = [&](llvm::GlobalObject &GO) {
+    if (const llvm::Comdat *Old = GO.getComdat()) {
+      llvm::Comdat *C = M.getOrInsertComdat(Old->getName());
+      C->setSelectionKind(Old->getSelectionKind());
+      GO.setComdat(C);
+    }
+  };
+  while (!New->global_empty()) {
+    llvm::GlobalVariable *G = &*New->global_begin();
+    G->removeFromParent();
+    M.insertGlobalVariable(G);
+    Recomdat(*G);
+  }
+  while (!New->empty()) {
+    llvm::Function *F = &*New->begin();
+    F->removeFromParent();
+    M.getFunctionList().push_back(F);
+    Recomdat(*F);
+  }
+  while (!New->alias_empty()) {
+    llvm::GlobalAlias *A = &*New->alias_begin();
+    A->removeFromParent();
+    M.insertAlias(A);
+  }
+  while (!New->ifunc_empty()) {
+    llvm::GlobalIFunc *I = &*New->ifunc_begin();
+    I->removeFromParent();
+    M.insertIFunc(I);
+  }
+  for (llvm::NamedMDNode &N : New->named_metadata()) {
+    llvm::NamedMDNode *To = M.getOrInsertNamedMetadata(N.getName());
+    for (llvm::MDNode *Op : N.operands())
+      To->addOperand(Op);
+  }
+}
+
+void restoreModule(TaskState &TS, const llvm::SmallVector<char, 0> &Snapshot) {
+  std::string Why;
+  NevercByteView B{reinterpret_cast<const uint8_t *>(Snapshot.data()),
+                   Snapshot.size()};
+  std::unique_ptr<llvm::Module> Old =
+      parseModule(TS, NEVERC_IR_SERIALIZATION_BITCODE, B, Why);
+  if (Old) // our own bitcode: it parses
+    adoptModule(TS, std::move(Old));
+}
 
 void fillCoreModule(NevercIRCoreAPI &T) {
   T.GetModuleIdentifier = &moduleGet<Identifier>;

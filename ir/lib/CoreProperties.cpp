@@ -43,18 +43,6 @@ uint64_t fastMath(llvm::FastMathFlags F) {
          (F.allowContract() ? NEVERC_IR_FAST_MATH_ALLOW_CONTRACT : 0) |
          (F.approxFunc() ? NEVERC_IR_FAST_MATH_APPROX_FUNC : 0);
 }
-llvm::FastMathFlags fastMath(uint64_t B) {
-  llvm::FastMathFlags F;
-  F.setAllowReassoc(B & NEVERC_IR_FAST_MATH_ALLOW_REASSOC);
-  F.setNoNaNs(B & NEVERC_IR_FAST_MATH_NO_NANS);
-  F.setNoInfs(B & NEVERC_IR_FAST_MATH_NO_INFS);
-  F.setNoSignedZeros(B & NEVERC_IR_FAST_MATH_NO_SIGNED_ZEROS);
-  F.setAllowReciprocal(B & NEVERC_IR_FAST_MATH_ALLOW_RECIPROCAL);
-  F.setAllowContract(B & NEVERC_IR_FAST_MATH_ALLOW_CONTRACT);
-  F.setApproxFunc(B & NEVERC_IR_FAST_MATH_APPROX_FUNC);
-  return F;
-}
-constexpr uint64_t AllFastMath = 127;
 
 /// The value kind each property travels as.
 NevercIRPropertyValueKind kindOf(NevercIRPropertyID P) {
@@ -277,9 +265,9 @@ NevercStatus write(llvm::Instruction *I, NevercIRPropertyID P,
     I->setName(ref(Val.StringValue));
     return okStatus();
   case NEVERC_IR_PROPERTY_FAST_MATH_FLAGS:
-    if (!llvm::isa<llvm::FPMathOperator>(I) || (U & ~AllFastMath))
+    if (!llvm::isa<llvm::FPMathOperator>(I) || (U & ~AllFastMathFlags))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    I->setFastMathFlags(fastMath(U));
+    I->setFastMathFlags(toFastMath(U));
     return okStatus();
   case NEVERC_IR_PROPERTY_NUW:
     if (auto *G = llvm::dyn_cast<llvm::GetElementPtrInst>(I))
@@ -454,6 +442,17 @@ NevercStatus NEVERC_CALL setProperty(void *Ctx, NevercTaskHandle Task, V H,
 
 } // namespace
 
+llvm::FastMathFlags toFastMath(uint64_t B) {
+  llvm::FastMathFlags F;
+  F.setAllowReassoc(B & NEVERC_IR_FAST_MATH_ALLOW_REASSOC);
+  F.setNoNaNs(B & NEVERC_IR_FAST_MATH_NO_NANS);
+  F.setNoInfs(B & NEVERC_IR_FAST_MATH_NO_INFS);
+  F.setNoSignedZeros(B & NEVERC_IR_FAST_MATH_NO_SIGNED_ZEROS);
+  F.setAllowReciprocal(B & NEVERC_IR_FAST_MATH_ALLOW_RECIPROCAL);
+  F.setAllowContract(B & NEVERC_IR_FAST_MATH_ALLOW_CONTRACT);
+  F.setApproxFunc(B & NEVERC_IR_FAST_MATH_APPROX_FUNC);
+  return F;
+}
 void fillCoreProperties(NevercIRCoreAPI &T) {
   T.GetInstructionOpcode = &getOpcode;
   T.GetInstructionProperty = &getProperty;

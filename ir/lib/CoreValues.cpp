@@ -5,6 +5,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace neverc::ir {
 namespace {
@@ -59,6 +60,21 @@ NevercStatus NEVERC_CALL replaceAllUsesWith(void *Ctx, NevercTaskHandle Task,
     if (From == To || (llvm::isa<llvm::Constant>(From) &&
                        !llvm::isa<llvm::GlobalValue>(From)))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (mayNotMutate(*TS))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    // Inside a FUNCTION/LOOP mutation each use is logged so a rollback can
+    // put it back; only instruction uses can be.
+    if (TS->Open && TS->Open->Scope != NEVERC_IR_MUTATION_SCOPE_MODULE) {
+      for (llvm::Use &U : From->uses())
+        if (!llvm::isa<llvm::Instruction>(U.getUser()))
+          return st(NEVERC_STATUS_INVALID_STATE);
+      std::vector<llvm::Use *> Uses;
+      for (llvm::Use &U : From->uses())
+        Uses.push_back(&U);
+      for (llvm::Use *U : Uses)
+        noteOperand(*TS, llvm::cast<llvm::User>(U->getUser()),
+                    U->getOperandNo());
+    }
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
     From->replaceAllUsesWith(To);
@@ -84,10 +100,14 @@ NevercStatus NEVERC_CALL eraseValue(void *Ctx, NevercTaskHandle Task, V H) {
     if (auto *I = llvm::dyn_cast<llvm::Instruction>(Val)) {
       if (NevercStatus S = beginChange(*TS, true); !isOk(S))
         return S;
-      eraseInstruction(*TS, I);
+      // Inside a FUNCTION/LOOP mutation the erase waits for the commit.
+      if (!deferErase(*TS, I))
+        eraseInstruction(*TS, I);
       return okStatus();
     }
     if (auto *BB = llvm::dyn_cast<llvm::BasicBlock>(Val)) {
+      if (TS->Open && TS->Open->Scope != NEVERC_IR_MUTATION_SCOPE_MODULE)
+        return st(NEVERC_STATUS_INVALID_STATE); // not undoable there
       // Its instructions may only be used inside the block.
       for (llvm::Instruction &I : *BB)
         for (llvm::User *U : I.users())
@@ -164,17 +184,37 @@ NevercStatus containerOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
   }
 }
 
-/// Up to \p Cap entries of \p List from \p Pos.
+/// Up to \p Cap entries of an ilist from \p Pos. The walk resumes where
+/// the previous batch of the same cursor stopped (TaskState::Resume), so
+/// walking a collection in batches costs its length, not its square.
 template <class List>
-uint64_t collect(TaskState &TS, List &&L, uint64_t Pos, V *Out, uint64_t Cap) {
-  uint64_t I = 0, N = 0;
-  for (auto &E : L) {
-    if (N == Cap)
-      break;
-    if (I++ < Pos)
-      continue;
-    Out[N++] = TS.value(&E);
+uint64_t collect(TaskState &TS, List &&L, const void *Container,
+                 NevercIRValueCollection Collection, uint64_t Pos, V *Out,
+                 uint64_t Cap) {
+  auto It = L.begin(), End = L.end();
+  TaskState::ResumePoint &R = TS.Resume;
+  if (R.Container == Container && R.Collection == Collection &&
+      R.Structure == TS.Structure && R.Position == Pos && R.Next && Pos) {
+    using Elem = std::remove_reference_t<decltype(*It)>;
+    It = static_cast<Elem *>(const_cast<void *>(R.Next))->getIterator();
+  } else {
+    for (uint64_t I = 0; I < Pos && It != End; ++I)
+      ++It;
   }
+  uint64_t N = 0;
+  for (; It != End && N < Cap; ++It)
+    Out[N++] = TS.value(&*It);
+  R = {Container, Collection, TS.Structure, Pos + N,
+       It != End ? static_cast<const void *>(&*It) : nullptr};
+  return N;
+}
+
+/// Arguments are an array: direct indexing.
+uint64_t collectArgs(TaskState &TS, llvm::Function &F, uint64_t Pos, V *Out,
+                     uint64_t Cap) {
+  uint64_t N = 0;
+  for (uint64_t I = Pos; I < F.arg_size() && N < Cap; ++I)
+    Out[N++] = TS.value(F.getArg(unsigned(I)));
   return N;
 }
 
@@ -218,7 +258,8 @@ NevercStatus NEVERC_CALL collectValueCursor(void *Ctx, NevercTaskHandle Task,
                                      NEVERC_IR_CORE_API_MAJOR);
         !isOk(S))
       return S;
-    if (Capacity && !Values)
+    // A zero count means the end: a zero capacity could not say more.
+    if (!Capacity || !Values)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     // The container changed since the walk began: its entries moved.
     if (Cursor->MutationGeneration != TS->Structure)
@@ -230,29 +271,32 @@ NevercStatus NEVERC_CALL collectValueCursor(void *Ctx, NevercTaskHandle Task,
       return S;
     uint64_t N = 0, Pos = Cursor->Position;
     llvm::Module &M = *TS->M;
-    switch (Cursor->Collection) {
+    const void *Key = C ? static_cast<const void *>(C) : TS->M;
+    const NevercIRValueCollection Coll = Cursor->Collection;
+    switch (Coll) {
     case NEVERC_IR_COLLECTION_MODULE_FUNCTIONS:
-      N = collect(*TS, M.functions(), Pos, Values, Capacity);
+      N = collect(*TS, M.functions(), Key, Coll, Pos, Values, Capacity);
       break;
     case NEVERC_IR_COLLECTION_MODULE_GLOBALS:
-      N = collect(*TS, M.globals(), Pos, Values, Capacity);
+      N = collect(*TS, M.globals(), Key, Coll, Pos, Values, Capacity);
       break;
     case NEVERC_IR_COLLECTION_MODULE_ALIASES:
-      N = collect(*TS, M.aliases(), Pos, Values, Capacity);
+      N = collect(*TS, M.aliases(), Key, Coll, Pos, Values, Capacity);
       break;
     case NEVERC_IR_COLLECTION_MODULE_I_FUNCS:
-      N = collect(*TS, M.ifuncs(), Pos, Values, Capacity);
+      N = collect(*TS, M.ifuncs(), Key, Coll, Pos, Values, Capacity);
       break;
-    case NEVERC_IR_COLLECTION_FUNCTION_ARGUMENTS: {
-      auto Args = llvm::cast<llvm::Function>(C)->args();
-      N = collect(*TS, Args, Pos, Values, Capacity);
+    case NEVERC_IR_COLLECTION_FUNCTION_ARGUMENTS:
+      N = collectArgs(*TS, *llvm::cast<llvm::Function>(C), Pos, Values,
+                      Capacity);
       break;
-    }
     case NEVERC_IR_COLLECTION_FUNCTION_BLOCKS:
-      N = collect(*TS, *llvm::cast<llvm::Function>(C), Pos, Values, Capacity);
+      N = collect(*TS, *llvm::cast<llvm::Function>(C), Key, Coll, Pos, Values,
+                  Capacity);
       break;
     case NEVERC_IR_COLLECTION_BLOCK_INSTRUCTIONS:
-      N = collect(*TS, *llvm::cast<llvm::BasicBlock>(C), Pos, Values, Capacity);
+      N = collect(*TS, *llvm::cast<llvm::BasicBlock>(C), Key, Coll, Pos,
+                  Values, Capacity);
       break;
     }
     Cursor->Position = Pos + N;
@@ -395,6 +439,7 @@ NevercStatus NEVERC_CALL setOperand(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    noteOperand(*TS, I, unsigned(Index));
     I->setOperand(unsigned(Index), Op);
     return okStatus();
   });
@@ -534,6 +579,8 @@ NevercStatus NEVERC_CALL setPHIIncoming(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    noteOperand(*TS, P, unsigned(Index));
+    notePhiBlock(*TS, P, unsigned(Index));
     P->setIncomingValue(unsigned(Index), Val);
     P->setIncomingBlock(unsigned(Index), BB);
     return okStatus();

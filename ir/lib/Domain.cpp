@@ -59,7 +59,9 @@ TaskState::TaskState(uint32_t Session, uint32_t Task)
       NamedMDs(hk(IRHandleKind::NamedMetadata), Scope),
       Attrs(hk(IRHandleKind::Attribute), Scope),
       Comdats(hk(IRHandleKind::Comdat), Scope),
-      Buffers(hk(IRHandleKind::Buffer), Scope) {
+      Buffers(hk(IRHandleKind::Buffer), Scope),
+      Mutations(hk(IRHandleKind::Mutation), Scope),
+      Builders(hk(IRHandleKind::Builder), Scope) {
   // One module and one context per task: their handles never change.
   ModuleHandle = core::encodeHandle(hk(IRHandleKind::Module), Scope, 0, 1);
   ContextHandle = core::encodeHandle(hk(IRHandleKind::Context), Scope, 0, 1);
@@ -92,6 +94,7 @@ void TaskState::forget(const llvm::Value *V) {
 }
 
 void TaskState::dropValueHandles() {
+  Resume = {};
   Values.clear();
   ValueOf.clear();
   MDs.clear();
@@ -104,6 +107,9 @@ void TaskState::dropValueHandles() {
 
 void TaskState::unbind() {
   dropValueHandles();
+  Mutations.clear();
+  Builders.clear();
+  Open = nullptr;
   M = nullptr;
   CodeGen = nullptr;
 }
@@ -262,6 +268,11 @@ void IRDomain::Impl::fillCore() {
                  NEVERC_IR_PASS_API_MINOR, 0};
   Pass.Context = this;
   fillPassTable(Pass);
+  Builder.Header = {sizeof Builder, NEVERC_IR_BUILDER_API_MAJOR,
+                    NEVERC_IR_BUILDER_API_MINOR, 0};
+  Builder.Context = this;
+  fillMutations(Builder);
+  fillBuilder(Builder);
 }
 
 //===----------------------------------------------------------------------===//
@@ -281,6 +292,12 @@ IRDomain::IRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                           NEVERC_INTERFACE_IR_PASS_LOW},
         NEVERC_IR_PASS_API_MAJOR, NEVERC_IR_PASS_API_MINOR, &P->Pass,
         sizeof P->Pass);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_IR_BUILDER_HIGH,
+                          NEVERC_INTERFACE_IR_BUILDER_LOW},
+        NEVERC_IR_BUILDER_API_MAJOR, NEVERC_IR_BUILDER_API_MINOR, &P->Builder,
+        sizeof P->Builder);
 }
 
 IRDomain::~IRDomain() = default;

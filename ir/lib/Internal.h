@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/FMF.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
@@ -51,6 +52,8 @@ enum class IRHandleKind : uint8_t {
   Attribute,
   Comdat,
   Buffer,
+  Mutation,
+  Builder,
 };
 inline core::HandleKind hk(IRHandleKind K) { return core::HandleKind(K); }
 
@@ -63,6 +66,34 @@ struct PassRecord {
   NevercIRPassRunFn Run = nullptr;
   void *UserData = nullptr;
   NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
+/// What a FUNCTION/LOOP mutation did, newest last, so a rollback can undo
+/// it exactly (a MODULE mutation restores a bitcode snapshot instead).
+struct UndoEntry {
+  enum Kind : uint8_t {
+    Created,    ///< I or BB made by the mutation: erased
+    Incoming,   ///< an incoming pair added to an older PHI: removed
+    Operand,    ///< User's operand Index was Old: set back
+    PhiBlock,   ///< PHI incoming block Index was Block: set back
+    Erased,     ///< I was taken out before Next (or at BB's end), with Ops
+  } K;
+  llvm::Value *V = nullptr;     ///< the instruction, block or user
+  unsigned Index = 0;
+  llvm::Value *Old = nullptr;   ///< Operand: old value; PhiBlock: old block
+  llvm::BasicBlock *BB = nullptr;
+  llvm::Instruction *Next = nullptr;
+  std::vector<llvm::Value *> Ops;
+};
+
+struct MutationModel {
+  NevercIRMutationScope Scope = 0;
+  llvm::Function *F = nullptr; ///< FUNCTION / LOOP: the function in scope
+  llvm::BasicBlock *Header = nullptr; ///< LOOP: the loop header
+  enum { Open, Committed, Aborted } State = Open;
+  llvm::SmallVector<char, 0> Snapshot; ///< MODULE: the module at Begin
+  std::vector<UndoEntry> Undo;         ///< FUNCTION / LOOP
+  std::vector<NevercHandle> Builders;
 };
 
 struct TaskState {
@@ -106,6 +137,18 @@ struct TaskState {
   core::HandleTable<llvm::Comdat *> Comdats;
   core::PointerMap<NevercHandle> ComdatOf;
   core::HandleTable<std::shared_ptr<llvm::SmallVector<char, 0>>> Buffers;
+  core::HandleTable<std::shared_ptr<MutationModel>> Mutations;
+  core::HandleTable<std::shared_ptr<void>> Builders; ///< Builder.cpp's model
+  /// Where the last CollectValueCursor batch stopped: the next batch of the
+  /// same walk resumes there (checked against the structure generation).
+  struct ResumePoint {
+    const void *Container = nullptr;
+    NevercIRValueCollection Collection = 0;
+    uint64_t Structure = 0, Position = 0;
+    const void *Next = nullptr;
+  } Resume;
+  /// The mutation open now (one at a time per task), or null.
+  MutationModel *Open = nullptr;
   NevercHandle ModuleHandle{}, ContextHandle{};
   /// Strings handed out as views (names that LLVM builds on the fly).
   std::string Scratch;
@@ -125,12 +168,25 @@ struct TaskState {
   void unbind();
 };
 
+/// IR_CORE edits while a FUNCTION/LOOP mutation is open join its undo log
+/// (Mutations.cpp): call before the edit.
+void noteOperand(TaskState &TS, llvm::User *U, unsigned Index);
+void notePhiBlock(TaskState &TS, llvm::PHINode *P, unsigned Index);
+/// EraseValue of an instruction inside an open FUNCTION/LOOP mutation: the
+/// instruction is taken out (and deleted at commit). True when it did that.
+bool deferErase(TaskState &TS, llvm::Instruction *I);
+/// What a mutation made: its handle goes stale on rollback.
+void noteCreated(TaskState &TS, llvm::Value *V);
+/// Rolls an open mutation back (a phase ended with it open): reported.
+void abandonOpenMutation(IRDomain::Impl &D, TaskState &TS);
+
 struct IRDomain::Impl {
   explicit Impl(core::Host &H);
   ~Impl();
   core::Host &H;
   NevercIRCoreAPI Core{};
   NevercIRPassAPI Pass{};
+  NevercIRBuilderAPI Builder{};
   NevercStatus Published = okStatus();
   std::vector<PassRecord> Passes;
   mutable std::mutex Lock;
@@ -224,6 +280,29 @@ bool llvmCallingConvention(NevercIRCallingConvention C, unsigned &Out);
 NevercIRPropertyFlags writableProperties(NevercIROpcode Op);
 bool llvmTypeID(NevercIRTypeKind K, unsigned &Out);
 
+/// NEVERC_IR_FAST_MATH_* bits (equal to LLVM's FastMathFlags layout, but
+/// converted flag by flag) → LLVM (CoreProperties.cpp).
+constexpr uint64_t AllFastMathFlags = 127;
+llvm::FastMathFlags toFastMath(uint64_t Bits);
+
+//===--- Whole modules (CoreModule.cpp) ------------------------------------===//
+/// Parses bitcode or text in the task's context; null (and why) on error.
+std::unique_ptr<llvm::Module> parseModule(TaskState &TS,
+                                          NevercIRSerializationFormat Format,
+                                          NevercByteView Bytes,
+                                          std::string &Why);
+llvm::SmallVector<char, 0> snapshotModule(const llvm::Module &M);
+/// Replaces the task's module contents with \p New's, keeping the
+/// llvm::Module object Clang's backend holds (every value handle goes
+/// stale); the module then writes the bitcode \p New was read from.
+void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New);
+/// adoptModule of a snapshotModule.
+void restoreModule(TaskState &TS, const llvm::SmallVector<char, 0> &Snapshot);
+/// llvm::Linker into \p M; the linker's complaints in \p Why, not in the
+/// compile's diagnostics.
+bool linkInto(llvm::Module &M, std::unique_ptr<llvm::Module> New,
+              std::string &Why);
+
 //===--- Table filling, one per concern -----------------------------------===//
 void fillCoreTypes(NevercIRCoreAPI &T);      // CoreTypes.cpp
 void fillCoreMetadata(NevercIRCoreAPI &T);   // CoreMetadata.cpp
@@ -231,6 +310,8 @@ void fillCoreValues(NevercIRCoreAPI &T);     // CoreValues.cpp
 void fillCoreModule(NevercIRCoreAPI &T);     // CoreModule.cpp
 void fillCoreProperties(NevercIRCoreAPI &T); // CoreProperties.cpp
 void fillPassTable(NevercIRPassAPI &T);      // Passes.cpp
+void fillMutations(NevercIRBuilderAPI &T);   // Mutations.cpp
+void fillBuilder(NevercIRBuilderAPI &T);     // Builder.cpp
 
 /// Runs the passes registered at \p Phase over \p M (Passes.cpp). Returns
 /// false when a pass failed (reported, naming the pass); \p Changed says

@@ -112,6 +112,12 @@ struct Invoker {
     const std::string Who = "IR pass '" + P.ID + "' of plugin '" +
                             std::string(P.Owner->id()) + "'";
     const std::string &Phase = D.H.phases().at(P.Phase).Name;
+    if (TS.Open) {
+      abandonOpenMutation(D, TS);
+      D.diag(NEVERC_DIAGNOSTIC_ERROR, Who + " returned with a mutation open",
+             Phase);
+      return false;
+    }
     if (!isOk(S)) {
       D.diag(NEVERC_DIAGNOSTIC_ERROR,
              Who + " failed with " + std::string(core::statusName(S.Code)),
@@ -156,6 +162,7 @@ bool runRegisteredPasses(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
     Inv.OptimizationLevel = TS.OptLevel;
     Inv.Module = TS.ModuleHandle;
     Inv.Core = &D.Core;
+    Inv.Builder = &D.Builder;
     Invoker Call{D, TS, P};
     TS.Erased.clear();
     bool Ok = true;

@@ -171,6 +171,10 @@ bool runPassSlot(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
   R.Builtin = {&PassSlotStep::run, &Step};
   R.Verifier = {&GateVerifier::run, &V};
   core::PhaseOutcome O = D.H.runPhase(Phase, R);
+  if (TS.Open) { // an interceptor left it open
+    abandonOpenMutation(D, TS);
+    O.Status = st(NEVERC_STATUS_PLUGIN_FAILURE);
+  }
   if (Changed)
     *Changed = Step.Changed;
   if (KeptCFG)
@@ -238,6 +242,14 @@ public:
   }
 
 private:
+  /// A phase ended: a mutation an interceptor left open is rolled back
+  /// and fails the phase.
+  NevercStatus closed(NevercStatus S) {
+    if (!TS.Open)
+      return S;
+    abandonOpenMutation(D, TS);
+    return st(NEVERC_STATUS_PLUGIN_FAILURE);
+  }
   bool failed(uint32_t Phase, NevercStatus S) {
     if (TS.CI && !TS.CI->getDiagnostics().hasErrorOccurred())
       D.diag(NEVERC_DIAGNOSTIC_ERROR,
@@ -263,6 +275,7 @@ private:
     R.Builtin = {&Step::run, &S};
     R.Verifier = {&GateVerifier::run, &V};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_IR_GENERATE, R);
+    O.Status = closed(O.Status);
     if (!isOk(O.Status))
       return failed(core::Phase_IR_GENERATE, O.Status);
     return true;
@@ -297,6 +310,7 @@ private:
     R.Builtin = {&PhaseChain::builtinOptimize, this};
     R.Verifier = {&GateVerifier::run, &V};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_IR_OPTIMIZE, R);
+    O.Status = closed(O.Status);
     if (!isOk(O.Status))
       return failed(core::Phase_IR_OPTIMIZE, O.Status);
     return true;
@@ -326,6 +340,7 @@ private:
     R.Input = &Box;
     R.Builtin = {&Step::run, &S};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_IR_FINAL_VERIFY, R);
+    O.Status = closed(O.Status);
     if (!isOk(O.Status))
       return failed(core::Phase_IR_FINAL_VERIFY, O.Status);
     return true;

@@ -39,7 +39,7 @@ llvmGetPassPluginInfo() {
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
                    llvm::ThinOrFullLTOPhase) {
                   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(
-                      CountInstructions{&Counted}));
+                      CountInstructions{{}, &Counted}));
                 });
           }};
 }
