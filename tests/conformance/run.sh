@@ -10,11 +10,14 @@
 #           make, make test (static, shared and 64-bit example programs)
 #   lua     lua5.4: upstream makefile (`make linux CC="neverc -std=gnu99"`),
 #           then lua/checks.lua, the same checks through luac bytecode, and
-#           a few `lua -e` one-liners
+#           a few `lua -e` one-liners; then built again with
+#           sdk/examples/CallCountPlugin.c (row lua+callcount): the same
+#           checks pass and the program reports its call counts
 #   sqlite  sqlite3: configure with CC=BUILD_CC=neverc, `make sqlite3` (the
 #           tools, the amalgamation sqlite3.c and the shell compiled and
 #           linked by neverc), then sqlite/checks.sql against
-#           sqlite/checks.expected on a file database
+#           sqlite/checks.expected on a file database; then the shell
+#           built again with CallCountPlugin (row sqlite+callcount)
 #   jansson jansson 2.14 with the Debian patches: autoreconf, configure
 #           (which adds -Wl,--default-symver, a GNU ld option), make,
 #           make check, exports versioned with the soname
@@ -53,10 +56,14 @@ SOURCE_CACHE=${NEVERC_SOURCE_CACHE:-}
 FETCH_ONLY=0
 PROJECTS=${NEVERC_CONFORMANCE_PROJECTS:-zlib lua sqlite jansson cmake make}
 JOBS=${NEVERC_CONFORMANCE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# sdk/examples/CallCountPlugin.c: lua and sqlite3 are built a second time
+# with it and must pass the same checks while reporting their call counts.
+CALLCOUNT=${NEVERC_CALLCOUNT_PLUGIN:-$ROOT/build/plugins/CallCountPlugin.so}
 
 while [ $# -gt 0 ]; do
   case "$1" in
   --neverc) NEVERC=$2; shift 2 ;;
+  --callcount) CALLCOUNT=$2; shift 2 ;;
   --cache) CACHE=$2; shift 2 ;;
   --source-cache) SOURCE_CACHE=$2; shift 2 ;;
   --projects) PROJECTS=$2; shift 2 ;;
@@ -325,6 +332,42 @@ project_lua() {
     fi
   fi
   row lua "$build" "$tests" "$(elapsed "$t0")" "$note"
+  [ "$build" = ok ] && lua_callcount
+}
+
+# lua built again with CallCountPlugin (an IR pass through the plugin ABI):
+# the same checks must pass, and the program reports how often each of its
+# functions ran; the ten most called go to lua-callcount-top.log.
+lua_callcount() {
+  local t0 build=FAIL tests=- note= tree=$WORK/lua-callcount lua
+  t0=$(now)
+  if [ ! -f "$CALLCOUNT" ]; then
+    row lua+callcount FAIL - 0 "$CALLCOUNT not built"
+    return
+  fi
+  rm -rf "$tree" && cp -a "$TREE" "$tree" && (cd "$tree" && make clean >/dev/null)
+  if (cd "$tree" && logged lua-callcount-make make -j"$JOBS" linux \
+    CC="$NEVERC -std=gnu99 -fplugin=$CALLCOUNT") && [ -x "$tree/src/lua" ]; then
+    build=ok
+  else
+    note="make with -fplugin=CallCountPlugin.so failed"
+  fi
+  if [ "$build" = ok ]; then
+    lua=$tree/src/lua
+    if "$lua" "$HERE/lua/checks.lua" >"$LOGS/lua-callcount-checks.log" \
+      2>"$LOGS/lua-callcount-counts.log" &&
+      grep -q '^lua checks: [0-9]* passed' "$LOGS/lua-callcount-checks.log" &&
+      grep -q '^callcount: luaV_execute [1-9]' "$LOGS/lua-callcount-counts.log"; then
+      sort -k3,3nr "$LOGS/lua-callcount-counts.log" | head -n 10 \
+        >"$LOGS/lua-callcount-top.log"
+      tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/lua-callcount-checks.log") checks, $(wc -l <"$LOGS/lua-callcount-counts.log") functions counted)"
+      note="top: $(head -n 3 "$LOGS/lua-callcount-top.log" | awk '{printf "%s%s %s", sep, $2, $3; sep=", "}')"
+    else
+      tests=FAIL
+      note="see $LOGS/lua-callcount-*.log"
+    fi
+  fi
+  row lua+callcount "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
 lua_oneliners() { # lua
@@ -391,6 +434,45 @@ project_sqlite() {
     fi
   fi
   row sqlite "$build" "$tests" "$(elapsed "$t0")" "$note"
+  [ "$build" = ok ] && sqlite_callcount "$tclsh"
+}
+
+# sqlite3's shell built again with CallCountPlugin: the same checks, and the
+# counts of the amalgamation's functions on stderr.
+sqlite_callcount() {
+  local t0 build=FAIL tests=- note= bld=$TREE/build-callcount tclsh=$1
+  t0=$(now)
+  if [ ! -f "$CALLCOUNT" ]; then
+    row sqlite+callcount FAIL - 0 "$CALLCOUNT not built"
+    return
+  fi
+  rm -rf "$bld" && mkdir -p "$bld"
+  if (cd "$bld" &&
+    logged sqlite-callcount-configure ../configure \
+      CC="$NEVERC -fplugin=$CALLCOUNT" BUILD_CC="$NEVERC" \
+      TCLSH_CMD="$tclsh" --disable-tcl &&
+    logged sqlite-callcount-make make -j"$JOBS" sqlite3) && [ -x "$bld/sqlite3" ]; then
+    build=ok
+  else
+    note="configure or make with -fplugin=CallCountPlugin.so failed"
+  fi
+  if [ "$build" = ok ]; then
+    rm -f "$WORK/cc.db" "$WORK/cc.db-wal" "$WORK/cc.db-shm"
+    if (cd "$WORK" && "$bld/sqlite3" cc.db <"$HERE/sqlite/checks.sql" \
+      >"$LOGS/sqlite-callcount-run.log" 2>"$LOGS/sqlite-callcount-counts.log") &&
+      diff -u "$HERE/sqlite/checks.expected" "$LOGS/sqlite-callcount-run.log" \
+        >"$LOGS/sqlite-callcount.diff" 2>&1 &&
+      grep -q '^callcount: sqlite3_step [1-9]' "$LOGS/sqlite-callcount-counts.log"; then
+      sort -k3,3nr "$LOGS/sqlite-callcount-counts.log" | head -n 10 \
+        >"$LOGS/sqlite-callcount-top.log"
+      tests="ok ($(wc -l <"$HERE/sqlite/checks.expected") result lines, $(wc -l <"$LOGS/sqlite-callcount-counts.log") functions counted)"
+      note="top: $(head -n 3 "$LOGS/sqlite-callcount-top.log" | awk '{printf "%s%s %s", sep, $2, $3; sep=", "}')"
+    else
+      tests=FAIL
+      note="see $LOGS/sqlite-callcount*"
+    fi
+  fi
+  row sqlite+callcount "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
 project_cmake() {

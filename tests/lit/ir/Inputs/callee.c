@@ -1,0 +1,1 @@
+__attribute__((noinline)) int twice(int x) { return 2 * x; }
