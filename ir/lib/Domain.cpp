@@ -94,6 +94,8 @@ void TaskState::forget(const llvm::Value *V) {
 }
 
 void TaskState::dropValueHandles() {
+  // Analysis results describe the IR as it was.
+  releaseAnalyses(*this, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PLAN_DESTROY);
   Resume = {};
   Values.clear();
   ValueOf.clear();
@@ -171,7 +173,8 @@ NevercStatus comdatOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
 }
 
 bool mayNotMutate(const TaskState &TS) {
-  return TS.T && TS.T->role() == core::CallbackRole::Observer;
+  return TS.InAnalysis ||
+         (TS.T && TS.T->role() == core::CallbackRole::Observer);
 }
 
 NevercStatus beginChange(TaskState &TS, bool Structural) {
@@ -201,9 +204,15 @@ NevercStatus taskOf(IRDomain::Impl &D, NevercTaskHandle H, TaskState **TS) {
 IRDomain::Impl::Impl(core::Host &H) : H(H) {}
 
 IRDomain::Impl::~Impl() {
+  // Results first: their Destroy may need the plugins' user data.
+  for (auto &[K, TS] : States)
+    releaseAnalyses(*TS, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PLAN_DESTROY);
   for (PassRecord &P : Passes)
     if (P.DestroyUserData)
       P.DestroyUserData(P.UserData);
+  for (AnalysisRecord &A : AnalysisRecords)
+    if (A.DestroyUserData)
+      A.DestroyUserData(A.UserData);
 }
 
 TaskState &IRDomain::Impl::state(core::Task &T) {
@@ -273,6 +282,10 @@ void IRDomain::Impl::fillCore() {
   Builder.Context = this;
   fillMutations(Builder);
   fillBuilder(Builder);
+  Analysis.Header = {sizeof Analysis, NEVERC_IR_ANALYSIS_API_MAJOR,
+                     NEVERC_IR_ANALYSIS_API_MINOR, 0};
+  Analysis.Context = this;
+  fillAnalysis(Analysis);
 }
 
 //===----------------------------------------------------------------------===//
@@ -298,6 +311,12 @@ IRDomain::IRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                           NEVERC_INTERFACE_IR_BUILDER_LOW},
         NEVERC_IR_BUILDER_API_MAJOR, NEVERC_IR_BUILDER_API_MINOR, &P->Builder,
         sizeof P->Builder);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_IR_ANALYSIS_HIGH,
+                          NEVERC_INTERFACE_IR_ANALYSIS_LOW},
+        NEVERC_IR_ANALYSIS_API_MAJOR, NEVERC_IR_ANALYSIS_API_MINOR,
+        &P->Analysis, sizeof P->Analysis);
 }
 
 IRDomain::~IRDomain() = default;

@@ -54,8 +54,26 @@ enum class IRHandleKind : uint8_t {
   Buffer,
   Mutation,
   Builder,
+  AnalysisResult,
 };
 inline core::HandleKind hk(IRHandleKind K) { return core::HandleKind(K); }
+
+/// One RegisterAnalysis.
+struct AnalysisRecord {
+  const core::Plugin *Owner = nullptr;
+  NevercInterfaceID ID{};
+  std::string Name;
+  NevercIRPassLevel Level = 0;
+  std::vector<NevercInterfaceID> Dependencies;
+  NevercIRAnalysisComputeFn Compute = nullptr;
+  NevercIRAnalysisQueryFn Query = nullptr;
+  NevercIRAnalysisInvalidateFn Invalidate = nullptr;
+  NevercIRAnalysisDestroyFn Destroy = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
+struct AnalysisState; // Analyses.cpp
 
 /// One RegisterPass.
 struct PassRecord {
@@ -66,6 +84,7 @@ struct PassRecord {
   NevercIRPassRunFn Run = nullptr;
   void *UserData = nullptr;
   NevercDestroyUserDataFn DestroyUserData = nullptr;
+  std::vector<NevercInterfaceID> Required; ///< plugin analyses it needs
 };
 
 /// What a FUNCTION/LOOP mutation did, newest last, so a rollback can undo
@@ -147,6 +166,14 @@ struct TaskState {
     uint64_t Structure = 0, Position = 0;
     const void *Next = nullptr;
   } Resume;
+  /// Analysis results (built-in ones through LLVM's analysis managers,
+  /// plugin ones cached per unit): Analyses.cpp.
+  std::shared_ptr<AnalysisState> Analyses;
+  /// The pass invocation running now (QueryCustom computes for its unit).
+  const NevercIRPassInvocation *Running = nullptr;
+  /// Depth of plugin analysis callbacks (Compute/Query/Invalidate): they
+  /// may not change IR.
+  uint32_t InAnalysis = 0;
   /// The mutation open now (one at a time per task), or null.
   MutationModel *Open = nullptr;
   NevercHandle ModuleHandle{}, ContextHandle{};
@@ -180,6 +207,15 @@ void noteCreated(TaskState &TS, llvm::Value *V);
 /// Rolls an open mutation back (a phase ended with it open): reported.
 void abandonOpenMutation(IRDomain::Impl &D, TaskState &TS);
 
+/// Every analysis result goes (plugin ones: Invalidate(Reason), Destroy).
+void releaseAnalyses(TaskState &TS, NevercIRAnalysisInvalidationReason Reason);
+/// After a pass invocation that changed the module: plugin results it did
+/// not list in CustomAnalyses are invalidated (INVALIDATED_BY_PASS).
+void invalidateAfterPass(TaskState &TS, const NevercIRPreservedAnalyses &Kept);
+/// The analyses a pass requires, computed for the running invocation
+/// before it runs; false (reported) when one is missing or fails.
+bool prepareRequired(IRDomain::Impl &D, TaskState &TS, const PassRecord &P);
+
 struct IRDomain::Impl {
   explicit Impl(core::Host &H);
   ~Impl();
@@ -187,6 +223,8 @@ struct IRDomain::Impl {
   NevercIRCoreAPI Core{};
   NevercIRPassAPI Pass{};
   NevercIRBuilderAPI Builder{};
+  NevercIRAnalysisAPI Analysis{};
+  std::vector<AnalysisRecord> AnalysisRecords;
   NevercStatus Published = okStatus();
   std::vector<PassRecord> Passes;
   mutable std::mutex Lock;
@@ -312,6 +350,7 @@ void fillCoreProperties(NevercIRCoreAPI &T); // CoreProperties.cpp
 void fillPassTable(NevercIRPassAPI &T);      // Passes.cpp
 void fillMutations(NevercIRBuilderAPI &T);   // Mutations.cpp
 void fillBuilder(NevercIRBuilderAPI &T);     // Builder.cpp
+void fillAnalysis(NevercIRAnalysisAPI &T);   // Analyses.cpp
 
 /// Runs the passes registered at \p Phase over \p M (Passes.cpp). Returns
 /// false when a pass failed (reported, naming the pass); \p Changed says

@@ -73,10 +73,12 @@ NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
     if (Desc->Level < NEVERC_IR_PASS_LEVEL_MODULE ||
         Desc->Level > NEVERC_IR_PASS_LEVEL_LOOP)
       return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    // No analysis table is published yet: a pass that needs one cannot be
-    // given it.
-    if (Desc->RequiredAnalysisCount != 0)
-      return st(NEVERC_STATUS_DEPENDENCY_MISSING);
+    // Required analyses may be registered later (by this plugin or
+    // another); one nobody registered fails the pass when it is to run.
+    if (Desc->RequiredAnalysisCount && !Desc->RequiredAnalyses)
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    R.Required.assign(Desc->RequiredAnalyses,
+                      Desc->RequiredAnalyses + Desc->RequiredAnalysisCount);
     for (const PassRecord &P : D.Passes)
       if (P.ID == R.ID)
         return st(NEVERC_STATUS_DUPLICATE_ID);
@@ -102,6 +104,11 @@ struct Invoker {
     Kept.Header = {sizeof Kept, NEVERC_IR_PASS_API_MAJOR,
                    NEVERC_IR_PASS_API_MINOR, 0};
     Kept.Flags = NEVERC_IR_PRESERVE_NONE;
+    TS.Running = &Inv;
+    if (!prepareRequired(D, TS, P)) {
+      TS.Running = nullptr;
+      return false;
+    }
     const uint64_t Before = TS.Generation;
     NevercStatus S;
     try {
@@ -109,6 +116,7 @@ struct Invoker {
     } catch (...) {
       S = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
     }
+    TS.Running = nullptr;
     const std::string Who = "IR pass '" + P.ID + "' of plugin '" +
                             std::string(P.Owner->id()) + "'";
     const std::string &Phase = D.H.phases().at(P.Phase).Name;
@@ -133,6 +141,7 @@ struct Invoker {
       return false;
     }
     if (Moved) {
+      invalidateAfterPass(TS, Kept);
       Changed = true;
       if (!(Kept.Flags & NEVERC_IR_PRESERVE_CFG))
         KeptCFG = false;
@@ -163,6 +172,7 @@ bool runRegisteredPasses(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
     Inv.Module = TS.ModuleHandle;
     Inv.Core = &D.Core;
     Inv.Builder = &D.Builder;
+    Inv.Analyses = &D.Analysis;
     Invoker Call{D, TS, P};
     TS.Erased.clear();
     bool Ok = true;

@@ -152,7 +152,6 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
 static void registerMisuses(void *RC) {
   NevercIRPassDescriptor P = pass("misuse.ok", NEVERC_PHASE_IR_PASS_POST_OPT_LOW,
                                   NEVERC_IR_PASS_LEVEL_MODULE);
-  NevercInterfaceID Dep;
   line("RegisterPass(valid)", Pass->RegisterPass(Pass->Context, RC, &P),
        NEVERC_STATUS_OK);
   line("RegisterPass(same PassID)", Pass->RegisterPass(Pass->Context, RC, &P),
@@ -186,13 +185,11 @@ static void registerMisuses(void *RC) {
        NEVERC_STATUS_INVALID_DESCRIPTOR);
   P = pass("misuse.analysis", NEVERC_PHASE_IR_PASS_POST_OPT_LOW,
            NEVERC_IR_PASS_LEVEL_FUNCTION);
-  Dep.High = 1;
-  Dep.Low = 2;
-  P.RequiredAnalyses = &Dep;
   P.RequiredAnalysisCount = 1;
-  line("RegisterPass(a required analysis; no analysis table yet)",
+  P.RequiredAnalyses = NULL;
+  line("RegisterPass(RequiredAnalysisCount 1, RequiredAnalyses NULL)",
        Pass->RegisterPass(Pass->Context, RC, &P),
-       NEVERC_STATUS_DEPENDENCY_MISSING);
+       NEVERC_STATUS_INVALID_DESCRIPTOR);
   P = pass("misuse.registrar", NEVERC_PHASE_IR_PASS_POST_OPT_LOW,
            NEVERC_IR_PASS_LEVEL_MODULE);
   line("RegisterPass(RegistrarContext NULL)",

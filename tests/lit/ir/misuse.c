@@ -10,7 +10,7 @@
 // REG-NEXT: misuse: RegisterPass(empty PassID) -> INVALID_DESCRIPTOR ok
 // REG-NEXT: misuse: RegisterPass(Header.Major + 1) -> ABI_MISMATCH ok
 // REG-NEXT: misuse: RegisterPass(StructSize 16) -> INVALID_DESCRIPTOR ok
-// REG-NEXT: misuse: RegisterPass(a required analysis; no analysis table yet) -> DEPENDENCY_MISSING ok
+// REG-NEXT: misuse: RegisterPass(RequiredAnalysisCount 1, RequiredAnalyses NULL) -> INVALID_DESCRIPTOR ok
 // REG-NEXT: misuse: RegisterPass(RegistrarContext NULL) -> INVALID_ARGUMENT ok
 // REG-NEXT: misuse: RegisterPass(Descriptor NULL) -> INVALID_ARGUMENT ok
 // REG-NEXT: misuse: RegisterPass(after Register) -> INVALID_STATE ok
