@@ -109,6 +109,9 @@ void TaskState::dropValueHandles() {
 
 void TaskState::unbind() {
   dropValueHandles();
+  Pending.reset();
+  Published.clear();
+  Main = nullptr;
   Mutations.clear();
   Builders.clear();
   Open = nullptr;
@@ -286,6 +289,12 @@ void IRDomain::Impl::fillCore() {
                      NEVERC_IR_ANALYSIS_API_MINOR, 0};
   Analysis.Context = this;
   fillAnalysis(Analysis);
+  Gen.Header = {sizeof Gen, NEVERC_IR_GEN_API_MAJOR, NEVERC_IR_GEN_API_MINOR, 0};
+  Gen.Context = this;
+  Opt.Header = {sizeof Opt, NEVERC_IR_OPTIMIZATION_API_MAJOR,
+                NEVERC_IR_OPTIMIZATION_API_MINOR, 0};
+  Opt.Context = this;
+  fillProviders(Gen, Opt);
 }
 
 //===----------------------------------------------------------------------===//
@@ -317,6 +326,18 @@ IRDomain::IRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                           NEVERC_INTERFACE_IR_ANALYSIS_LOW},
         NEVERC_IR_ANALYSIS_API_MAJOR, NEVERC_IR_ANALYSIS_API_MINOR,
         &P->Analysis, sizeof P->Analysis);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_IR_GEN_HIGH,
+                          NEVERC_INTERFACE_IR_GEN_LOW},
+        NEVERC_IR_GEN_API_MAJOR, NEVERC_IR_GEN_API_MINOR, &P->Gen,
+        sizeof P->Gen);
+  if (isOk(P->Published))
+    P->Published = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_IR_OPTIMIZATION_HIGH,
+                          NEVERC_INTERFACE_IR_OPTIMIZATION_LOW},
+        NEVERC_IR_OPTIMIZATION_API_MAJOR, NEVERC_IR_OPTIMIZATION_API_MINOR,
+        &P->Opt, sizeof P->Opt);
 }
 
 IRDomain::~IRDomain() = default;
@@ -325,22 +346,5 @@ NevercStatus IRDomain::published() const { return P->Published; }
 uint32_t IRDomain::firstPhase() const { return core::Phase_IR_GENERATE; }
 const NevercIRCoreAPI &IRDomain::coreTable() const { return P->Core; }
 
-bool IRDomain::acceptRegistrations() {
-  bool Ok = true;
-  for (auto [Phase, Table] : {std::pair{core::Phase_IR_GENERATE, "NevercIRGenAPI"},
-                              {core::Phase_IR_OPTIMIZE,
-                               "NevercIROptimizationAPI"}}) {
-    const core::PhaseInfo &Info = P->H.phases().at(Phase);
-    for (const core::ProviderRegistration &R : Info.Providers) {
-      P->H.report(NEVERC_DIAGNOSTIC_ERROR,
-                  "provider refused: it could not publish a module, since "
-                  "this build does not publish " +
-                      std::string(Table) + " yet (ir/README.md)",
-                  R.Owner, Info.Name);
-      Ok = false;
-    }
-  }
-  return Ok;
-}
 
 } // namespace neverc::ir

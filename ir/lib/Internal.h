@@ -22,6 +22,7 @@
 #include "llvm/IR/FMF.h"
 #include "llvm/IR/Module.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -115,14 +116,50 @@ struct MutationModel {
   std::vector<NevercHandle> Builders;
 };
 
+/// Phase artifacts: the input of ir.generate (the semantic unit the module
+/// is made from) and a module at stage 1 (generated) or 2 (optimized).
+/// Payloads start with a tag, so an artifact of another domain is told
+/// apart before anything else is read.
+enum class BoxTag : uint32_t {
+  GenerateInput = 0x49524749, // "IRGI"
+  Module = 0x49524d4f,        // "IRMO"
+};
+struct TaskState;
+struct GenerateInBox {
+  BoxTag Tag = BoxTag::GenerateInput;
+  TaskState *TS = nullptr;
+};
+/// The product of the module Clang generates (no standard product ID
+/// exists: ir.md §11): the IR core interface's own ID.
+constexpr NevercInterfaceID ClangModuleProduct{NEVERC_INTERFACE_IR_CORE_HIGH,
+                                               NEVERC_INTERFACE_IR_CORE_LOW};
+struct ModuleBox {
+  BoxTag Tag = BoxTag::Module;
+  TaskState *TS = nullptr;
+  llvm::Module *M = nullptr;
+  uint32_t Stage = 1;
+  NevercInterfaceID Product = ClangModuleProduct;
+  std::vector<uint8_t> Digest;
+  uint64_t Generation = 0;
+};
+
 struct TaskState {
   TaskState(uint32_t Session, uint32_t Task);
   core::HandleScope Scope;
   core::Task *T = nullptr;
   clang::CompilerInstance *CI = nullptr;
   clang::CodeGenAction *CodeGen = nullptr;
-  /// The module the slots act on: set while the IR phases run.
+  /// The module the slots act on: set while the IR phases run. Inside a
+  /// provider that made a module of its own (CreateModule/ImportModule of
+  /// the Gen/Optimization tables) it is that module, else Main.
   llvm::Module *M = nullptr;
+  /// The module Clang's backend holds (and generates code from).
+  llvm::Module *Main = nullptr;
+  /// A provider's module until it is published and adopted into Main.
+  std::unique_ptr<llvm::Module> Pending;
+  /// Outputs providers published (artifact payloads live as long as the
+  /// task's IR phases).
+  std::deque<ModuleBox> Published;
   /// Bumped by every change made through the tables (cursors and the
   /// PRESERVE_ALL check compare it).
   uint64_t Generation = 0;
@@ -140,6 +177,9 @@ struct TaskState {
   /// level adapters skip them).
   std::vector<const llvm::Value *> Erased;
   bool SavedDisableLLVMPasses = false;
+  /// Runs of Clang's pipeline in this compile (the built-in ir.optimize or
+  /// a provider's RunBuiltinPipeline).
+  uint32_t PipelineRuns = 0;
   uint32_t OptLevel = NEVERC_IR_OPTIMIZATION_O0;
   std::string Triple, DataLayout;
 
@@ -224,6 +264,8 @@ struct IRDomain::Impl {
   NevercIRPassAPI Pass{};
   NevercIRBuilderAPI Builder{};
   NevercIRAnalysisAPI Analysis{};
+  NevercIRGenAPI Gen{};
+  NevercIROptimizationAPI Opt{};
   std::vector<AnalysisRecord> AnalysisRecords;
   NevercStatus Published = okStatus();
   std::vector<PassRecord> Passes;
@@ -323,6 +365,11 @@ bool llvmTypeID(NevercIRTypeKind K, unsigned &Out);
 constexpr uint64_t AllFastMathFlags = 127;
 llvm::FastMathFlags toFastMath(uint64_t Bits);
 
+/// Clang's optimization pipeline for this compile on the task's module (a
+/// nested emitBackendOutput, Pipeline.cpp); PLUGIN_FAILURE when a pass slot
+/// inside it failed (reported).
+NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS);
+
 //===--- Whole modules (CoreModule.cpp) ------------------------------------===//
 /// Parses bitcode or text in the task's context; null (and why) on error.
 std::unique_ptr<llvm::Module> parseModule(TaskState &TS,
@@ -351,6 +398,7 @@ void fillPassTable(NevercIRPassAPI &T);      // Passes.cpp
 void fillMutations(NevercIRBuilderAPI &T);   // Mutations.cpp
 void fillBuilder(NevercIRBuilderAPI &T);     // Builder.cpp
 void fillAnalysis(NevercIRAnalysisAPI &T);   // Analyses.cpp
+void fillProviders(NevercIRGenAPI &G, NevercIROptimizationAPI &O); // Providers.cpp
 
 /// Runs the passes registered at \p Phase over \p M (Passes.cpp). Returns
 /// false when a pass failed (reported, naming the pass); \p Changed says

@@ -72,23 +72,6 @@ uint32_t optLevelOf(const CodeGenOptions &O) {
                                   : O.OptimizationLevel;
 }
 
-/// Phase artifacts: the generate input (the semantic unit the module is
-/// made from) and the module at stage 1 (generated) or 2 (optimized).
-enum class BoxTag : uint32_t {
-  GenerateInput = 0x49524749, // "IRGI"
-  Module = 0x49524d4f,        // "IRMO"
-};
-struct GenerateInBox {
-  BoxTag Tag = BoxTag::GenerateInput;
-  TaskState *TS = nullptr;
-};
-struct ModuleBox {
-  BoxTag Tag = BoxTag::Module;
-  TaskState *TS = nullptr;
-  llvm::Module *M = nullptr;
-  uint32_t Stage = 1;
-};
-
 /// llvm::verifyModule plus the task's target: a module for another triple
 /// or data layout cannot be compiled here. Reports what it found.
 NevercStatus verifyModule(IRDomain::Impl &D, TaskState &TS, llvm::Module &M,
@@ -276,29 +259,33 @@ private:
     R.Verifier = {&GateVerifier::run, &V};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_IR_GENERATE, R);
     O.Status = closed(O.Status);
+    settle(O);
     if (!isOk(O.Status))
       return failed(core::Phase_IR_GENERATE, O.Status);
     return true;
   }
 
-  /// Clang's pipeline for this compile's options, as emitBackendOutput
-  /// builds it, with the module's own backend doing nothing after it.
   static NevercStatus builtinOptimize(void *Ctx, void *, void **Out) {
     auto &Self = *static_cast<PhaseChain *>(Ctx);
-    TaskState &TS = Self.TS;
-    CompilerInstance &CI = *TS.CI;
+    NevercStatus S = runClangPipeline(Self.D, Self.TS);
+    if (isOk(S))
+      *Out = Self.OptimizedBox;
+    return S;
+  }
+
+  /// After a phase a provider or interceptor may have answered: the slots
+  /// act on Clang's module again, and a module the plugin made and
+  /// published replaces its contents.
+  void settle(const core::PhaseOutcome &O) {
+    TS.M = TS.Main;
+    auto *Box = static_cast<ModuleBox *>(O.Output);
+    if (isOk(O.Status) && O.ByPlugin && Box && TS.Pending &&
+        Box->M == TS.Pending.get()) {
+      adoptModule(TS, std::move(TS.Pending));
+      Box->M = TS.Main;
+    }
+    TS.Pending.reset();
     TS.dropValueHandles();
-    CodeGenOptions Opts = CI.getCodeGenOpts();
-    TS.Nested = true;
-    clang::emitBackendOutput(CI, Opts, CI.getTarget().getDataLayoutString(),
-                             TS.M, Backend_EmitNothing,
-                             CI.getVirtualFileSystemPtr(), nullptr, nullptr);
-    TS.Nested = false;
-    TS.dropValueHandles();
-    if (TS.Failed)
-      return st(NEVERC_STATUS_PLUGIN_FAILURE);
-    *Out = Self.OptimizedBox;
-    return okStatus();
   }
 
   bool optimize(ModuleBox &In, ModuleBox &Out) {
@@ -311,6 +298,15 @@ private:
     R.Verifier = {&GateVerifier::run, &V};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_IR_OPTIMIZE, R);
     O.Status = closed(O.Status);
+    settle(O);
+    if (isOk(O.Status) && O.ByPlugin && !TS.PipelineRuns &&
+        (D.hasPasses(core::Phase_IR_PASS_PIPELINE_START) ||
+         D.hasPasses(core::Phase_IR_PASS_OPTIMIZER_LAST)))
+      D.diag(NEVERC_DIAGNOSTIC_REMARK,
+             "the ir.optimize provider did not run the built-in pipeline: "
+             "the passes registered at ir.pass.pipeline_start and "
+             "ir.pass.optimizer_last did not run",
+             "neverc.ir.optimize");
     if (!isOk(O.Status))
       return failed(core::Phase_IR_OPTIMIZE, O.Status);
     return true;
@@ -385,10 +381,12 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
   if (!M)
     return;
   CodeGenOptions &Opts = TS.CI->getCodeGenOpts();
-  TS.M = M;
+  TS.M = TS.Main = M;
+  TS.PipelineRuns = 0;
   TS.Triple = M->getTargetTriple().str();
   TS.DataLayout = TS.CI->getTarget().getDataLayoutString();
   TS.OptLevel = optLevelOf(Opts);
+  TS.SavedDisableLLVMPasses = Opts.DisableLLVMPasses;
   bool Ok;
   if ((Opts.PrepareForThinLTO || Opts.PrepareForLTO) &&
       !Opts.DisableLLVMPasses) {
@@ -406,7 +404,6 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
     Ok = PhaseChain(D, TS).run();
   }
   TS.dropValueHandles();
-  TS.SavedDisableLLVMPasses = Opts.DisableLLVMPasses;
   // The module is optimized (or rejected): Clang's backend only generates
   // code from here on.
   Opts.DisableLLVMPasses = true;
@@ -421,6 +418,23 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
 }
 
 } // namespace
+
+NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS) {
+  CompilerInstance &CI = *TS.CI;
+  TS.dropValueHandles();
+  CodeGenOptions Opts = CI.getCodeGenOpts();
+  // The outer backend's switch is already off once the chain has run; the
+  // pipeline itself runs as Clang would run it.
+  Opts.DisableLLVMPasses = TS.SavedDisableLLVMPasses;
+  TS.Nested = true;
+  ++TS.PipelineRuns;
+  clang::emitBackendOutput(CI, Opts, CI.getTarget().getDataLayoutString(),
+                           TS.Main, Backend_EmitNothing,
+                           CI.getVirtualFileSystemPtr(), nullptr, nullptr);
+  TS.Nested = false;
+  TS.dropValueHandles();
+  return TS.Failed ? st(NEVERC_STATUS_PLUGIN_FAILURE) : okStatus();
+}
 
 bool IRDomain::wrapsAction(clang::CompilerInstance &CI, core::Task &TU) {
   TaskState *TS = P->stateFor(core::decodeHandle(TU.handle()).Scope);

@@ -2,14 +2,11 @@
  * Interceptors on the IR phases (tests/lit/ir/intercept.c). Each one runs
  * the rest of its phase (InvokeNext), then marks the first defined function
  * with a string attribute "neverc-intercepted-<phase>" — an interceptor may
- * change IR, an observer may not. IR_INTERCEPT=provider registers a
- * provider for ir.generate and one for ir.optimize instead, which this
- * build must refuse.
+ * change IR, an observer may not.
  */
 #include "TestPlugin.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #define INTERCEPT_ID "org.neverc.test.ir-intercept"
 
@@ -86,13 +83,6 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   return S;
 }
 
-static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
-                                        NevercPhaseResult *R, void *UD) {
-  (void)F, (void)R, (void)UD;
-  fprintf(stderr, "intercept: provider called FAILED\n");
-  return status(NEVERC_STATUS_PLUGIN_FAILURE);
-}
-
 static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *CoreAPI,
                                                const NevercRegistrarAPI *Reg,
                                                void *RC, void *PS) {
@@ -104,23 +94,6 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *CoreAPI,
       NEVERC_IR_CORE_API_MAJOR, NEVERC_IR_CORE_API_MINOR);
   if (!Core)
     return status(NEVERC_STATUS_MISSING_INTERFACE);
-  if (getenv("IR_INTERCEPT") && !strcmp(getenv("IR_INTERCEPT"), "provider")) {
-    NevercProviderDescriptor P;
-    memset(&P, 0, sizeof P);
-    P.Header = tpHeader(sizeof P, NEVERC_PLUGIN_ABI_MAJOR,
-                        NEVERC_PLUGIN_ABI_MINOR);
-    P.Phase.High = NEVERC_PHASE_IR_GENERATE_HIGH;
-    P.Phase.Low = NEVERC_PHASE_IR_GENERATE_LOW;
-    P.Route.Header = tpHeader(sizeof P.Route, NEVERC_PLUGIN_ABI_MAJOR,
-                              NEVERC_PLUGIN_ABI_MINOR);
-    P.ProviderID = sv("test.ir.generate");
-    P.Callback = provide;
-    if ((S = Reg->RegisterProvider(RC, &P)).Code != 0)
-      return S;
-    P.Phase.Low = NEVERC_PHASE_IR_OPTIMIZE_LOW;
-    P.ProviderID = sv("test.ir.optimize");
-    return Reg->RegisterProvider(RC, &P);
-  }
   for (I = 0; I < sizeof Phases / sizeof Phases[0]; ++I) {
     NevercInterceptorDescriptor D;
     memset(&D, 0, sizeof D);

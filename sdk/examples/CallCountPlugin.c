@@ -6,8 +6,11 @@
  *   cc -shared -fPIC -std=c11 -I<sdk>/include CallCountPlugin.c \
  *      -o CallCountPlugin.so
  *   neverc -fplugin=CallCountPlugin.so -O2 prog.c -o prog && ./prog
- *   ... the program's own output, then on stderr at exit, per function
- *   that ran:  callcount: <function> <calls>
+ *   ... the program's own output, then at exit, per function that ran:
+ *     callcount: <function> <calls>
+ *   on stderr, or appended to the file $NEVERC_CALLCOUNT_FILE names (so
+ *   tools whose stderr is parsed, like a build's helper programs, stay
+ *   quiet).
  *
  * One MODULE pass (callcount.instrument) at neverc.ir.pass.pre_opt, so it
  * sees every function before the optimizer inlines any:
@@ -15,7 +18,7 @@
  *  2. brings its runtime in as textual IR (NevercIRCoreAPI.ImportModule,
  *     which links into the module): a counter array, the function names,
  *     and a report function run at exit through llvm.global_dtors that
- *     prints every non-zero counter with dprintf(2, ...);
+ *     prints every non-zero counter with dprintf;
  *  3. in one MODULE mutation (NevercIRBuilderAPI), puts at the top of each
  *     function's entry block: counts[i] = counts[i] + 1;
  *  4. reports PRESERVE_NONE: it changed the module.
@@ -150,14 +153,27 @@ static int runtime(const NevercIRPassInvocation *Inv, const Functions *F,
     Ok &= append(T, "%sptr @" CC_PREFIX "n%llu", I ? ", " : "",
                  (unsigned long long)I);
   Ok &= append(T, "]\n");
+  /* The report: to stderr, or appended to $NEVERC_CALLCOUNT_FILE when it
+   * is set (open flags O_WRONLY|O_CREAT|O_APPEND as Linux numbers them). */
   Ok &= append(
       T,
       "@" CC_PREFIX "fmt = private unnamed_addr constant [19 x i8] "
       "c\"callcount: %%s %%lu\\0A\\00\"\n"
+      "@" CC_PREFIX "env = private unnamed_addr constant [22 x i8] "
+      "c\"NEVERC_CALLCOUNT_FILE\\00\"\n"
       "declare i32 @dprintf(i32, ptr, ...)\n"
+      "declare ptr @getenv(ptr)\n"
+      "declare i32 @open(ptr, i32, ...)\n"
       "define internal void @" CC_PREFIX "report() {\n"
-      "entry:\n  br label %%loop\n"
-      "loop:\n  %%i = phi i64 [ 0, %%entry ], [ %%next, %%cont ]\n"
+      "entry:\n  %%path = call ptr @getenv(ptr @" CC_PREFIX "env)\n"
+      "  %%unset = icmp eq ptr %%path, null\n"
+      "  br i1 %%unset, label %%start, label %%file\n"
+      "file:\n  %%opened = call i32 (ptr, i32, ...) @open(ptr %%path, "
+      "i32 1089, i32 420)\n  br label %%start\n"
+      "start:\n  %%fd = phi i32 [ 2, %%entry ], [ %%opened, %%file ]\n"
+      "  %%bad = icmp slt i32 %%fd, 0\n"
+      "  br i1 %%bad, label %%exit, label %%loop\n"
+      "loop:\n  %%i = phi i64 [ 0, %%start ], [ %%next, %%cont ]\n"
       "  %%cp = getelementptr [%llu x i64], ptr @" CC_PREFIX "counts, i64 0, "
       "i64 %%i\n"
       "  %%c = load i64, ptr %%cp\n  %%z = icmp eq i64 %%c, 0\n"
@@ -165,8 +181,8 @@ static int runtime(const NevercIRPassInvocation *Inv, const Functions *F,
       "print:\n  %%np = getelementptr [%llu x ptr], ptr @" CC_PREFIX "names, "
       "i64 0, i64 %%i\n"
       "  %%n = load ptr, ptr %%np\n"
-      "  %%r = call i32 (i32, ptr, ...) @dprintf(i32 2, ptr @" CC_PREFIX "fmt, "
-      "ptr %%n, i64 %%c)\n  br label %%cont\n"
+      "  %%r = call i32 (i32, ptr, ...) @dprintf(i32 %%fd, ptr @" CC_PREFIX
+      "fmt, ptr %%n, i64 %%c)\n  br label %%cont\n"
       "cont:\n  %%next = add i64 %%i, 1\n  %%done = icmp eq i64 %%next, %llu\n"
       "  br i1 %%done, label %%exit, label %%loop\n"
       "exit:\n  ret void\n}\n"

@@ -435,8 +435,6 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
     return 1;
   if (!warnUnimplementedPhases(H, PhaseWarnings))
     return 1;
-  if (!IR.acceptRegistrations())
-    return 1;
 
   // Plugin option values, in command-line order: -fplugin-arg=,
   // -fplugin-pass-arg= and the plugins' own spellings alike.

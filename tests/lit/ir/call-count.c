@@ -13,6 +13,10 @@
 // RUN: %t/o0 2>%t/o0.err | FileCheck %s --check-prefix=OUT
 // RUN: sort %t/o0.err | FileCheck %s --check-prefix=COUNTS
 //
+// With NEVERC_CALLCOUNT_FILE set the counts go to that file instead:
+// RUN: rm -f %t/file.txt && env NEVERC_CALLCOUNT_FILE=%t/file.txt %t/o2 2>&1 | FileCheck %s --check-prefix=OUT --implicit-check-not=callcount:
+// RUN: sort %t/file.txt | FileCheck %s --check-prefix=COUNTS
+//
 // Without the plugin nothing is counted:
 // RUN: %neverc -O2 %s %S/Inputs/callee.c -o %t/plain && %t/plain 2>&1 | FileCheck %s --check-prefix=OUT --implicit-check-not=callcount:
 

@@ -48,11 +48,6 @@ public:
                                     clang::FrontendAction *Inner) override;
 
   const NevercIRCoreAPI &coreTable() const;
-  /// After Host::initialize(): a provider of ir.generate or ir.optimize
-  /// needs NevercIRGenAPI / NevercIROptimizationAPI to hand over a module,
-  /// which this build does not publish yet. Such a registration is refused
-  /// here (reported, naming the plugin); false then.
-  bool acceptRegistrations();
 
   struct Impl;
 
