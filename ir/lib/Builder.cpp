@@ -118,8 +118,11 @@ struct Build {
   NevercStatus type(NevercIRTypeHandle H, llvm::Type **Out) {
     return typeOf(D, TS, H, Out);
   }
-  /// Records what was built and hands its handle out.
-  NevercStatus done(llvm::Value *X, V *Out) {
+  /// Records what was built and hands its handle out. Clang's context
+  /// drops local names; the one the plugin gave is kept.
+  NevercStatus done(llvm::Value *X, V *Out, SV Name = SV{nullptr, 0}) {
+    if (Name.Length && X->getName().empty())
+      nameValue(X, ref(Name));
     noteCreated(TS, X);
     (void)beginChange(TS, true);
     *Out = TS.value(X);
@@ -179,6 +182,8 @@ NevercStatus NEVERC_CALL setInsertBlock(void *Ctx, NevercTaskHandle Task,
     llvm::BasicBlock *BB = nullptr;
     if (NevercStatus S = builderOf(D, *TS, H, &BM); !isOk(S))
       return S;
+    if (BM->M->State != MutationModel::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
       return S;
     if (!inScope(*BM->M, BB->getParent()))
@@ -197,6 +202,8 @@ NevercStatus NEVERC_CALL setInsertBefore(void *Ctx, NevercTaskHandle Task,
     llvm::Instruction *I = nullptr;
     if (NevercStatus S = builderOf(D, *TS, H, &BM); !isOk(S))
       return S;
+    if (BM->M->State != MutationModel::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = valueAs(D, *TS, Instruction, &I); !isOk(S))
       return S;
     if (!inScope(*BM->M, I->getFunction()))
@@ -270,7 +277,7 @@ NevercStatus NEVERC_CALL buildBinary(void *Ctx, NevercTaskHandle Task, BH H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     return Bd.done(
         IRB.CreateBinOp(llvm::Instruction::BinaryOps(Op), A, B, ref(Name)),
-        Out);
+        Out, Name);
   });
 }
 
@@ -289,7 +296,7 @@ NevercStatus NEVERC_CALL buildUnary(void *Ctx, NevercTaskHandle Task, BH H,
     if (!A->getType()->isFPOrFPVectorTy())
       return st(NEVERC_STATUS_WRONG_TYPE);
     return Bd.done(
-        IRB.CreateUnOp(llvm::Instruction::UnaryOps(Op), A, ref(Name)), Out);
+        IRB.CreateUnOp(llvm::Instruction::UnaryOps(Op), A, ref(Name)), Out, Name);
   });
 }
 
@@ -315,7 +322,7 @@ NevercStatus NEVERC_CALL buildCompare(void *Ctx, NevercTaskHandle Task, BH H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     return Bd.done(FP ? IRB.CreateFCmp(Pred, A, B, ref(Name))
                       : IRB.CreateICmp(Pred, A, B, ref(Name)),
-                   Out);
+                   Out, Name);
   });
 }
 
@@ -337,7 +344,7 @@ NevercStatus NEVERC_CALL buildCast(void *Ctx, NevercTaskHandle Task, BH H,
     auto CO = llvm::Instruction::CastOps(Op);
     if (!llvm::CastInst::castIsValid(CO, A->getType(), T))
       return st(NEVERC_STATUS_WRONG_TYPE);
-    return Bd.done(IRB.CreateCast(CO, A, T, ref(Name)), Out);
+    return Bd.done(IRB.CreateCast(CO, A, T, ref(Name)), Out, Name);
   });
 }
 
@@ -357,7 +364,7 @@ NevercStatus NEVERC_CALL buildSelect(void *Ctx, NevercTaskHandle Task, BH H,
       return S;
     if (llvm::SelectInst::areInvalidOperands(C, T, F))
       return st(NEVERC_STATUS_WRONG_TYPE);
-    return Bd.done(IRB.CreateSelect(C, T, F, ref(Name)), Out);
+    return Bd.done(IRB.CreateSelect(C, T, F, ref(Name)), Out, Name);
   });
 }
 
@@ -377,7 +384,7 @@ NevercStatus NEVERC_CALL buildAlloca(void *Ctx, NevercTaskHandle Task, BH H,
         return S;
     if (!T->isSized() || (N && !N->getType()->isIntegerTy()))
       return st(NEVERC_STATUS_WRONG_TYPE);
-    return Bd.done(IRB.CreateAlloca(T, AS, N, ref(Name)), Out);
+    return Bd.done(IRB.CreateAlloca(T, AS, N, ref(Name)), Out, Name);
   });
 }
 
@@ -396,7 +403,7 @@ NevercStatus NEVERC_CALL buildLoad(void *Ctx, NevercTaskHandle Task, BH H,
       return S;
     if (!firstClass(T) || !P->getType()->isPointerTy())
       return st(NEVERC_STATUS_WRONG_TYPE);
-    return Bd.done(IRB.CreateLoad(T, P, ref(Name)), Out);
+    return Bd.done(IRB.CreateLoad(T, P, ref(Name)), Out, Name);
   });
 }
 
@@ -441,10 +448,9 @@ NevercStatus NEVERC_CALL buildGEP(void *Ctx, NevercTaskHandle Task, BH H,
       Idx.push_back(X);
     }
     // A struct step needs a constant in range: LLVM would crash otherwise.
-    if (Count &&
-        !llvm::GetElementPtrInst::getIndexedType(T, llvm::ArrayRef(Idx).drop_front()))
+    if (Count && !llvm::GetElementPtrInst::getIndexedType(T, Idx))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    return Bd.done(IRB.CreateGEP(T, P, Idx, ref(Name)), Out);
+    return Bd.done(IRB.CreateGEP(T, P, Idx, ref(Name)), Out, Name);
   });
 }
 
@@ -480,7 +486,7 @@ NevercStatus NEVERC_CALL buildCall(void *Ctx, NevercTaskHandle Task, BH H,
     // A void call has no name.
     if (FT->getReturnType()->isVoidTy() && Name.Length)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    return Bd.done(IRB.CreateCall(FT, C, As, ref(Name)), Out);
+    return Bd.done(IRB.CreateCall(FT, C, As, ref(Name)), Out, Name);
   });
 }
 
@@ -496,7 +502,7 @@ NevercStatus NEVERC_CALL buildPhi(void *Ctx, NevercTaskHandle Task, BH H,
       return S;
     if (!firstClass(T))
       return st(NEVERC_STATUS_WRONG_TYPE);
-    return Bd.done(IRB.CreatePHI(T, Reserved, ref(Name)), Out);
+    return Bd.done(IRB.CreatePHI(T, Reserved, ref(Name)), Out, Name);
   });
 }
 
@@ -652,8 +658,9 @@ NevercStatus NEVERC_CALL createBasicBlock(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_WRONG_SCOPE);
     if (!validView(Name))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    llvm::BasicBlock *BB =
-        llvm::BasicBlock::Create(TS->M->getContext(), ref(Name), F);
+    llvm::BasicBlock *BB = llvm::BasicBlock::Create(TS->M->getContext(), "", F);
+    if (Name.Length)
+      nameValue(BB, ref(Name));
     noteCreated(*TS, BB);
     (void)beginChange(*TS, true);
     *Out = TS->value(BB);

@@ -100,6 +100,10 @@ NevercStatus NEVERC_CALL getValueAsMetadata(void *Ctx, NevercTaskHandle Task,
       *Out = TS->metadata(MV->getMetadata()); // unwrap, as LLVM would
       return okStatus();
     }
+    // LLVM wraps constants, arguments and instructions only.
+    if (!llvm::isa<llvm::Constant>(Val) && !llvm::isa<llvm::Argument>(Val) &&
+        !llvm::isa<llvm::Instruction>(Val))
+      return st(NEVERC_STATUS_WRONG_TYPE);
     *Out = TS->metadata(llvm::ValueAsMetadata::get(Val));
     return okStatus();
   });

@@ -10,7 +10,10 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -346,19 +349,19 @@ NevercStatus NEVERC_CALL importModule(void *Ctx, NevercTaskHandle Task,
     std::string Why;
     std::unique_ptr<llvm::Module> New = parseModule(*TS, Format, Bytes, Why);
     if (!New) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR, "ImportModule: " + Why);
+      D.diag(NEVERC_DIAGNOSTIC_WARNING, "ImportModule refused: " + Why);
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
     // Link semantics: the imported definitions join the task's module (a
     // plugin brings its runtime support as IR). A link that fails leaves
     // the module as it was: it is restored from a snapshot.
-    llvm::SmallVector<char, 0> Snapshot = snapshotModule(*TS->M);
+    std::unique_ptr<llvm::Module> Snapshot = snapshotModule(*TS->M);
     if (NevercStatus S = beginChange(*TS, true); !isOk(S))
       return S;
     TS->dropValueHandles();
     if (!linkInto(*TS->M, std::move(New), Why)) {
-      restoreModule(*TS, Snapshot);
-      D.diag(NEVERC_DIAGNOSTIC_ERROR, "ImportModule: " + Why);
+      restoreModule(*TS, std::move(Snapshot));
+      D.diag(NEVERC_DIAGNOSTIC_WARNING, "ImportModule refused: " + Why);
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
     return okStatus();
@@ -426,10 +429,39 @@ NevercStatus NEVERC_CALL releaseBuffer(void *Ctx, NevercTaskHandle Task,
 
 } // namespace
 
+namespace {
+/// LLVM's readers "upgrade" debug info, and when the module does not
+/// verify they end the process (report_fatal_error). A plugin's module
+/// must be refused instead: the upgrade is off while the domain reads, and
+/// the domain verifies the module itself.
+class NoDebugInfoUpgrade {
+public:
+  NoDebugInfoUpgrade() {
+    auto &Options = llvm::cl::getRegisteredOptions();
+    auto It = Options.find("disable-auto-upgrade-debug-info");
+    if (It != Options.end()) {
+      Opt = static_cast<llvm::cl::opt<bool> *>(It->second);
+      Saved = *Opt;
+      *Opt = true;
+    }
+  }
+  ~NoDebugInfoUpgrade() {
+    if (Opt)
+      *Opt = Saved;
+  }
+  bool active() const { return Opt != nullptr; }
+
+private:
+  llvm::cl::opt<bool> *Opt = nullptr;
+  bool Saved = false;
+};
+} // namespace
+
 std::unique_ptr<llvm::Module> parseModule(TaskState &TS,
                                           NevercIRSerializationFormat Format,
                                           NevercByteView Bytes,
                                           std::string &Why) {
+  NoDebugInfoUpgrade Guard;
   llvm::MemoryBufferRef Buf(
       llvm::StringRef(reinterpret_cast<const char *>(Bytes.Data), Bytes.Length),
       "<plugin module>");
@@ -450,21 +482,31 @@ std::unique_ptr<llvm::Module> parseModule(TaskState &TS,
     llvm::SMDiagnostic Err;
     New = llvm::parseAssembly(Buf, Err, C);
     C.setDiscardValueNames(Discard);
-    if (!New) {
-      llvm::raw_string_ostream OS(Why);
-      Err.print("", OS, false);
+    if (!New) // one line: where, and what (no source excerpt)
+      Why = "line " + std::to_string(Err.getLineNo()) + ", column " +
+            std::to_string(Err.getColumnNo() + 1) + ": " +
+            Err.getMessage().str();
+  }
+  if (New) {
+    llvm::raw_string_ostream OS(Why);
+    if (llvm::verifyModule(*New, &OS)) {
+      New.reset();
+      for (char &C : Why)
+        if (C == '\n')
+          C = ' ';
+      Why = "the module is not valid IR: " + Why;
     }
   }
-  while (!Why.empty() && Why.back() == '\n')
+  while (!Why.empty() && (Why.back() == '\n' || Why.back() == ' '))
     Why.pop_back();
   return New;
 }
 
-llvm::SmallVector<char, 0> snapshotModule(const llvm::Module &M) {
-  llvm::SmallVector<char, 0> Buf;
-  llvm::raw_svector_ostream OS(Buf);
-  llvm::WriteBitcodeToFile(M, OS);
-  return Buf;
+std::unique_ptr<llvm::Module> snapshotModule(const llvm::Module &M) {
+  // Not bitcode: reading it back into the same context would rename named
+  // struct types (the originals still hold the names) and register
+  // metadata kinds, so the restored module would write other bytes.
+  return llvm::CloneModule(M);
 }
 
 namespace {
@@ -501,6 +543,7 @@ bool linkInto(llvm::Module &M, std::unique_ptr<llvm::Module> New,
 void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New) {
   llvm::Module &M = *TS.M;
   TS.dropValueHandles();
+  ++TS.Replacements;
   // Empty the module Clang's backend holds, then move the new contents in,
   // in their order (so the module writes the same bitcode it was read from).
   M.dropAllReferences();
@@ -555,14 +598,9 @@ void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New) {
   }
 }
 
-void restoreModule(TaskState &TS, const llvm::SmallVector<char, 0> &Snapshot) {
-  std::string Why;
-  NevercByteView B{reinterpret_cast<const uint8_t *>(Snapshot.data()),
-                   Snapshot.size()};
-  std::unique_ptr<llvm::Module> Old =
-      parseModule(TS, NEVERC_IR_SERIALIZATION_BITCODE, B, Why);
-  if (Old) // our own bitcode: it parses
-    adoptModule(TS, std::move(Old));
+void restoreModule(TaskState &TS, std::unique_ptr<llvm::Module> Snapshot) {
+  if (Snapshot)
+    adoptModule(TS, std::move(Snapshot));
 }
 
 void fillCoreModule(NevercIRCoreAPI &T) {

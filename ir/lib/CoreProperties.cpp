@@ -82,7 +82,7 @@ uint64_t flagOf(NevercIRPropertyID P) {
 
 /// The checks both slots make: \p I's opcode has \p P. \p Missing is the
 /// status when it does not.
-NevercStatus applicable(IRDomain::Impl &D, llvm::Instruction *I,
+NevercStatus applicable(IRDomain::Impl &D, TaskState &TS, llvm::Instruction *I,
                         NevercIRPropertyID P, NevercStatusCode Missing) {
   uint64_t Bit = flagOf(P);
   if (!Bit)
@@ -90,11 +90,11 @@ NevercStatus applicable(IRDomain::Impl &D, llvm::Instruction *I,
   if (!(writableProperties(schemaOpcode(I->getOpcode())) & Bit))
     return st(Missing);
   if (!kindOf(P)) {
-    D.diag(NEVERC_DIAGNOSTIC_ERROR,
-           std::string("instruction property ") +
-               (P == NEVERC_IR_PROPERTY_INDICES ? "INDICES (u32_array)"
-                                                : "ATTRIBUTES (attribute_set)") +
-               ": IR_CORE 1.0 has no NevercIRPropertyValueKind to carry it");
+    const bool Indices = P == NEVERC_IR_PROPERTY_INDICES;
+    warnOnce(D, TS, Indices ? "property-indices" : "property-attributes",
+             std::string("instruction property ") +
+                 (Indices ? "INDICES (u32_array)" : "ATTRIBUTES (attribute_set)") +
+                 ": IR_CORE 1.0 has no NevercIRPropertyValueKind to carry it");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   }
   return okStatus();
@@ -241,7 +241,7 @@ NevercStatus NEVERC_CALL getProperty(void *Ctx, NevercTaskHandle Task, V H,
     llvm::Instruction *I = nullptr;
     if (NevercStatus S = valueAs(D, *TS, H, &I); !isOk(S))
       return S;
-    if (NevercStatus S = applicable(D, I, P, NEVERC_STATUS_WRONG_TYPE);
+    if (NevercStatus S = applicable(D, *TS, I, P, NEVERC_STATUS_WRONG_TYPE);
         !isOk(S))
       return S;
     NevercIRPropertyValue R{};
@@ -262,12 +262,12 @@ NevercStatus write(llvm::Instruction *I, NevercIRPropertyID P,
   case NEVERC_IR_PROPERTY_NAME:
     if (I->getType()->isVoidTy() && Val.StringValue.Length)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    I->setName(ref(Val.StringValue));
+    nameValue(I, ref(Val.StringValue));
     return okStatus();
   case NEVERC_IR_PROPERTY_FAST_MATH_FLAGS:
     if (!llvm::isa<llvm::FPMathOperator>(I) || (U & ~AllFastMathFlags))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    I->setFastMathFlags(toFastMath(U));
+    I->copyFastMathFlags(toFastMath(U)); // set exactly, clearing the rest
     return okStatus();
   case NEVERC_IR_PROPERTY_NUW:
     if (auto *G = llvm::dyn_cast<llvm::GetElementPtrInst>(I))
@@ -416,7 +416,7 @@ NevercStatus NEVERC_CALL setProperty(void *Ctx, NevercTaskHandle Task, V H,
     llvm::Instruction *I = nullptr;
     if (NevercStatus S = valueAs(D, *TS, H, &I); !isOk(S))
       return S;
-    if (NevercStatus S = applicable(D, I, P, NEVERC_STATUS_POLICY_VIOLATION);
+    if (NevercStatus S = applicable(D, *TS, I, P, NEVERC_STATUS_POLICY_VIOLATION);
         !isOk(S))
       return S;
     if (Val.Kind != kindOf(P))

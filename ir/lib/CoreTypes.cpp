@@ -42,9 +42,9 @@ NevercStatus NEVERC_CALL getPrimitiveType(void *Ctx, NevercTaskHandle Task,
     NEVERC_IR_TASK(Ctx, Task);
     NEVERC_IR_OUT(Out);
     if (Kind == NEVERC_IR_TYPE_X86_MMX) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "GetPrimitiveType: x86_mmx does not exist in LLVM 22 (removed "
-             "from the IR)");
+      warnOnce(D, *TS, "type-x86-mmx",
+               "GetPrimitiveType: x86_mmx does not exist in LLVM 22 (removed "
+               "from the IR)");
       return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     }
     unsigned ID = 0;
@@ -263,21 +263,25 @@ NevercStatus NEVERC_CALL simpleConstant(void *Ctx, NevercTaskHandle Task,
     llvm::Type *Ty = nullptr;
     if (NevercStatus S = typeOf(D, *TS, Type, &Ty); !isOk(S))
       return S;
-    if (!constantType(Ty))
+    if (!constantType(Ty) || !Make::valid(Ty))
       return st(NEVERC_STATUS_WRONG_TYPE);
     *Out = TS->value(Make::make(Ty));
     return okStatus();
   });
 }
 struct MakeNull {
+  // x86_amx has no null value (LLVM stops there).
+  static bool valid(llvm::Type *Ty) { return !Ty->isX86_AMXTy(); }
   static llvm::Constant *make(llvm::Type *Ty) {
     return llvm::Constant::getNullValue(Ty);
   }
 };
 struct MakePoison {
+  static bool valid(llvm::Type *) { return true; }
   static llvm::Constant *make(llvm::Type *Ty) { return llvm::PoisonValue::get(Ty); }
 };
 struct MakeUndef {
+  static bool valid(llvm::Type *) { return true; }
   static llvm::Constant *make(llvm::Type *Ty) { return llvm::UndefValue::get(Ty); }
 };
 
@@ -338,11 +342,12 @@ NevercStatus NEVERC_CALL createAggregateConstant(void *Ctx,
   });
 }
 
-NevercStatus unsupported(IRDomain::Impl &D, const char *Slot, unsigned Op) {
-  D.diag(NEVERC_DIAGNOSTIC_ERROR,
-         std::string(Slot) + ": LLVM 22 has no constant expression for '" +
-             llvm::Instruction::getOpcodeName(Op) +
-             "' and these operands do not fold to a constant");
+NevercStatus unsupported(IRDomain::Impl &D, TaskState &TS, const char *Slot,
+                         unsigned Op) {
+  warnOnce(D, TS, std::string(Slot) + llvm::Instruction::getOpcodeName(Op),
+           std::string(Slot) + ": LLVM 22 has no constant expression for '" +
+               llvm::Instruction::getOpcodeName(Op) +
+               "' and these operands do not fold to a constant");
   return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
 }
 
@@ -372,7 +377,7 @@ NevercStatus NEVERC_CALL createConstantBinary(void *Ctx, NevercTaskHandle Task,
             ? llvm::ConstantExpr::get(Op, L, R)
             : llvm::ConstantFoldBinaryOpOperands(Op, L, R, TS->M->getDataLayout());
     if (!C)
-      return unsupported(D, "CreateConstantBinaryExpression", Op);
+      return unsupported(D, *TS, "CreateConstantBinaryExpression", Op);
     *Out = TS->value(C);
     return okStatus();
   });
@@ -401,7 +406,7 @@ NevercStatus NEVERC_CALL createConstantCast(void *Ctx, NevercTaskHandle Task,
             ? llvm::ConstantExpr::getCast(Op, C, To)
             : llvm::ConstantFoldCastOperand(Op, C, To, TS->M->getDataLayout());
     if (!R)
-      return unsupported(D, "CreateConstantCastExpression", Op);
+      return unsupported(D, *TS, "CreateConstantCastExpression", Op);
     *Out = TS->value(R);
     return okStatus();
   });
@@ -432,9 +437,9 @@ NevercStatus NEVERC_CALL createConstantCompare(void *Ctx, NevercTaskHandle Task,
     llvm::Constant *C = llvm::ConstantFoldCompareInstOperands(
         Pred, L, R, TS->M->getDataLayout());
     if (!C) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "CreateConstantCompareExpression: LLVM 22 has no compare "
-             "constant expression and these operands do not fold");
+      warnOnce(D, *TS, "constant-compare",
+               "CreateConstantCompareExpression: LLVM 22 has no compare "
+               "constant expression and these operands do not fold");
       return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     }
     *Out = TS->value(C);
@@ -470,8 +475,7 @@ NevercStatus NEVERC_CALL createConstantGEP(void *Ctx, NevercTaskHandle Task,
       Idx.push_back(C);
       IdxV.push_back(C);
     }
-    if (Count && !llvm::GetElementPtrInst::getIndexedType(
-                     Src, llvm::ArrayRef(IdxV).drop_front()))
+    if (Count && !llvm::GetElementPtrInst::getIndexedType(Src, IdxV))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     // Struct fields must be indexed by constants of i32 in range (LLVM
     // asserts otherwise): check each step.

@@ -56,10 +56,16 @@ NevercStatus NEVERC_CALL replaceAllUsesWith(void *Ctx, NevercTaskHandle Task,
       return S;
     if (From->getType() != To->getType())
       return st(NEVERC_STATUS_WRONG_TYPE);
-    // LLVM uniques constants by value; only globals may be replaced.
+    // LLVM uniques constants by value; only globals may be replaced, and
+    // a constant user (an initializer, a constant expression) can only
+    // take a constant.
     if (From == To || (llvm::isa<llvm::Constant>(From) &&
                        !llvm::isa<llvm::GlobalValue>(From)))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (!llvm::isa<llvm::Constant>(To))
+      for (llvm::User *U : From->users())
+        if (llvm::isa<llvm::Constant>(U))
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (mayNotMutate(*TS))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     // Inside a FUNCTION/LOOP mutation each use is logged so a rollback can
@@ -124,6 +130,9 @@ NevercStatus NEVERC_CALL eraseValue(void *Ctx, NevercTaskHandle Task, V H) {
       return okStatus();
     }
     if (auto *G = llvm::dyn_cast<llvm::GlobalValue>(Val)) {
+      // A FUNCTION/LOOP mutation could not bring it back.
+      if (TS->Open && TS->Open->Scope != NEVERC_IR_MUTATION_SCOPE_MODULE)
+        return st(NEVERC_STATUS_INVALID_STATE);
       if (NevercStatus S = beginChange(*TS, true); !isOk(S))
         return S;
       if (auto *F = llvm::dyn_cast<llvm::Function>(G)) {
@@ -307,6 +316,17 @@ NevercStatus NEVERC_CALL collectValueCursor(void *Ctx, NevercTaskHandle Task,
 
 //===--- Names, types, uses, operands -------------------------------------===//
 
+/// LLVM 22 keeps no use list for constant data (integers, floats, null):
+/// their uses cannot be counted or walked.
+NevercStatus useListOf(IRDomain::Impl &D, TaskState &TS, llvm::Value *V) {
+  if (V->hasUseList())
+    return okStatus();
+  warnOnce(D, TS, "uses-of-constant-data",
+           "GetValueUseCount/GetValueUse: LLVM 22 keeps no use list for "
+           "constant data (integer, floating-point and null constants)");
+  return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+}
+
 NevercStatus NEVERC_CALL getValueName(void *Ctx, NevercTaskHandle Task, V H,
                                       NevercStringView *Out) {
   return guard([&]() -> NevercStatus {
@@ -335,9 +355,15 @@ NevercStatus NEVERC_CALL setValueName(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (llvm::isa<llvm::GlobalValue>(Val) && !Name.Length)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // A global keeps its name: another global of that name is a clash
+    // (LLVM would rename this one silently).
+    if (llvm::isa<llvm::GlobalValue>(Val))
+      if (llvm::GlobalValue *Other = TS->M->getNamedValue(ref(Name));
+          Other && Other != Val)
+        return st(NEVERC_STATUS_DUPLICATE_ID);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    Val->setName(ref(Name));
+    nameValue(Val, ref(Name));
     return okStatus();
   });
 }
@@ -363,6 +389,8 @@ NevercStatus NEVERC_CALL getValueUseCount(void *Ctx, NevercTaskHandle Task,
     llvm::Value *Val = nullptr;
     if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
       return S;
+    if (NevercStatus S = useListOf(D, *TS, Val); !isOk(S))
+      return S;
     *Out = Val->getNumUses();
     return okStatus();
   });
@@ -378,6 +406,8 @@ NevercStatus NEVERC_CALL getValueUse(void *Ctx, NevercTaskHandle Task, V H,
       return S;
     llvm::Value *Val = nullptr;
     if (NevercStatus S = valueOf(D, *TS, H, &Val); !isOk(S))
+      return S;
+    if (NevercStatus S = useListOf(D, *TS, Val); !isOk(S))
       return S;
     uint64_t I = 0;
     for (llvm::Use &U : Val->uses())

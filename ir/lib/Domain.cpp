@@ -93,9 +93,9 @@ void TaskState::forget(const llvm::Value *V) {
   }
 }
 
-void TaskState::dropValueHandles() {
-  // Analysis results describe the IR as it was.
-  releaseAnalyses(*this, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PLAN_DESTROY);
+void TaskState::expireCallbackHandles() {
+  // A walk begun before does not describe the module any more either.
+  ++Structure;
   Resume = {};
   Values.clear();
   ValueOf.clear();
@@ -105,6 +105,12 @@ void TaskState::dropValueHandles() {
   NamedMDOf.clear();
   Comdats.clear();
   ComdatOf.clear();
+}
+
+void TaskState::dropValueHandles() {
+  expireCallbackHandles();
+  // Analysis results describe the IR as it was.
+  releaseAnalyses(*this, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PLAN_DESTROY);
 }
 
 void TaskState::unbind() {
@@ -173,6 +179,20 @@ NevercStatus comdatOf(IRDomain::Impl &D, TaskState &TS, NevercHandle H,
     return S;
   *Out = *P;
   return okStatus();
+}
+
+void nameValue(llvm::Value *V, llvm::StringRef Name) {
+  llvm::LLVMContext &C = V->getContext();
+  const bool Discard = C.shouldDiscardValueNames();
+  C.setDiscardValueNames(false);
+  V->setName(Name);
+  C.setDiscardValueNames(Discard);
+}
+
+void warnOnce(IRDomain::Impl &D, TaskState &TS, const std::string &Key,
+              std::string Msg) {
+  if (TS.Warned.insert(Key).second)
+    D.diag(NEVERC_DIAGNOSTIC_WARNING, std::move(Msg));
 }
 
 bool mayNotMutate(const TaskState &TS) {

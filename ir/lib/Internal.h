@@ -24,6 +24,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -111,7 +112,7 @@ struct MutationModel {
   llvm::Function *F = nullptr; ///< FUNCTION / LOOP: the function in scope
   llvm::BasicBlock *Header = nullptr; ///< LOOP: the loop header
   enum { Open, Committed, Aborted } State = Open;
-  llvm::SmallVector<char, 0> Snapshot; ///< MODULE: the module at Begin
+  std::unique_ptr<llvm::Module> Snapshot; ///< MODULE: a clone at Begin
   std::vector<UndoEntry> Undo;         ///< FUNCTION / LOOP
   std::vector<NevercHandle> Builders;
 };
@@ -219,6 +220,11 @@ struct TaskState {
   NevercHandle ModuleHandle{}, ContextHandle{};
   /// Strings handed out as views (names that LLVM builds on the fly).
   std::string Scratch;
+  /// Handled refusals already explained (warnOnce keys).
+  std::set<std::string> Warned;
+  /// Bumped whenever the module's contents are replaced (adoptModule): the
+  /// pass adapters' lists of functions are then re-made.
+  uint64_t Replacements = 0;
 
   NevercHandle value(const llvm::Value *V);
   NevercHandle type(llvm::Type *Ty);
@@ -229,8 +235,13 @@ struct TaskState {
   /// A deleted value's handle goes stale.
   void forget(const llvm::Value *V);
   /// LLVM may change the module now (or did): every value and metadata
-  /// handle goes stale. Types, attributes and buffers stay.
+  /// handle goes stale, and so do analysis results. Types, attributes and
+  /// buffers stay.
   void dropValueHandles();
+  /// A plugin callback (a pass invocation, a phase's observers and
+  /// interceptors) returned: the value and metadata handles it was given
+  /// go stale (ir.md §8 rule 3). Cached analyses stay.
+  void expireCallbackHandles();
   /// The module is no longer live (end of the backend).
   void unbind();
 };
@@ -300,6 +311,14 @@ inline NevercStatus checkHeader(const void *P, size_t Need, uint16_t Major) {
 NevercStatus taskOf(IRDomain::Impl &D, NevercTaskHandle H, TaskState **TS);
 /// An observer may not change IR.
 bool mayNotMutate(const TaskState &TS);
+/// Names \p V even though Clang's context drops local value names
+/// (-discard-value-names): a plugin that names a value asked for it.
+void nameValue(llvm::Value *V, llvm::StringRef Name);
+/// A status the plugin handles, explained once per \p Key and task as a
+/// warning (an error would fail a compile the plugin did not fail).
+void warnOnce(IRDomain::Impl &D, TaskState &TS, const std::string &Key,
+              std::string Msg);
+
 /// The checks of a slot that changes the module: POLICY_VIOLATION from an
 /// observer; on success the module's generation moves on (and its
 /// structure's, for a change to what a collection holds).
@@ -376,13 +395,15 @@ std::unique_ptr<llvm::Module> parseModule(TaskState &TS,
                                           NevercIRSerializationFormat Format,
                                           NevercByteView Bytes,
                                           std::string &Why);
-llvm::SmallVector<char, 0> snapshotModule(const llvm::Module &M);
+/// A copy of \p M in its context (llvm::CloneModule: the same types, no
+/// metadata kinds registered), so restoring it gives back the very module.
+std::unique_ptr<llvm::Module> snapshotModule(const llvm::Module &M);
 /// Replaces the task's module contents with \p New's, keeping the
 /// llvm::Module object Clang's backend holds (every value handle goes
 /// stale); the module then writes the bitcode \p New was read from.
 void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New);
 /// adoptModule of a snapshotModule.
-void restoreModule(TaskState &TS, const llvm::SmallVector<char, 0> &Snapshot);
+void restoreModule(TaskState &TS, std::unique_ptr<llvm::Module> Snapshot);
 /// llvm::Linker into \p M; the linker's complaints in \p Why, not in the
 /// compile's diagnostics.
 bool linkInto(llvm::Module &M, std::unique_ptr<llvm::Module> New,

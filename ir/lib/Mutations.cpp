@@ -2,7 +2,7 @@
 //
 // A mutation edits the live module in place and keeps what it needs to put
 // the module back exactly as it was:
-//  * MODULE scope: a bitcode snapshot taken at BeginMutation; a rollback
+//  * MODULE scope: a copy (CloneModule) taken at BeginMutation; a rollback
 //    re-adopts it into the llvm::Module object Clang's backend holds (every
 //    value handle then goes stale).
 //  * FUNCTION / LOOP scope: an undo log of what the mutation did (values it
@@ -19,7 +19,9 @@
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -96,10 +98,10 @@ void finishErases(MutationModel &M) {
 
 void rollback(TaskState &TS, MutationModel &M) {
   if (M.Scope == NEVERC_IR_MUTATION_SCOPE_MODULE)
-    restoreModule(TS, M.Snapshot);
+    restoreModule(TS, std::move(M.Snapshot));
   else
     undo(TS, M);
-  M.Snapshot.clear();
+  M.Snapshot.reset();
   M.State = MutationModel::Aborted;
   ++TS.Structure;
   if (TS.Open == &M)
@@ -138,11 +140,18 @@ NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle Task,
       if (M->F->isDeclaration())
         return st(NEVERC_STATUS_INVALID_ARGUMENT);
       break;
-    case NEVERC_IR_MUTATION_SCOPE_LOOP:
+    case NEVERC_IR_MUTATION_SCOPE_LOOP: {
       if (NevercStatus S = valueAs(D, *TS, Root, &M->Header); !isOk(S))
         return S;
       M->F = M->Header->getParent();
+      // The root names a loop: its header.
+      llvm::DominatorTree DT(*M->F);
+      llvm::LoopInfo LI(DT);
+      llvm::Loop *L = LI.getLoopFor(M->Header);
+      if (!L || L->getHeader() != M->Header)
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
       break;
+    }
     default:
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
@@ -185,7 +194,7 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_VERIFICATION_FAILED);
     }
     finishErases(M);
-    M.Snapshot.clear();
+    M.Snapshot.reset();
     M.State = MutationModel::Committed;
     TS->Open = nullptr;
     TS->Touched = true;

@@ -117,6 +117,8 @@ struct Invoker {
       S = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
     }
     TS.Running = nullptr;
+    // The handles this invocation was given end with it.
+    TS.expireCallbackHandles();
     const std::string Who = "IR pass '" + P.ID + "' of plugin '" +
                             std::string(P.Owner->id()) + "'";
     const std::string &Phase = D.H.phases().at(P.Phase).Name;
@@ -177,39 +179,55 @@ bool runRegisteredPasses(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
     TS.Erased.clear();
     bool Ok = true;
     // The functions as they are before the pass: one it creates is not
-    // visited by the same run.
-    std::vector<llvm::Function *> Defined;
-    if (P.Level != NEVERC_IR_PASS_LEVEL_MODULE)
+    // visited by the same run. When the module's contents are replaced
+    // (a refused import or a rolled-back MODULE mutation re-adopts a
+    // snapshot), the list is made again from the new objects, in the same
+    // order, and the walk goes on where it was.
+    auto DefinedNow = [&TS] {
+      std::vector<llvm::Function *> L;
       for (llvm::Function &F : *TS.M)
         if (!F.isDeclaration())
-          Defined.push_back(&F);
+          L.push_back(&F);
+      return L;
+    };
+    std::vector<llvm::Function *> Defined;
+    if (P.Level != NEVERC_IR_PASS_LEVEL_MODULE)
+      Defined = DefinedNow();
+    uint64_t Replaced = TS.Replacements;
+    auto Refresh = [&] {
+      if (TS.Replacements == Replaced)
+        return false;
+      Defined = DefinedNow();
+      Replaced = TS.Replacements;
+      return true;
+    };
     switch (P.Level) {
     case NEVERC_IR_PASS_LEVEL_MODULE:
       Ok = Call.call(Inv);
       break;
     case NEVERC_IR_PASS_LEVEL_FUNCTION:
-      for (llvm::Function *F : Defined) {
-        if (erased(TS, F))
+      for (size_t I = 0; I < Defined.size(); ++I) {
+        if (erased(TS, Defined[I]))
           continue;
-        Inv.Function = TS.value(F);
+        Inv.Function = TS.value(Defined[I]);
         if (!(Ok = Call.call(Inv)))
           break;
+        Refresh();
       }
       break;
     case NEVERC_IR_PASS_LEVEL_LOOP:
-      for (llvm::Function *F : Defined) {
+      for (size_t I = 0; Ok && I < Defined.size(); ++I) {
+        llvm::Function *F = Defined[I];
         if (erased(TS, F))
           continue;
         llvm::DominatorTree DT(*F);
         llvm::LoopInfo LI(DT);
-        Inv.Function = TS.value(F);
         for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+          Inv.Function = TS.value(F); // each invocation's own handles
           Inv.LoopHeader = TS.value(L->getHeader());
-          if (!(Ok = Call.call(Inv)))
-            break;
+          if (!(Ok = Call.call(Inv)) || Refresh())
+            break; // a replaced module's loops are other objects
         }
-        if (!Ok)
-          break;
       }
       break;
     case NEVERC_IR_PASS_LEVEL_CGSCC: {
@@ -226,6 +244,14 @@ bool runRegisteredPasses(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
         Inv.SCCFunctions = SCC.data();
         Inv.SCCFunctionCount = SCC.size();
         Ok = Call.call(Inv);
+        if (Ok && Refresh()) {
+          // The call graph names the old objects: the walk cannot go on.
+          D.diag(NEVERC_DIAGNOSTIC_WARNING,
+                 "IR pass '" + P.ID + "': the module was replaced during a "
+                 "CGSCC walk; the remaining components are not visited",
+                 D.H.phases().at(P.Phase).Name);
+          break;
+        }
       }
       break;
     }

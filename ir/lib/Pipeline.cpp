@@ -154,6 +154,7 @@ bool runPassSlot(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
   R.Builtin = {&PassSlotStep::run, &Step};
   R.Verifier = {&GateVerifier::run, &V};
   core::PhaseOutcome O = D.H.runPhase(Phase, R);
+  TS.expireCallbackHandles(); // the phase's callbacks have returned
   if (TS.Open) { // an interceptor left it open
     abandonOpenMutation(D, TS);
     O.Status = st(NEVERC_STATUS_PLUGIN_FAILURE);
@@ -336,6 +337,7 @@ private:
     R.Input = &Box;
     R.Builtin = {&Step::run, &S};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_IR_FINAL_VERIFY, R);
+    TS.expireCallbackHandles();
     O.Status = closed(O.Status);
     if (!isOk(O.Status))
       return failed(core::Phase_IR_FINAL_VERIFY, O.Status);
@@ -410,10 +412,14 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
   if (!Ok) {
     TS.Failed = true;
     // No object from a module a phase rejected: the compile fails (the
-    // error is reported) and code generation has nothing left to lower.
-    for (llvm::Function &F : *M)
-      if (!F.isDeclaration())
-        F.deleteBody();
+    // error is reported) and code generation gets an empty module, whatever
+    // state (a broken initializer, a body without terminator) it was in.
+    auto Empty = std::make_unique<llvm::Module>(M->getModuleIdentifier(),
+                                                M->getContext());
+    Empty->setTargetTriple(M->getTargetTriple());
+    Empty->setDataLayout(M->getDataLayout());
+    TS.M = M;
+    adoptModule(TS, std::move(Empty));
   }
 }
 

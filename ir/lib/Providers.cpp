@@ -24,19 +24,27 @@
 namespace neverc::ir {
 namespace {
 
-/// The frame's task state, checked: a live frame of \p Phase (WRONG_SCOPE
-/// for another phase) whose caller may change IR (POLICY_VIOLATION for an
-/// observer).
-NevercStatus frameOf(IRDomain::Impl &D, const NevercPhaseFrame *F,
-                     uint32_t Phase, TaskState **TS) {
+/// The task state of a live frame whose IR phases are running.
+NevercStatus liveFrame(IRDomain::Impl &D, const NevercPhaseFrame *F,
+                       TaskState **TS) {
   if (!F || F->Header.StructSize < sizeof(NevercPhaseFrame))
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
   core::Task *T = nullptr;
   if (NevercStatus S = D.H.resolveTask(F->Task, &T); !isOk(S))
     return S;
-  TaskState *State = D.stateFor(core::decodeHandle(F->Task).Scope);
-  if (!State || !State->Main)
+  *TS = D.stateFor(core::decodeHandle(F->Task).Scope);
+  if (!*TS || !(*TS)->Main)
     return st(NEVERC_STATUS_INVALID_STATE);
+  return okStatus();
+}
+
+/// liveFrame, and: a frame of \p Phase (WRONG_SCOPE for another phase)
+/// whose caller may change IR (POLICY_VIOLATION for an observer).
+NevercStatus frameOf(IRDomain::Impl &D, const NevercPhaseFrame *F,
+                     uint32_t Phase, TaskState **TS) {
+  TaskState *State = nullptr;
+  if (NevercStatus S = liveFrame(D, F, &State); !isOk(S))
+    return S;
   const NevercInterfaceID ID = D.H.phases().at(Phase).ID;
   if (F->Phase.High != ID.High || F->Phase.Low != ID.Low)
     return st(NEVERC_STATUS_WRONG_SCOPE);
@@ -123,7 +131,7 @@ NevercStatus NEVERC_CALL importModule(void *Ctx, const NevercPhaseFrame *F,
     std::unique_ptr<llvm::Module> M = parseModule(*TS, Format, Bytes, Why);
     TS->M = Keep;
     if (!M) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR, "ImportModule: " + Why,
+      D.diag(NEVERC_DIAGNOSTIC_WARNING, "ImportModule refused: " + Why,
              D.H.phases().at(Phase).Name);
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
@@ -203,14 +211,9 @@ NevercStatus NEVERC_CALL artifactInfo(void *Ctx, const NevercPhaseFrame *F,
                                       NevercIRModuleArtifactInfo *Out) {
   return guard([&]() -> NevercStatus {
     IRDomain::Impl &D = impl(Ctx);
-    if (!F || F->Header.StructSize < sizeof(NevercPhaseFrame))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    TaskState *TS = D.stateFor(core::decodeHandle(F->Task).Scope);
-    core::Task *T = nullptr;
-    if (NevercStatus S = D.H.resolveTask(F->Task, &T); !isOk(S))
+    TaskState *TS = nullptr;
+    if (NevercStatus S = liveFrame(D, F, &TS); !isOk(S))
       return S;
-    if (!TS || !TS->Main)
-      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = checkHeader(Out, sizeof *Out,
                                      Phase == core::Phase_IR_GENERATE
                                          ? NEVERC_IR_GEN_API_MAJOR
@@ -236,14 +239,9 @@ NevercStatus NEVERC_CALL generateInput(void *Ctx, const NevercPhaseFrame *F,
                                        NevercIRGeneratePhaseInput *Out) {
   return guard([&]() -> NevercStatus {
     IRDomain::Impl &D = impl(Ctx);
-    if (!F || F->Header.StructSize < sizeof(NevercPhaseFrame))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T = nullptr;
-    if (NevercStatus S = D.H.resolveTask(F->Task, &T); !isOk(S))
+    TaskState *TS = nullptr;
+    if (NevercStatus S = liveFrame(D, F, &TS); !isOk(S))
       return S;
-    TaskState *TS = D.stateFor(core::decodeHandle(F->Task).Scope);
-    if (!TS || !TS->Main)
-      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S =
             checkHeader(Out, sizeof *Out, NEVERC_IR_GEN_API_MAJOR);
         !isOk(S))
@@ -269,14 +267,9 @@ NevercStatus NEVERC_CALL optimizeInput(void *Ctx, const NevercPhaseFrame *F,
                                        NevercIROptimizationPhaseInput *Out) {
   return guard([&]() -> NevercStatus {
     IRDomain::Impl &D = impl(Ctx);
-    if (!F || F->Header.StructSize < sizeof(NevercPhaseFrame))
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    core::Task *T = nullptr;
-    if (NevercStatus S = D.H.resolveTask(F->Task, &T); !isOk(S))
+    TaskState *TS = nullptr;
+    if (NevercStatus S = liveFrame(D, F, &TS); !isOk(S))
       return S;
-    TaskState *TS = D.stateFor(core::decodeHandle(F->Task).Scope);
-    if (!TS || !TS->Main)
-      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S =
             checkHeader(Out, sizeof *Out, NEVERC_IR_OPTIMIZATION_API_MAJOR);
         !isOk(S))

@@ -23,7 +23,12 @@
 // LLVM 22's limits (CAPABILITY_UNAVAILABLE) and refused imports: the host
 // names each in a diagnostic, the plugin handles the status, the compile goes
 // on (no error).
-// RUN: env NEVERC_IR_TOUR=limits %neverc -fplugin=%test_plugins/IRCoreTourPlugin.so -O1 -c %s -o %t/limits.o 2>&1 | FileCheck %s --check-prefix=LIMITS --implicit-check-not=FAILED --implicit-check-not=error:
+// RUN: env NEVERC_IR_TOUR=limits %neverc -fplugin=%test_plugins/IRCoreTourPlugin.so -O1 -c %s -o %t/limits.o > %t/limits.log 2>&1
+// RUN: grep -v '^warning: ' %t/limits.log | FileCheck %s --check-prefix=LIMITS --implicit-check-not=FAILED --implicit-check-not=error:
+// The refusals a plugin handles are warnings, each explained once:
+// RUN: grep '^warning: ' %t/limits.log | sort | uniq -d | count 0
+// RUN: grep -c '^warning: ' %t/limits.log | FileCheck %s --check-prefix=LIMITS-WARNINGS
+// LIMITS-WARNINGS: {{^[1-9][0-9]*$}}
 //
 // One probe per run of what must not crash or corrupt the compile.
 // RUN: env NEVERC_IR_TOUR=probe-amx-null %neverc -fplugin=%test_plugins/IRCoreTourPlugin.so -O1 -c %s -o %t/amx.o 2>&1 | FileCheck %s --check-prefix=AMX --implicit-check-not=FAILED --implicit-check-not=error:
