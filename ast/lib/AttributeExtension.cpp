@@ -201,11 +201,12 @@ std::vector<Token> attributeTokens(Sema &S, const ParsedAttr &A) {
 }
 
 TaskState *stateOfSema(ASTDomain::Impl &D, Sema &S) {
-  std::lock_guard<std::mutex> G(D.Lock);
-  for (auto &[Key, TS] : D.States)
-    if (TS->Sema == &S)
-      return TS.get();
-  return nullptr;
+  TaskState *Found = nullptr;
+  D.States.forEach([&](TaskState &TS) {
+    if (TS.Sema == &S)
+      Found = &TS;
+  });
+  return Found;
 }
 
 } // namespace

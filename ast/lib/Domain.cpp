@@ -6,10 +6,6 @@
 namespace neverc::ast {
 namespace {
 
-uint64_t key(uint32_t Session, uint32_t Task) {
-  return (uint64_t(Session) << 32) | Task;
-}
-
 /// Depth of AST lifecycle callbacks running on this thread (they may not
 /// mutate).
 thread_local uint32_t LifecycleDepthTL = 0;
@@ -132,32 +128,21 @@ void TaskState::unbind() {
   Checkpoints.clear();
 }
 
-ASTDomain::Impl::Impl(core::Host &H) : H(H) {}
+ASTDomain::Impl::Impl(core::Host &H) : H(H), States(H) {}
 ASTDomain::Impl::~Impl() { unbindAttributeClaims(*this); }
 
 TaskState &ASTDomain::Impl::state(core::Task &T) {
   core::HandleScope S = core::decodeHandle(T.handle()).Scope;
-  std::lock_guard<std::mutex> G(Lock);
-  auto It = States.find(key(S.Session, S.Task));
-  if (It != States.end())
-    return *It->second;
-  const core::ScopeOracle &Oracle = H;
-  for (auto I = States.begin(); I != States.end();)
-    if (!Oracle.taskAlive(I->second->Scope.Session, I->second->Scope.Task))
-      I = States.erase(I);
-    else
-      ++I;
-  auto &P = States[key(S.Session, S.Task)];
-  P = std::make_unique<TaskState>(S.Session, S.Task);
-  P->T = &T;
-  P->CI = static_cast<clang::CompilerInstance *>(T.frontend());
-  return *P;
+  return States.get(S, [&] {
+    auto P = std::make_unique<TaskState>(S.Session, S.Task);
+    P->T = &T;
+    P->CI = static_cast<clang::CompilerInstance *>(T.frontend());
+    return P;
+  });
 }
 
 TaskState *ASTDomain::Impl::stateFor(core::HandleScope S) const {
-  std::lock_guard<std::mutex> G(Lock);
-  auto It = States.find(key(S.Session, S.Task));
-  return It == States.end() ? nullptr : It->second.get();
+  return States.find(S);
 }
 
 void ASTDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,

@@ -15,6 +15,7 @@
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/PointerMap.h"
 #include "neverc/core/SlotSupport.h"
+#include "neverc/core/TaskStates.h"
 
 #include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
@@ -326,8 +327,9 @@ struct ASTDomain::Impl {
   std::vector<KeywordClaim> Keywords;
   NevercStatus Published = okStatus();
   core::SourceCodec Codec;
+  /// Guards the claims (ClaimAttribute / ClaimKeyword).
   mutable std::mutex Lock;
-  std::map<uint64_t, std::unique_ptr<TaskState>> States;
+  core::TaskStates<TaskState> States;
 
   TaskState &state(core::Task &T);
   TaskState *stateFor(core::HandleScope S) const;

@@ -457,6 +457,16 @@ NevercStatus NEVERC_CALL alias(void *Ctx, NevercTaskHandle Task, RH H, V L,
       return S;
     if (!A->getType()->isPointerTy() || !B->getType()->isPointerTy())
       return st(NEVERC_STATUS_WRONG_TYPE);
+    // Alias analysis answers within one function.
+    for (llvm::Value *X : {A, B}) {
+      const llvm::Function *Home = nullptr;
+      if (auto *I = llvm::dyn_cast<llvm::Instruction>(X))
+        Home = I->getFunction();
+      else if (auto *Arg = llvm::dyn_cast<llvm::Argument>(X))
+        Home = Arg->getParent();
+      if (Home && Home != R->F)
+        return st(NEVERC_STATUS_WRONG_SCOPE);
+    }
     llvm::AAResults &AA = get<llvm::AAManager>(*TS, *R->F);
     llvm::AliasResult AR =
         AA.alias(llvm::MemoryLocation(A, llvm::LocationSize::precise(LBytes)),
@@ -593,9 +603,11 @@ NevercStatus compute(IRDomain::Impl &D, TaskState &TS, size_t Index,
       if (sameID(D.AnalysisRecords[K].ID, Dep))
         DI = K;
     if (DI == SIZE_MAX) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "IR analysis '" + R.Name + "' depends on an analysis nobody "
-             "registered");
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
+             "IR analysis '" + R.Name + "' of plugin '" +
+                 std::string(R.Owner->id()) +
+                 "' depends on an analysis nobody registered "
+                 "(DEPENDENCY_MISSING)");
       S = st(NEVERC_STATUS_DEPENDENCY_MISSING);
       break;
     }
@@ -611,8 +623,9 @@ NevercStatus compute(IRDomain::Impl &D, TaskState &TS, size_t Index,
       S = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
     }
     --TS.InAnalysis;
+    // A warning: the pass that asked gets the status and decides.
     if (!isOk(S))
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
              "IR analysis '" + R.Name + "' of plugin '" +
                  std::string(R.Owner->id()) + "' failed with " +
                  std::string(core::statusName(S.Code)));
@@ -726,6 +739,31 @@ void invalidateAfterPass(TaskState &TS, const NevercIRPreservedAnalyses &Kept) {
     if (!Keep)
       drop(*A.D, TS, C, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PASS);
   }
+  // A kept result whose dependency (for the same unit) went goes too: it
+  // was computed from it.
+  for (bool More = true; More;) {
+    More = false;
+    for (CachedResult &C : A.Cache) {
+      if (!C.Live)
+        continue;
+      for (NevercInterfaceID Dep : A.D->AnalysisRecords[C.Analysis].Dependencies) {
+        bool Present = false;
+        for (const CachedResult &O : A.Cache)
+          Present |= O.Live && O.Unit == C.Unit &&
+                     sameID(A.D->AnalysisRecords[O.Analysis].ID, Dep);
+        if (!Present) {
+          drop(*A.D, TS, C, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PASS);
+          More = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
+void expireAnalysisHandles(TaskState &TS) {
+  if (TS.Analyses)
+    TS.Analyses->Results.clear(); // the results themselves stay cached
 }
 
 bool prepareRequired(IRDomain::Impl &D, TaskState &TS, const PassRecord &P) {

@@ -7,10 +7,6 @@
 namespace neverc::ir {
 namespace {
 
-uint64_t key(uint32_t Session, uint32_t Task) {
-  return (uint64_t(Session) << 32) | Task;
-}
-
 constexpr uint32_t IRPhases[] = {
     core::Phase_IR_GENERATE,
     core::Phase_IR_OPTIMIZE,
@@ -96,6 +92,7 @@ void TaskState::forget(const llvm::Value *V) {
 void TaskState::expireCallbackHandles() {
   // A walk begun before does not describe the module any more either.
   ++Structure;
+  expireAnalysisHandles(*this);
   Resume = {};
   Values.clear();
   ValueOf.clear();
@@ -224,12 +221,13 @@ NevercStatus taskOf(IRDomain::Impl &D, NevercTaskHandle H, TaskState **TS) {
 // Impl
 //===----------------------------------------------------------------------===//
 
-IRDomain::Impl::Impl(core::Host &H) : H(H) {}
+IRDomain::Impl::Impl(core::Host &H) : H(H), States(H) {}
 
 IRDomain::Impl::~Impl() {
   // Results first: their Destroy may need the plugins' user data.
-  for (auto &[K, TS] : States)
-    releaseAnalyses(*TS, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PLAN_DESTROY);
+  States.forEach([](TaskState &TS) {
+    releaseAnalyses(TS, NEVERC_IR_ANALYSIS_INVALIDATED_BY_PLAN_DESTROY);
+  });
   for (PassRecord &P : Passes)
     if (P.DestroyUserData)
       P.DestroyUserData(P.UserData);
@@ -240,26 +238,15 @@ IRDomain::Impl::~Impl() {
 
 TaskState &IRDomain::Impl::state(core::Task &T) {
   core::HandleScope S = core::decodeHandle(T.handle()).Scope;
-  std::lock_guard<std::mutex> G(Lock);
-  auto It = States.find(key(S.Session, S.Task));
-  if (It != States.end())
-    return *It->second;
-  const core::ScopeOracle &Oracle = H;
-  for (auto I = States.begin(); I != States.end();)
-    if (!Oracle.taskAlive(I->second->Scope.Session, I->second->Scope.Task))
-      I = States.erase(I);
-    else
-      ++I;
-  auto &P = States[key(S.Session, S.Task)];
-  P = std::make_unique<TaskState>(S.Session, S.Task);
-  P->T = &T;
-  return *P;
+  return States.get(S, [&] {
+    auto P = std::make_unique<TaskState>(S.Session, S.Task);
+    P->T = &T;
+    return P;
+  });
 }
 
 TaskState *IRDomain::Impl::stateFor(core::HandleScope S) const {
-  std::lock_guard<std::mutex> G(Lock);
-  auto It = States.find(key(S.Session, S.Task));
-  return It == States.end() ? nullptr : It->second.get();
+  return States.find(S);
 }
 
 void IRDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,

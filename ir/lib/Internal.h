@@ -15,6 +15,7 @@
 
 #include "neverc/core/PointerMap.h"
 #include "neverc/core/SlotSupport.h"
+#include "neverc/core/TaskStates.h"
 #include "neverc/ir/IRDomain.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -263,6 +264,9 @@ void releaseAnalyses(TaskState &TS, NevercIRAnalysisInvalidationReason Reason);
 /// After a pass invocation that changed the module: plugin results it did
 /// not list in CustomAnalyses are invalidated (INVALIDATED_BY_PASS).
 void invalidateAfterPass(TaskState &TS, const NevercIRPreservedAnalyses &Kept);
+/// A callback returned: its analysis result handles go stale (the results
+/// stay cached for the next pass that asks).
+void expireAnalysisHandles(TaskState &TS);
 /// The analyses a pass requires, computed for the running invocation
 /// before it runs; false (reported) when one is missing or fails.
 bool prepareRequired(IRDomain::Impl &D, TaskState &TS, const PassRecord &P);
@@ -280,8 +284,7 @@ struct IRDomain::Impl {
   std::vector<AnalysisRecord> AnalysisRecords;
   NevercStatus Published = okStatus();
   std::vector<PassRecord> Passes;
-  mutable std::mutex Lock;
-  std::map<uint64_t, std::unique_ptr<TaskState>> States;
+  core::TaskStates<TaskState> States;
 
   TaskState &state(core::Task &T);
   TaskState *stateFor(core::HandleScope S) const;

@@ -7,6 +7,9 @@
  *   invalid       a pass erases a terminator: the verifier rejects it
  *   fail          a pass returns PLUGIN_FAILURE
  *   stale         handles of an erased instruction and an old cursor
+ *   cross-task    a handle of the first translation unit's task used in
+ *                 the second's (neverc -c a.c b.c: one task per cc1; the
+ *                 first has ended)
  */
 #include "TestPlugin.h"
 
@@ -64,6 +67,25 @@ static NevercStatus NEVERC_CALL run(const NevercIRPassInvocation *Inv,
   Kept->Flags = NEVERC_IR_PRESERVE_NONE;
   if (!strcmp(Mode, "fail"))
     return status(NEVERC_STATUS_PLUGIN_FAILURE);
+  if (!strcmp(Mode, "cross-task")) {
+    static NevercIRValueHandle Saved;
+    static int Have;
+    NevercIRValueKind Kind;
+    if (!firstBlock(Inv, &Fn, &Block))
+      return status(NEVERC_STATUS_PLUGIN_FAILURE);
+    if (!Have) {
+      Saved = Fn;
+      Have = 1;
+      line("GetValueKind(this task's function)",
+           C->GetValueKind(C->Context, Inv->Task, Fn, &Kind), NEVERC_STATUS_OK);
+    } else {
+      line("GetValueKind(a function of the previous task)",
+           C->GetValueKind(C->Context, Inv->Task, Saved, &Kind),
+           NEVERC_STATUS_STALE_HANDLE);
+    }
+    Kept->Flags = NEVERC_IR_PRESERVE_ALL;
+    return status(NEVERC_STATUS_OK);
+  }
   if (!firstBlock(Inv, &Fn, &Block))
     return status(NEVERC_STATUS_PLUGIN_FAILURE);
   if (!strcmp(Mode, "preserve-all")) {

@@ -2,7 +2,7 @@
 """Every slot of every table the SDK declares is called by some test.
 
 A slot counts as called when a test source (tests/**, <domain>/test/**,
-sdk/examples/**; C or C++) calls it through a table: `->Slot(` or
+sdk/examples/**; C or C++, .inc parts included) calls it through a table: `->Slot(` or
 `.Slot(`. The tests themselves check each call's effect; this guard keeps a
 new slot from landing with none. Prints the slots nobody calls, per table.
 
@@ -25,7 +25,7 @@ SLOT = re.compile(r"\(NEVERC_CALL\s*\*\s*(\w+)\)|^\s+Neverc\w+Fn\s+(\w+);",
 
 def main():
     root = Path(sys.argv[1])
-    tests = [p for p in root.rglob("*") if p.suffix in (".c", ".cpp")
+    tests = [p for p in root.rglob("*") if p.suffix in (".c", ".cpp", ".inc")
              and not any(part.startswith("build") for part in
                          p.relative_to(root).parts)
              and (p.relative_to(root).parts[0] == "tests"

@@ -44,6 +44,19 @@
 // STALE-NEXT: misuse: CollectValueCursor(begun before the erase) -> STALE_HANDLE ok
 // STALE-NEXT: misuse: EraseValue(a value still used) -> INVALID_STATE ok
 
+// A handle of one compile's task used in the next compile's: that task has
+// ended, so the handle is STALE_HANDLE (of a task still alive it would be
+// WRONG_SCOPE, the core's rule).
+// RUN: rm -rf %t.x && mkdir -p %t.x
+// RUN: cd %t.x && env IR_MISUSE=cross-task %neverc -fplugin=%test_plugins/IRMisusePlugin.so -O1 -c %s %S/Inputs/callee.c 2>&1 | FileCheck %s --check-prefix=CROSS --implicit-check-not=FAILED
+// CROSS: misuse: GetValueKind(this task's function) -> OK ok
+// CROSS-NEXT: misuse: GetValueKind(a function of the previous task) -> STALE_HANDLE ok
+//
+// A C++ exception out of a pass is caught at the boundary; the pass is named.
+// RUN: not %neverc -fplugin=%test_plugins/IRThrowPlugin.so -O1 -c %s -o %t.throw.o 2>&1 | FileCheck %s --check-prefix=THROW
+// RUN: test ! -e %t.throw.o
+// THROW: error: IR pass 'throw.pass' of plugin 'org.neverc.test.ir-throw' failed with PLUGIN_EXCEPTION [neverc, neverc.ir.pass.post_opt]
+
 static int sq(int x) { return x * x; }
 int sum(int n) {
   int s = 0;
