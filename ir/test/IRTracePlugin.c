@@ -7,17 +7,29 @@
  * For tests/bench/compile: IR_TRACE_MODE=quiet makes the observers return
  * at once and the passes walk every instruction without printing;
  * IR_TRACE_PASSES=<slot> (e.g. post_opt) registers the pass at that slot
- * only, any other value at all five.
+ * only, any other value at all five; IR_TRACE_TIME=1 times the passes'
+ * walks and prints the total at the end of each compile's task (the
+ * price of walking through the C ABI, next to the same walk as an LLVM
+ * C++ pass: tests/bench/compile/passplugin).
  */
 #include "TestPlugin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define TRACE_ID "org.neverc.test.ir-trace"
 
 static const NevercIRCoreAPI *Core;
-static int Quiet;
+static int Quiet, Timed;
+static double WalkSeconds;
+static unsigned long long Walked, Functions;
+
+static double now(void) {
+  struct timespec T;
+  timespec_get(&T, TIME_UTC);
+  return (double)T.tv_sec + (double)T.tv_nsec * 1e-9;
+}
 
 struct PhaseName {
   uint64_t Low;
@@ -109,6 +121,7 @@ static NevercStatus NEVERC_CALL countPass(const NevercIRPassInvocation *Inv,
   NevercIRValueHandle Blocks[8];
   NevercStringView Name;
   uint64_t N, I, Insts = 0;
+  double Start = Timed ? now() : 0;
   (void)UD;
   memset(&B, 0, sizeof B);
   Inv->Core->BeginValueCursor(Inv->Core->Context, Inv->Task, Inv->Function,
@@ -132,6 +145,11 @@ static NevercStatus NEVERC_CALL countPass(const NevercIRPassInvocation *Inv,
     }
   } while (N == 8);
   Kept->Flags = NEVERC_IR_PRESERVE_ALL;
+  if (Timed) {
+    WalkSeconds += now() - Start;
+    Walked += Insts;
+    ++Functions;
+  }
   if (Quiet)
     return status(NEVERC_STATUS_OK);
   Inv->Core->GetValueName(Inv->Core->Context, Inv->Task, Inv->Function, &Name);
@@ -156,6 +174,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *C,
   const char *Slots = getenv("IR_TRACE_PASSES");
   (void)PS;
   Quiet = getenv("IR_TRACE_MODE") && !strcmp(getenv("IR_TRACE_MODE"), "quiet");
+  Timed = getenv("IR_TRACE_TIME") != NULL;
   Core = (const NevercIRCoreAPI *)tpQuery(C, NEVERC_INTERFACE_IR_CORE_HIGH,
                                           NEVERC_INTERFACE_IR_CORE_LOW,
                                           NEVERC_IR_CORE_API_MAJOR,
@@ -206,4 +225,18 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *C,
   return status(NEVERC_STATUS_OK);
 }
 
-NEVERC_TEST_PLUGIN_ENTRY(TRACE_ID, TRACE_ID, registerPlugin, NULL, NULL, NULL)
+static NevercStatus NEVERC_CALL taskEnd(const NevercCoreAPI *C,
+                                        NevercTaskHandle Task,
+                                        NevercTaskKind Kind, void *PS,
+                                        void *SS, void *TS) {
+  (void)C, (void)Task, (void)PS, (void)SS, (void)TS;
+  if (Timed && Kind != NEVERC_TASK_INVOCATION && Functions)
+    fprintf(stderr, "irpass-time: %llu functions, %llu instructions, %.3f ms\n",
+            Functions, Walked, WalkSeconds * 1e3);
+  WalkSeconds = 0;
+  Walked = Functions = 0;
+  return status(NEVERC_STATUS_OK);
+}
+
+NEVERC_TEST_PLUGIN_ENTRY(TRACE_ID, TRACE_ID, registerPlugin, NULL, NULL,
+                         taskEnd)

@@ -14,20 +14,41 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
 namespace {
+
+uint64_t Counted, Functions; // per process, as the C plugin keeps them
+double Seconds;
+
+/// With NEVERC_PASS_TIME set, the total walk time is printed at exit, as
+/// IRTracePlugin's IR_TRACE_TIME prints its own.
+void report() {
+  std::fprintf(stderr, "passplugin-time: %llu functions, %llu instructions, "
+                       "%.3f ms\n",
+               (unsigned long long)Functions, (unsigned long long)Counted,
+               Seconds * 1e3);
+}
 
 struct CountInstructions : llvm::PassInfoMixin<CountInstructions> {
   uint64_t *Total;
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &) {
+    if (F.isDeclaration())
+      return llvm::PreservedAnalyses::all();
+    auto Start = std::chrono::steady_clock::now();
     for (llvm::BasicBlock &BB : F)
       for (llvm::Instruction &I : BB)
         *Total += I.getOpcode() != 0;
+    Seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                             Start)
+                   .count();
+    ++Functions;
     return llvm::PreservedAnalyses::all();
   }
 };
-
-uint64_t Counted; // one count per process, as the C plugin keeps one
 
 } // namespace
 
@@ -35,6 +56,9 @@ extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "CountInstructions", "1",
           [](llvm::PassBuilder &PB) {
+            static bool Registered =
+                std::getenv("NEVERC_PASS_TIME") && !std::atexit(report);
+            (void)Registered;
             PB.registerOptimizerLastEPCallback(
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
                    llvm::ThinOrFullLTOPhase) {
