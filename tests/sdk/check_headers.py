@@ -2,12 +2,12 @@
 """Compile every public SDK header on its own with one compiler and standard.
 
   check_headers.py --compiler clang-22 --lang c --std c11
-  check_headers.py --compiler g++ --lang c++ --std c++17 [--layout-asserts F]
+  check_headers.py --compiler g++ --lang c++ --std c++17 [--layout-asserts F]...
 
 Each header is included alone from a generated translation unit and compiled
 with -Wall -Wextra -pedantic -Werror (-fsyntax-only). C++ units also call
 the static inline helpers so that unused/odr problems show up. With
---layout-asserts the given C file (static layout asserts) is compiled too.
+--layout-asserts the given C files (static layout asserts) are compiled too.
 Exit status 1 if any compile fails; every failure is reported.
 """
 
@@ -104,7 +104,9 @@ def compile_unit(compiler, lang, std, source, name):
         path = os.path.join(d, name + suffix)
         with open(path, "w") as f:
             f.write(source)
-        cmd = [compiler, "-x", lang, "-std=" + std] + FLAGS + ["-I", INCLUDE, path]
+        # tests/sdk too: the layout assert units share layout_asserts.h.
+        cmd = [compiler, "-x", lang, "-std=" + std] + FLAGS + [
+            "-I", INCLUDE, "-I", os.path.dirname(os.path.abspath(__file__)), path]
         r = subprocess.run(cmd, capture_output=True, text=True)
         return r.returncode, " ".join(cmd), r.stdout + r.stderr
 
@@ -114,7 +116,9 @@ def main():
     ap.add_argument("--compiler", required=True)
     ap.add_argument("--lang", choices=("c", "c++"), required=True)
     ap.add_argument("--std", required=True)
-    ap.add_argument("--layout-asserts", help="C file of static layout asserts to compile too")
+    ap.add_argument("--layout-asserts", action="append", default=[],
+                    help="C file of static layout asserts to compile too "
+                         "(repeatable)")
     args = ap.parse_args()
     std = supported_std(args.compiler, args.lang, args.std)
     failures = 0
@@ -130,9 +134,9 @@ def main():
     units.append(("all-twice", "".join('#include "neverc/Plugin/%s"\n' % h for h in reversed(HEADERS))
                   + "".join('#include "neverc/Plugin/%s"\n' % h for h in HEADERS)
                   + (CXX_BODY if args.lang == "c++" else C_BODY)))
-    if args.layout_asserts:
-        with open(args.layout_asserts) as f:
-            units.append((os.path.basename(args.layout_asserts), f.read()))
+    for la in args.layout_asserts:
+        with open(la) as f:
+            units.append((os.path.basename(la), f.read()))
     for name, src in units:
         rc, cmd, out = compile_unit(args.compiler, args.lang, std, src, "check")
         status = "ok" if rc == 0 else "FAIL"

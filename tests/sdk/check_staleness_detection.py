@@ -190,19 +190,27 @@ def main():
                [os.path.join(GEN, "gen_abi_manifest.py"), "--check", "--cc", a.cc, "--output", abi],
                1, "NevercCoreAPI.GetPluginOptionValue")
 
-        # Static layout asserts: a wrong expectation must stop the compile.
-        with open(os.path.join(HERE, "layout_asserts.c")) as f:
-            la = f.read()
-        bad = os.path.join(tmp, "layout_bad.c")
-        with open(bad, "w") as f:
-            f.write(la.replace("SIZE(NevercCoreAPI, 104);", "SIZE(NevercCoreAPI, 88);"))
-        r = subprocess.run(a.cc.split() + ["-std=c11", "-fsyntax-only", "-I",
-                                           os.path.join(REPO, "sdk", "include"), bad],
-                           capture_output=True, text=True)
-        ok = r.returncode != 0 and "NevercCoreAPI" in r.stderr
-        print("[%s] wrong layout assert rejected by %s" % ("ok" if ok else "FAIL", a.cc))
-        if not ok:
-            failures.append("layout assert")
+        # Static layout asserts: a wrong expectation must stop the compile,
+        # in each unit.
+        for unit, good, wrong, name in (
+                ("layout_asserts.c", "SIZE(NevercCoreAPI, 104);",
+                 "SIZE(NevercCoreAPI, 88);", "NevercCoreAPI"),
+                ("layout_asserts_ir.c", "SIZE(NevercIRValueCursor, 56);",
+                 "SIZE(NevercIRValueCursor, 48);", "NevercIRValueCursor")):
+            with open(os.path.join(HERE, unit)) as f:
+                la = f.read()
+            bad = os.path.join(tmp, "bad_" + unit)
+            with open(bad, "w") as f:
+                f.write(la.replace(good, wrong))
+            r = subprocess.run(a.cc.split() + ["-std=c11", "-fsyntax-only", "-I",
+                                               os.path.join(REPO, "sdk", "include"),
+                                               "-I", HERE, bad],
+                               capture_output=True, text=True)
+            ok = good in la and r.returncode != 0 and name in r.stderr
+            print("[%s] wrong layout assert in %s rejected by %s" %
+                  ("ok" if ok else "FAIL", unit, a.cc))
+            if not ok:
+                failures.append("layout assert " + unit)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%d negative control(s) failed" % len(failures))
