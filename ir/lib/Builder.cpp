@@ -45,6 +45,16 @@ NevercStatus builderOf(IRDomain::Impl &D, TaskState &TS, BH H,
   return okStatus();
 }
 
+/// A builder whose mutation is still open (INVALID_STATE otherwise).
+NevercStatus openBuilderOf(IRDomain::Impl &D, TaskState &TS, BH H,
+                           BuilderModel **Out) {
+  if (NevercStatus S = builderOf(D, TS, H, Out); !isOk(S))
+    return S;
+  return (*Out)->M->State == MutationModel::Open
+             ? okStatus()
+             : st(NEVERC_STATUS_INVALID_STATE);
+}
+
 NevercStatus mutationOf(IRDomain::Impl &D, TaskState &TS,
                         NevercIRMutationHandle H, MutationModel **Out) {
   if (core::decodeHandle(H).Kind != hk(IRHandleKind::Mutation))
@@ -180,10 +190,8 @@ NevercStatus NEVERC_CALL setInsertBlock(void *Ctx, NevercTaskHandle Task,
     NEVERC_IR_TASK(Ctx, Task);
     BuilderModel *BM = nullptr;
     llvm::BasicBlock *BB = nullptr;
-    if (NevercStatus S = builderOf(D, *TS, H, &BM); !isOk(S))
+    if (NevercStatus S = openBuilderOf(D, *TS, H, &BM); !isOk(S))
       return S;
-    if (BM->M->State != MutationModel::Open)
-      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
       return S;
     if (!inScope(*BM->M, BB->getParent()))
@@ -200,10 +208,8 @@ NevercStatus NEVERC_CALL setInsertBefore(void *Ctx, NevercTaskHandle Task,
     NEVERC_IR_TASK(Ctx, Task);
     BuilderModel *BM = nullptr;
     llvm::Instruction *I = nullptr;
-    if (NevercStatus S = builderOf(D, *TS, H, &BM); !isOk(S))
+    if (NevercStatus S = openBuilderOf(D, *TS, H, &BM); !isOk(S))
       return S;
-    if (BM->M->State != MutationModel::Open)
-      return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = valueAs(D, *TS, Instruction, &I); !isOk(S))
       return S;
     if (!inScope(*BM->M, I->getFunction()))

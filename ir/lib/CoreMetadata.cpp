@@ -368,50 +368,39 @@ NevercStatus NEVERC_CALL getAttributeKindName(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-NevercStatus NEVERC_CALL getAttributeIntegerValue(void *Ctx,
-                                                  NevercTaskHandle Task, A H,
-                                                  uint64_t *Out) {
-  return guard([&]() -> NevercStatus {
-    NEVERC_IR_TASK(Ctx, Task);
-    NEVERC_IR_OUT(Out);
-    llvm::Attribute At;
-    if (NevercStatus S = attributeOf(D, *TS, H, &At); !isOk(S))
-      return S;
-    if (!At.isIntAttribute())
-      return st(NEVERC_STATUS_WRONG_TYPE);
-    *Out = At.getValueAsInt();
-    return okStatus();
-  });
-}
+/// The payload getters: an attribute of another value kind is WRONG_TYPE.
+struct IntegerPayload {
+  using Out = uint64_t;
+  static bool has(llvm::Attribute A) { return A.isIntAttribute(); }
+  static Out get(TaskState &, llvm::Attribute A) { return A.getValueAsInt(); }
+};
+struct StringPayload {
+  using Out = NevercStringView;
+  static bool has(llvm::Attribute A) { return A.isStringAttribute(); }
+  static Out get(TaskState &, llvm::Attribute A) {
+    return view(A.getValueAsString());
+  }
+};
+struct TypePayload {
+  using Out = NevercIRTypeHandle;
+  static bool has(llvm::Attribute A) { return A.isTypeAttribute(); }
+  static Out get(TaskState &TS, llvm::Attribute A) {
+    return TS.type(A.getValueAsType());
+  }
+};
 
-NevercStatus NEVERC_CALL getAttributeStringValue(void *Ctx,
-                                                 NevercTaskHandle Task, A H,
-                                                 NevercStringView *Out) {
+template <class Payload>
+NevercStatus NEVERC_CALL attributePayload(void *Ctx, NevercTaskHandle Task, A H,
+                                          typename Payload::Out *Out) {
   return guard([&]() -> NevercStatus {
     NEVERC_IR_TASK(Ctx, Task);
     NEVERC_IR_OUT(Out);
     llvm::Attribute At;
     if (NevercStatus S = attributeOf(D, *TS, H, &At); !isOk(S))
       return S;
-    if (!At.isStringAttribute())
+    if (!Payload::has(At))
       return st(NEVERC_STATUS_WRONG_TYPE);
-    *Out = view(At.getValueAsString());
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL getAttributeTypeValue(void *Ctx,
-                                               NevercTaskHandle Task, A H,
-                                               NevercIRTypeHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    NEVERC_IR_TASK(Ctx, Task);
-    NEVERC_IR_OUT(Out);
-    llvm::Attribute At;
-    if (NevercStatus S = attributeOf(D, *TS, H, &At); !isOk(S))
-      return S;
-    if (!At.isTypeAttribute())
-      return st(NEVERC_STATUS_WRONG_TYPE);
-    *Out = TS->type(At.getValueAsType());
+    *Out = Payload::get(*TS, At);
     return okStatus();
   });
 }
@@ -523,9 +512,9 @@ void fillCoreMetadata(NevercIRCoreAPI &T) {
   T.CreateTypeAttribute = &createTypeAttribute;
   T.GetAttributeValueKind = &getAttributeValueKind;
   T.GetAttributeKindName = &getAttributeKindName;
-  T.GetAttributeIntegerValue = &getAttributeIntegerValue;
-  T.GetAttributeStringValue = &getAttributeStringValue;
-  T.GetAttributeTypeValue = &getAttributeTypeValue;
+  T.GetAttributeIntegerValue = &attributePayload<IntegerPayload>;
+  T.GetAttributeStringValue = &attributePayload<StringPayload>;
+  T.GetAttributeTypeValue = &attributePayload<TypePayload>;
   T.AddFunctionAttribute = &addFunctionAttribute;
   T.HasFunctionAttribute = &hasFunctionAttribute;
   T.GetFunctionStringAttribute = &getFunctionStringAttribute;

@@ -490,64 +490,45 @@ NevercStatus NEVERC_CALL getTerminator(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-template <class Range>
-NevercStatus nth(TaskState &TS, Range R, uint64_t Index, V *Out) {
-  uint64_t I = 0;
-  for (llvm::BasicBlock *B : R)
-    if (I++ == Index) {
-      *Out = TS.value(B);
-      return okStatus();
-    }
-  return st(NEVERC_STATUS_NOT_FOUND);
-}
+/// The predecessors or successors of a block, as the CFG slots count and
+/// index them (duplicates included, as LLVM lists them).
+struct Preds {
+  static auto of(llvm::BasicBlock *BB) { return llvm::predecessors(BB); }
+};
+struct Succs {
+  static auto of(llvm::BasicBlock *BB) { return llvm::successors(BB); }
+};
 
-NevercStatus NEVERC_CALL getPredecessorCount(void *Ctx, NevercTaskHandle Task,
-                                             V Block, uint64_t *Out) {
+template <class Edges>
+NevercStatus NEVERC_CALL edgeCount(void *Ctx, NevercTaskHandle Task, V Block,
+                                   uint64_t *Out) {
   return guard([&]() -> NevercStatus {
     NEVERC_IR_TASK(Ctx, Task);
     NEVERC_IR_OUT(Out);
     llvm::BasicBlock *BB = nullptr;
     if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
       return S;
-    *Out = uint64_t(llvm::pred_size(BB));
+    *Out = uint64_t(llvm::range_size(Edges::of(BB)));
     return okStatus();
   });
 }
 
-NevercStatus NEVERC_CALL getPredecessor(void *Ctx, NevercTaskHandle Task,
-                                        V Block, uint64_t Index, V *Out) {
+template <class Edges>
+NevercStatus NEVERC_CALL edge(void *Ctx, NevercTaskHandle Task, V Block,
+                              uint64_t Index, V *Out) {
   return guard([&]() -> NevercStatus {
     NEVERC_IR_TASK(Ctx, Task);
     NEVERC_IR_OUT(Out);
     llvm::BasicBlock *BB = nullptr;
     if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
       return S;
-    return nth(*TS, llvm::predecessors(BB), Index, Out);
-  });
-}
-
-NevercStatus NEVERC_CALL getSuccessorCount(void *Ctx, NevercTaskHandle Task,
-                                           V Block, uint64_t *Out) {
-  return guard([&]() -> NevercStatus {
-    NEVERC_IR_TASK(Ctx, Task);
-    NEVERC_IR_OUT(Out);
-    llvm::BasicBlock *BB = nullptr;
-    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
-      return S;
-    *Out = uint64_t(llvm::succ_size(BB));
-    return okStatus();
-  });
-}
-
-NevercStatus NEVERC_CALL getSuccessor(void *Ctx, NevercTaskHandle Task,
-                                      V Block, uint64_t Index, V *Out) {
-  return guard([&]() -> NevercStatus {
-    NEVERC_IR_TASK(Ctx, Task);
-    NEVERC_IR_OUT(Out);
-    llvm::BasicBlock *BB = nullptr;
-    if (NevercStatus S = valueAs(D, *TS, Block, &BB); !isOk(S))
-      return S;
-    return nth(*TS, llvm::successors(BB), Index, Out);
+    uint64_t I = 0;
+    for (llvm::BasicBlock *E : Edges::of(BB))
+      if (I++ == Index) {
+        *Out = TS->value(E);
+        return okStatus();
+      }
+    return st(NEVERC_STATUS_NOT_FOUND);
   });
 }
 
@@ -636,10 +617,10 @@ void fillCoreValues(NevercIRCoreAPI &T) {
   T.GetOperand = &getOperand;
   T.SetOperand = &setOperand;
   T.GetTerminator = &getTerminator;
-  T.GetPredecessorCount = &getPredecessorCount;
-  T.GetPredecessor = &getPredecessor;
-  T.GetSuccessorCount = &getSuccessorCount;
-  T.GetSuccessor = &getSuccessor;
+  T.GetPredecessorCount = &edgeCount<Preds>;
+  T.GetPredecessor = &edge<Preds>;
+  T.GetSuccessorCount = &edgeCount<Succs>;
+  T.GetSuccessor = &edge<Succs>;
   T.GetPHIIncomingCount = &getPHIIncomingCount;
   T.GetPHIIncoming = &getPHIIncoming;
   T.SetPHIIncoming = &setPHIIncoming;

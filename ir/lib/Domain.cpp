@@ -351,7 +351,6 @@ IRDomain::~IRDomain() = default;
 
 NevercStatus IRDomain::published() const { return P->Published; }
 uint32_t IRDomain::firstPhase() const { return core::Phase_IR_GENERATE; }
-const NevercIRCoreAPI &IRDomain::coreTable() const { return P->Core; }
 
 
 } // namespace neverc::ir

@@ -129,7 +129,6 @@ enum class BoxTag : uint32_t {
 struct TaskState;
 struct GenerateInBox {
   BoxTag Tag = BoxTag::GenerateInput;
-  TaskState *TS = nullptr;
 };
 /// The product of the module Clang generates (no standard product ID
 /// exists: ir.md §11): the IR core interface's own ID.
@@ -137,7 +136,6 @@ constexpr NevercInterfaceID ClangModuleProduct{NEVERC_INTERFACE_IR_CORE_HIGH,
                                                NEVERC_INTERFACE_IR_CORE_LOW};
 struct ModuleBox {
   BoxTag Tag = BoxTag::Module;
-  TaskState *TS = nullptr;
   llvm::Module *M = nullptr;
   uint32_t Stage = 1;
   NevercInterfaceID Product = ClangModuleProduct;
@@ -219,8 +217,6 @@ struct TaskState {
   /// The mutation open now (one at a time per task), or null.
   MutationModel *Open = nullptr;
   NevercHandle ModuleHandle{}, ContextHandle{};
-  /// Strings handed out as views (names that LLVM builds on the fly).
-  std::string Scratch;
   /// Handled refusals already explained (warnOnce keys).
   std::set<std::string> Warned;
   /// Bumped whenever the module's contents are replaced (adoptModule): the
@@ -423,6 +419,11 @@ void fillMutations(NevercIRBuilderAPI &T);   // Mutations.cpp
 void fillBuilder(NevercIRBuilderAPI &T);     // Builder.cpp
 void fillAnalysis(NevercIRAnalysisAPI &T);   // Analyses.cpp
 void fillProviders(NevercIRGenAPI &G, NevercIROptimizationAPI &O); // Providers.cpp
+
+/// Reports that \p Phase failed with \p S, unless the compile already has
+/// an error that says why (the host, the plugin or a verifier reported it).
+void reportPhaseFailure(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                        NevercStatus S);
 
 /// Runs the passes registered at \p Phase over \p M (Passes.cpp). Returns
 /// false when a pass failed (reported, naming the pass); \p Changed says

@@ -164,11 +164,7 @@ bool runPassSlot(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
   if (KeptCFG)
     *KeptCFG = Step.KeptCFG;
   if (!isOk(O.Status)) {
-    if (TS.CI && !TS.CI->getDiagnostics().hasErrorOccurred())
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "phase '" + D.H.phases().at(Phase).Name + "' failed: " +
-                 std::string(core::statusName(O.Status.Code)),
-             D.H.phases().at(Phase).Name);
+    reportPhaseFailure(D, TS, Phase, O.Status);
     return false;
   }
   return true;
@@ -184,7 +180,7 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
     // LLVM's passes ran since the last handle was made.
     TS->dropValueHandles();
-    ModuleBox Box{BoxTag::Module, TS, &M, Stage};
+    ModuleBox Box{BoxTag::Module, &M, Stage};
     bool Changed = false, KeptCFG = true;
     bool Ok = runPassSlot(*D, *TS, Phase, Box, &Changed, &KeptCFG);
     TS->dropValueHandles();
@@ -211,12 +207,12 @@ public:
 
   /// The whole chain; false when a phase failed (reported).
   bool run() {
-    ModuleBox Generated{BoxTag::Module, &TS, TS.M, 1};
+    ModuleBox Generated{BoxTag::Module, TS.M, 1};
     if (!generate(Generated))
       return false;
     if (!runPassSlot(D, TS, core::Phase_IR_PASS_PRE_OPT, Generated))
       return false;
-    ModuleBox Optimized{BoxTag::Module, &TS, TS.M, 2};
+    ModuleBox Optimized{BoxTag::Module, TS.M, 2};
     if (!optimize(Generated, Optimized))
       return false;
     if (!runPassSlot(D, TS, core::Phase_IR_PASS_POST_OPT, Optimized) ||
@@ -235,11 +231,7 @@ private:
     return st(NEVERC_STATUS_PLUGIN_FAILURE);
   }
   bool failed(uint32_t Phase, NevercStatus S) {
-    if (TS.CI && !TS.CI->getDiagnostics().hasErrorOccurred())
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "phase '" + D.H.phases().at(Phase).Name + "' failed: " +
-                 std::string(core::statusName(S.Code)),
-             D.H.phases().at(Phase).Name);
+    reportPhaseFailure(D, TS, Phase, S);
     return false;
   }
 
@@ -251,7 +243,7 @@ private:
         return okStatus();
       }
     } S{&Out};
-    GenerateInBox In{BoxTag::GenerateInput, &TS};
+    GenerateInBox In;
     GateVerifier V{&D, &TS, "neverc.ir.verify_generated_module"};
     core::PhaseRequest R;
     R.T = TS.T;
@@ -424,6 +416,16 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
 }
 
 } // namespace
+
+void reportPhaseFailure(IRDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                        NevercStatus S) {
+  if (TS.CI && TS.CI->getDiagnostics().hasErrorOccurred())
+    return;
+  const std::string &Name = D.H.phases().at(Phase).Name;
+  D.diag(NEVERC_DIAGNOSTIC_ERROR,
+         "phase '" + Name + "' failed: " + std::string(core::statusName(S.Code)),
+         Name);
+}
 
 NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS) {
   CompilerInstance &CI = *TS.CI;

@@ -191,7 +191,6 @@ NevercStatus NEVERC_CALL publishModule(
       return st(NEVERC_STATUS_VERIFICATION_FAILED);
     }
     ModuleBox &Box = TS->Published.emplace_back();
-    Box.TS = TS;
     Box.M = M;
     Box.Stage = Phase == core::Phase_IR_GENERATE ? 1 : 2;
     Box.Product = Desc->Product;
@@ -328,7 +327,6 @@ NevercStatus NEVERC_CALL runBuiltin(void *Ctx, const NevercPhaseFrame *F,
     if (NevercStatus S = runClangPipeline(D, *TS); !isOk(S))
       return S;
     ModuleBox &Box = TS->Published.emplace_back();
-    Box.TS = TS;
     Box.M = TS->Main;
     Box.Stage = 2;
     Box.Generation = TS->Generation;

@@ -47,7 +47,6 @@ public:
                                     core::Task &TU,
                                     clang::FrontendAction *Inner) override;
 
-  const NevercIRCoreAPI &coreTable() const;
 
   struct Impl;
 
