@@ -21,6 +21,7 @@
 #include "neverc/driver/Driver.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/ir/IRDomain.h"
+#include "neverc/mir/MIRDomain.h"
 #include "neverc/driver/DriverDomain.h"
 #include "neverc/prep/PrepDomain.h"
 
@@ -93,7 +94,8 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 /// Domains whose phases fire in a real neverc run of this build. A phase
 /// counts as implemented only when its domain is listed here and
 /// docs/plugin-api-coverage.json maps it to its tests (a test checks both).
-constexpr const char *ImplementedDomains[] = {"driver", "source", "prep", "ir"};
+constexpr const char *ImplementedDomains[] = {"driver", "source", "prep", "ir",
+                                               "mir"};
 /// Phases of domains only partly implemented so far. The other syntax and
 /// sema extension phases need parser/Sema hooks stock Clang 22 lacks
 /// (ast/README).
@@ -426,6 +428,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   AST.setSourceCodec(Source.codec());
   AST.setPrepDomain(&Prep);
   ir::IRDomain IR(H);
+  mir::MIRDomain MIR(H);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;
@@ -492,7 +495,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.Source = &Source;
   Frontend.AST = &AST;
   if (!H.plugins().empty()) {
-    Frontend.Attached = {&Source, &Prep, &AST, &IR};
+    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR};
     std::sort(Frontend.Attached.begin(), Frontend.Attached.end(),
                      [](const core::FrontendAttachment *A,
                         const core::FrontendAttachment *B) {
