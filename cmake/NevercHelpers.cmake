@@ -55,3 +55,21 @@ function(neverc_add_fuzzer name)
             ${ARG_SMOKE_ARGS})
   set_tests_properties(${name}.smoke PROPERTIES LABELS "fuzz")
 endfunction()
+
+# neverc_link_clang(<target> [PCH <header>])
+# The Clang/LLVM side of a domain library: LLVM's and Clang's headers as
+# system headers, LLVM's definitions, no RTTI (LLVM is built without), a
+# precompiled header of the Clang headers it needs, and the shared
+# clang-cpp and LLVM libraries.
+function(neverc_link_clang target)
+  cmake_parse_arguments(ARG "" "PCH" "" ${ARGN})
+  separate_arguments(_defs NATIVE_COMMAND "${LLVM_DEFINITIONS}")
+  target_include_directories(${target} SYSTEM PRIVATE
+    ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
+  target_compile_definitions(${target} PRIVATE ${_defs} NDEBUG)
+  target_compile_options(${target} PRIVATE -fno-rtti)
+  if(ARG_PCH)
+    target_precompile_headers(${target} PRIVATE ${ARG_PCH})
+  endif()
+  target_link_libraries(${target} PRIVATE clang-cpp LLVM)
+endfunction()

@@ -22,6 +22,9 @@ with `-c` by these configurations:
   clang+passplugin  clang-22 -fpass-plugin=CountInstructions.so: the same
                   walk as an LLVM C++ pass (irpass / passplugin is the price
                   of the stable ABI)
+  neverc+mir      neverc -fplugin=MIRTracePlugin.so, quiet: observers on the
+                  ten neverc.mir.* phases (each runs once per machine
+                  function), doing nothing
 
 Workloads (sources from the apt-get source cache that
 tests/conformance/run.sh fills, build/conformance/debian):
@@ -205,6 +208,9 @@ def configs(args, census_out):
                                   "-fplugin=" + args.ir_plugin]))
     out.append(("clang+passplugin", [args.clang,
                                      "-fpass-plugin=" + args.pass_plugin]))
+    # Observers on all ten MIR phases, doing nothing.
+    out.append(("neverc+mir", ["env", "MIR_TRACE_MODE=quiet", args.neverc,
+                               "-fplugin=" + args.mir_plugin]))
     return out
 
 
@@ -284,6 +290,8 @@ def main():
     p.add_argument("--out", default=None, help="markdown output file")
     p.add_argument("--ir-plugin", default=os.path.join(
         ROOT, "build", "tests", "plugins", "modules", "IRTracePlugin.so"))
+    p.add_argument("--mir-plugin", default=os.path.join(
+        ROOT, "build", "tests", "plugins", "modules", "MIRTracePlugin.so"))
     p.add_argument("--pass-plugin", default=os.path.join(
         ROOT, "build", "tests", "bench", "CountInstructions.so"))
     p.add_argument("--workloads", default="lua,lua-batch,sqlite",
@@ -383,10 +391,11 @@ def main():
             same_ast = identical(0, 3)
             same_ir = identical(0, 4)
             same_pass = identical(0, 5)
+            same_mir = identical(0, 7)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
                          "samples": samples, "identical": same,
                          "identical_ast": same_ast, "identical_ir": same_ir,
-                         "identical_pass": same_pass})
+                         "identical_pass": same_pass, "identical_mir": same_mir})
 
     # Census sanity: the plugin configuration must have written lines.
     census_lines = 0
@@ -401,11 +410,11 @@ def main():
 
     hdr = ("| workload | opt | runs | clang-22 (s) | neverc (s) | neverc+census (s) "
            "| neverc+ast (s) | neverc+ir (s) | neverc+irpass (s) "
-           "| clang+passplugin (s) | neverc / clang | census / clang "
+           "| clang+passplugin (s) | neverc+mir (s) | neverc / clang | census / clang "
            "| census / neverc | ast / clang | ir / clang "
-           "| irpass / clang+passplugin "
-           "| objects = clang's (neverc, +ast, +ir, +irpass) |")
-    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+           "| irpass / clang+passplugin | mir / clang "
+           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir) |")
+    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -416,13 +425,13 @@ def main():
         def ratio(a, b):
             return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
         yn = {True: "yes", False: "**no**", None: "–"}
-        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s "
-                   "| %s | %s | %s | %s | %s, %s, %s, %s |" % (
+        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
+                   "| %s | %s | %s | %s | %s | %s, %s, %s, %s, %s |" % (
             r["workload"]["label"], r["opt"], r["runs"], cells[0], cells[1], cells[2],
-            cells[3], cells[4], cells[5], cells[6], ratio(1, 0), ratio(2, 0),
-            ratio(2, 1), ratio(3, 0), ratio(4, 0), ratio(5, 6),
+            cells[3], cells[4], cells[5], cells[6], cells[7], ratio(1, 0), ratio(2, 0),
+            ratio(2, 1), ratio(3, 0), ratio(4, 0), ratio(5, 6), ratio(7, 0),
             yn[r["identical"]], yn[r["identical_ast"]], yn[r["identical_ir"]],
-            yn[r["identical_pass"]]))
+            yn[r["identical_pass"]], yn[r["identical_mir"]]))
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
@@ -458,6 +467,9 @@ def main():
         "through NevercIRCoreAPI cursors",
         "- clang+passplugin: clang-22 `-fpass-plugin=%s`, the same walk as an "
         "LLVM C++ pass at the optimizer-last extension point" % args.pass_plugin,
+        "- neverc+mir: `MIR_TRACE_MODE=quiet` neverc `-fplugin=%s` (observers on "
+        "all ten neverc.mir.* phases, once per machine function, none doing any "
+        "work)" % args.mir_plugin,
         "",
     ]
     text = "\n".join(meta + out + [""] + notes + ([""] if notes else []) +
@@ -474,6 +486,9 @@ def main():
         return 1
     if args.smoke and any(r["identical_ast"] is False for r in rows):
         log("FAILED: the AST observers changed an object")
+        return 1
+    if args.smoke and any(r["identical_mir"] is False for r in rows):
+        log("FAILED: the MIR observers changed an object")
         return 1
     if args.smoke and census_lines == 0:
         log("FAILED: the census plugin wrote no line")
