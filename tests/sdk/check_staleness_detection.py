@@ -2,8 +2,9 @@
 """Negative controls: prove the SDK freshness checks can fail.
 
 Each case tampers with a temporary copy of a generated/canonical file and
-expects the matching generator to reject it (--check exit 1, or exit 2 for
-an invalid schema). The checked-in files are never touched.
+expects the matching generator to reject it (--check exit 1, exit 2 for an
+invalid schema, exit 3 for MIR schema values LLVM's headers contradict). The
+checked-in files are never touched.
 """
 
 import argparse
@@ -20,6 +21,13 @@ REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 GEN = os.path.join(REPO, "tools", "gen")
 SCHEMA_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin", "Schema")
 
+# The MIR controls recompute the schema digest with the generator's own code,
+# so that each tampered schema trips the rule it targets and not only the
+# digest; no bytecode is written into the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, GEN)
+import gen_mir_schema  # noqa: E402
+
 
 def run(args):
     r = subprocess.run([sys.executable] + args, capture_output=True, text=True)
@@ -29,6 +37,7 @@ def run(args):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cc", default="cc")
+    ap.add_argument("--llvm-include", help="LLVM include directory for the MIR value control")
     a = ap.parse_args()
     failures = []
     tmp = tempfile.mkdtemp(prefix="neverc-sdk-stale-")
@@ -164,6 +173,78 @@ def main():
         ir_mutated("named-void-result",
                    lambda d: ir_opcode(d, "STORE")["writable_properties"].append("name"),
                    "result is not void")
+
+        # MIR schema: a stale .inc and invalid schemas must be reported.
+        minc = os.path.join(tmp, "PluginMIRSchema.inc")
+        with open(os.path.join(SCHEMA_DIR, "PluginMIRSchema.inc")) as f:
+            mtext = f.read()
+        with open(minc, "w") as f:
+            f.write(mtext.replace("UINT32_C(0x5300010a)", "UINT32_C(0x5300010b)", 1))
+        expect("stale MIR .inc detected", [os.path.join(GEN, "gen_mir_schema.py"), "--check",
+                                            "--output", minc], 1, "@@")
+        with open(os.path.join(SCHEMA_DIR, "MIRSchema.json")) as f:
+            mdoc = json.load(f)
+
+        def mir_write(name, d):
+            path = os.path.join(tmp, "mir-" + name + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            return path
+
+        def mir_mutated(name, fn, needle, redigest=True):
+            # The digest is recomputed so that each case trips the rule it
+            # names, not merely the digest check (redigest=False tests that).
+            d = copy.deepcopy(mdoc)
+            fn(d)
+            if redigest:
+                d["stable_schema_digest"] = gen_mir_schema.compute_digest(d)
+            expect("invalid MIR schema refused: " + name,
+                   [os.path.join(GEN, "gen_mir_schema.py"), "--schema", mir_write(name, d),
+                    "--output", os.path.join(tmp, "mir-out.inc")], 2, needle)
+
+        def mir_entry(d, domain, s):
+            return next(o for o in d[domain] if o["symbol"] == s)
+
+        mir_mutated("duplicate-id",
+                    lambda d: mir_entry(d, "generic_opcodes", "G_SUB").__setitem__(
+                        "id", mir_entry(d, "generic_opcodes", "G_ADD")["id"]),
+                    "duplicate id 0x5300002e")
+        mir_mutated("count", lambda d: d["properties"].pop(), "capability 1.0 has 11")
+        mir_mutated("canonical-name",
+                    lambda d: mir_entry(d, "properties", "NO_PH_IS").__setitem__(
+                        "canonical_name", "no_phis"),
+                    "must be the lower-case symbol")
+        mir_mutated("operand-id-rule",
+                    lambda d: mir_entry(d, "operand_kinds", "REGISTER_MASK").__setitem__(
+                        "llvm_value", 21),
+                    "breaks the rule ID = 0x52000001 + llvm_value")
+        mir_mutated("id-gap", lambda d: d["generic_opcodes"].pop(5), "breaks the sequence")
+        mir_mutated("wrong-tag",
+                    lambda d: d["properties"][0].__setitem__("id", "0x53000001"), "has tag 0x53")
+        mir_mutated("symbol-spelling",
+                    lambda d: mir_entry(d, "properties", "NO_V_REGS").__setitem__(
+                        "symbol", "NO_VREGS"),
+                    "NeverC's spelling")
+        mir_mutated("opcode-order",
+                    lambda d: d["generic_opcodes"].__setitem__(
+                        slice(45, 47), [dict(d["generic_opcodes"][45],
+                                             llvm_value=d["generic_opcodes"][46]["llvm_value"]),
+                                        dict(d["generic_opcodes"][46],
+                                             llvm_value=d["generic_opcodes"][45]["llvm_value"])]),
+                    "does not rise")
+        mir_mutated("stale-digest",
+                    lambda d: mir_entry(d, "generic_opcodes", "COPY").__setitem__(
+                        "llvm_value", 21), "does not match the content", redigest=False)
+        if a.llvm_include:
+            # NeverC's own number for TracksDebugUserValues (10) is no longer
+            # LLVM's; the header comparison must say so (exit 3).
+            d = copy.deepcopy(mdoc)
+            mir_entry(d, "properties", "TRACKS_DEBUG_USER_VALUES")["llvm_value"] = 10
+            d["stable_schema_digest"] = gen_mir_schema.compute_digest(d)
+            expect("MIR llvm_value differing from LLVM detected",
+                   [os.path.join(GEN, "gen_mir_schema.py"), "--schema", mir_write("llvm", d),
+                    "--output", os.path.join(tmp, "mir-out.inc"), "--check",
+                    "--llvm-include", a.llvm_include], 3, "LLVM has TracksDebugUserValues = 11")
 
         # SDK manifest: a wrong digest must be reported.
         man = os.path.join(tmp, "manifest.json")
