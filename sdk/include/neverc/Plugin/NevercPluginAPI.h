@@ -24,6 +24,8 @@
 #include "neverc/Plugin/PluginAST.h"
 #include "neverc/Plugin/PluginSema.h"
 #include "neverc/Plugin/PluginIR.h"
+#include "neverc/Plugin/PluginTarget.h"
+#include "neverc/Plugin/PluginMIR.h"
 #include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/Plugin/PluginParserClaim.h"
 
