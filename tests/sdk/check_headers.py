@@ -20,7 +20,7 @@ import tempfile
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 INCLUDE = os.path.join(REPO, "sdk", "include")
 HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginSource.h", "PluginDriver.h",
-           "PluginPrep.h", "PluginIR.h", "NevercPluginAPI.h")
+           "PluginPrep.h", "PluginIR.h", "PluginTarget.h", "PluginMIR.h", "NevercPluginAPI.h")
 FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
 
 C_BODY = """
@@ -85,6 +85,29 @@ NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_opcodes) / sizeof(neverc_check_op
                            "opcode X-macro rows and opcode count disagree");
 """
 
+# PluginMIR.h alone: the four X-macro tables fill one initializer (every
+# column is a constant expression of the type its slot expects).
+MIR_BODY = """
+struct NevercCheckMIRRow {
+  uint32_t StableID;
+  uint32_t LLVMValue;
+  const char *CanonicalName;
+  NevercBool RequiresTargetSchema;
+};
+#define NEVERC_MIR_SCHEMA_ENTITY(I, S, ID, V, N) {ID, V, N, NEVERC_FALSE},
+#define NEVERC_MIR_SCHEMA_OPERAND(I, S, ID, V, N) {ID, V, N, NEVERC_FALSE},
+#define NEVERC_MIR_SCHEMA_GENERIC_OPCODE(I, S, ID, V, N, R) {ID, V, N, R},
+#define NEVERC_MIR_SCHEMA_PROPERTY(I, S, ID, V, N) {ID, V, N, NEVERC_FALSE},
+extern const struct NevercCheckMIRRow neverc_check_mir_rows[];
+const struct NevercCheckMIRRow neverc_check_mir_rows[] = {
+#include "neverc/Plugin/Schema/PluginMIRSchema.inc"
+};
+NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_mir_rows) / sizeof(neverc_check_mir_rows[0]) ==
+                               NEVERC_MIR_ENTITY_COUNT + NEVERC_MIR_OPERAND_COUNT +
+                                   NEVERC_MIR_GENERIC_OPCODE_COUNT + NEVERC_MIR_PROPERTY_COUNT,
+                           "MIR X-macro rows and schema counts disagree");
+"""
+
 
 def supported_std(compiler, lang, std):
     """gcc-12 knows C23 only as c2x; fall back when c23 is rejected."""
@@ -129,6 +152,8 @@ def main():
             body += PHASE_BODY
         if h == "PluginIR.h":
             body += IR_BODY
+        if h == "PluginMIR.h":
+            body += MIR_BODY
         units.append((h, '#include "neverc/Plugin/%s"\n' % h + body))
     # Including the umbrella after a module (and twice) must be harmless.
     units.append(("all-twice", "".join('#include "neverc/Plugin/%s"\n' % h for h in reversed(HEADERS))

@@ -292,6 +292,38 @@ def main():
                   ("ok" if ok else "FAIL", unit, a.cc))
             if not ok:
                 failures.append("layout assert " + unit)
+
+        # The target and MIR layout assert units (PluginTarget.h,
+        # PluginMIR.h): a wrong size, a wrong slot offset and a wrong
+        # interface version must each stop the compile.
+        for unit, good, wrong, name in (
+                ("layout_asserts_target.c", "SIZE(NevercTargetKey, 256);",
+                 "SIZE(NevercTargetKey, 248);", "NevercTargetKey"),
+                ("layout_asserts_target.c",
+                 "OFF(NevercCallingConventionAPI, RegisterCallingConvention, 24);",
+                 "OFF(NevercCallingConventionAPI, RegisterCallingConvention, 32);",
+                 "RegisterCallingConvention"),
+                ("layout_asserts_mir.c", "SIZE(NevercMIROperandValue, 56);",
+                 "SIZE(NevercMIROperandValue, 48);", "NevercMIROperandValue"),
+                ("layout_asserts_mir.c", "OFF(NevercMIRAPI, SetMachinePropertyWithProof, 728);",
+                 "OFF(NevercMIRAPI, SetMachinePropertyWithProof, 720);",
+                 "SetMachinePropertyWithProof"),
+                ("layout_asserts_mir.c", "NEVERC_MIR_PROVIDER_API_MINOR == 0,",
+                 "NEVERC_MIR_PROVIDER_API_MINOR == 1,", "MIR API versions")):
+            with open(os.path.join(HERE, unit)) as f:
+                la = f.read()
+            bad = os.path.join(tmp, "bad_" + unit)
+            with open(bad, "w") as f:
+                f.write(la.replace(good, wrong))
+            r = subprocess.run(a.cc.split() + ["-std=c11", "-fsyntax-only", "-I",
+                                               os.path.join(REPO, "sdk", "include"),
+                                               "-I", HERE, bad],
+                               capture_output=True, text=True)
+            ok = la.count(good) == 1 and r.returncode != 0 and name in r.stderr
+            print("[%s] wrong layout assert in %s (%s) rejected by %s" %
+                  ("ok" if ok else "FAIL", unit, name, a.cc))
+            if not ok:
+                failures.append("layout assert %s (%s)" % (unit, name))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%d negative control(s) failed" % len(failures))

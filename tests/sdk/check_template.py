@@ -112,6 +112,7 @@ def mode_installed(args):
                 "include/neverc/Plugin/Schema/PluginASTSchema.inc", "schemas/ASTSchema.json",
                 "include/neverc/Plugin/PluginIR.h",
                 "include/neverc/Plugin/Schema/PluginIRSchema.inc", "schemas/IRSchema.json",
+                "include/neverc/Plugin/PluginTarget.h", "include/neverc/Plugin/PluginMIR.h",
                 "include/neverc/Plugin/Schema/PluginMIRSchema.inc", "schemas/MIRSchema.json",
                 "include/neverc/Plugin/Schema/PluginPhaseSchema.inc",
                 "include/neverc/Plugin/Schema/PluginPrepSchema.inc", "schemas/PhaseSchema.json",

@@ -1,6 +1,8 @@
 /*
- * What the layout assert units share (layout_asserts.c, layout_asserts_ir.c):
- * the assert macro for C11/C23 and C++17 and the SIZE/ALIGN8/OFF shorthands.
+ * What the layout assert units share (layout_asserts.c, layout_asserts_ir.c,
+ * layout_asserts_target.c, layout_asserts_mir.c): the assert macro for
+ * C11/C23 and C++17 and the SIZE/ALIGN8/ALIGN4/OFF shorthands (ALIGN4 for
+ * the few header-less structs made of 32-bit fields only).
  */
 #ifndef NEVERC_TESTS_SDK_LAYOUT_ASSERTS_H
 #define NEVERC_TESTS_SDK_LAYOUT_ASSERTS_H
@@ -15,12 +17,15 @@
 
 #define SIZE(T, n) NEVERC_LAYOUT_ASSERT(sizeof(T) == (n), "sizeof(" #T ") != " #n)
 #define ALIGN8(T) NEVERC_LAYOUT_ASSERT(_Alignof(T) == 8, "_Alignof(" #T ") != 8")
+#define ALIGN4(T) NEVERC_LAYOUT_ASSERT(_Alignof(T) == 4, "_Alignof(" #T ") != 4")
 #define OFF(T, f, n)                                                           \
   NEVERC_LAYOUT_ASSERT(offsetof(T, f) == (n), "offsetof(" #T ", " #f ") != " #n)
 
 #ifdef __cplusplus
 #undef ALIGN8
+#undef ALIGN4
 #define ALIGN8(T) NEVERC_LAYOUT_ASSERT(alignof(T) == 8, "alignof(" #T ") != 8")
+#define ALIGN4(T) NEVERC_LAYOUT_ASSERT(alignof(T) == 4, "alignof(" #T ") != 4")
 #endif
 
 #endif
