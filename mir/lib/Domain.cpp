@@ -38,9 +38,24 @@ struct FunctionBox {
   llvm::Pass *From;
 };
 
-struct Identity {
+/// The built-in of a hook: the passes registered there, in registration
+/// order (none: the identity). A pass that changed the function makes the
+/// MachineVerifier run on it.
+struct PassSlotStep {
+  MIRDomain::Impl *D;
+  uint32_t Phase;
+  FunctionBox *Box;
   static NevercStatus run(void *Ctx, void *, void **Out) {
-    *Out = Ctx;
+    auto &S = *static_cast<PassSlotStep *>(Ctx);
+    *Out = S.Box;
+    if (S.Phase == core::Phase_MIR_FINAL_VERIFY || !S.D->hasPasses(S.Phase))
+      return okStatus();
+    bool Changed = false;
+    if (!runRegisteredPasses(*S.D, *S.D->Current, S.Phase, Changed))
+      return st(NEVERC_STATUS_PLUGIN_FAILURE);
+    if (Changed)
+      return verifyMachineFunction(*S.D, *S.Box->MF, S.Box->From,
+                                   "neverc.mir.verify_pass_slot");
     return okStatus();
   }
 };
@@ -72,13 +87,204 @@ bool generatesMachineCode(const clang::FrontendOptions &FE) {
 
 uint32_t hookPhase(Hook H) { return HookPhases[H]; }
 
+Compile::Compile(core::HandleScope Scope)
+    : Scope(Scope), Functions(hk(MIRHandleKind::Function), Scope),
+      Blocks(hk(MIRHandleKind::Block), Scope),
+      Instrs(hk(MIRHandleKind::Instr), Scope),
+      Operands(hk(MIRHandleKind::Operand), Scope),
+      MemOperands(hk(MIRHandleKind::MemOperand), Scope),
+      References(hk(MIRHandleKind::Reference), Scope),
+      Mutations(hk(MIRHandleKind::Mutation), Scope) {}
+
 Compile::~Compile() = default;
+
+namespace {
+template <class V>
+NevercHandle mint(core::HandleTable<V> &Table, core::PointerMap<NevercHandle> &Of,
+                  const void *Key, V Value) {
+  if (!Key)
+    return NevercHandle{};
+  NevercHandle &H = Of[Key];
+  if (!Table.lookup(H))
+    H = Table.insert(Value);
+  return H;
+}
+} // namespace
+
+NevercHandle Compile::function(llvm::MachineFunction *F) {
+  return mint(Functions, FunctionOf, F, F);
+}
+NevercHandle Compile::block(llvm::MachineBasicBlock *B) {
+  return mint(Blocks, BlockOf, B, B);
+}
+NevercHandle Compile::instr(llvm::MachineInstr *I) {
+  return mint(Instrs, InstrOf, I, I);
+}
+NevercHandle Compile::operand(llvm::MachineInstr *I, unsigned Index) {
+  return I ? Operands.insert(OperandRef{I, Index}) : NevercHandle{};
+}
+NevercHandle Compile::memOperand(llvm::MachineMemOperand *M) {
+  return mint(MemOperands, MemOf, M, M);
+}
+NevercHandle Compile::reference(const void *P) {
+  return mint(References, RefOf, P, P);
+}
+
+void Compile::expireCallbackHandles() {
+  Functions.clear();
+  Blocks.clear();
+  Instrs.clear();
+  Operands.clear();
+  MemOperands.clear();
+  References.clear();
+  Mutations.clear();
+  FunctionOf.clear();
+  BlockOf.clear();
+  InstrOf.clear();
+  MemOf.clear();
+  RefOf.clear();
+  Words.clear();
+  Strings.clear();
+  Created.clear();
+}
+
+void Compile::forgetCreated() {
+  for (const void *P : Created) {
+    if (NevercHandle *H = InstrOf.find(P))
+      Instrs.erase(*H);
+    if (NevercHandle *H = BlockOf.find(P))
+      Blocks.erase(*H);
+  }
+  Created.clear();
+  // Operands of what was made (and is now deleted) must not be read.
+  Operands.clear();
+}
+
+NevercStatus compileOf(MIRDomain::Impl &D, NevercTaskHandle T, Compile **Out) {
+  core::Task *Found = nullptr;
+  if (NevercStatus S = D.H.resolveTask(T, &Found); !isOk(S))
+    return S;
+  Compile *C = D.Current.get();
+  if (!C || !C->MF)
+    return st(NEVERC_STATUS_INVALID_STATE);
+  if (Found != C->T)
+    return st(NEVERC_STATUS_WRONG_SCOPE);
+  *Out = C;
+  return okStatus();
+}
+
+namespace {
+template <class V>
+NevercStatus lookup(MIRDomain::Impl &D, Compile &C, core::HandleTable<V> &Table,
+                    MIRHandleKind Kind, NevercHandle H, V **Out) {
+  if (core::decodeHandle(H).Kind != hk(Kind))
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  if (NevercStatus S = core::checkHandleScope(H, hk(Kind), C.Scope, D.H, true);
+      !isOk(S))
+    return S;
+  V *P = Table.lookup(H);
+  if (!P)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = P;
+  return okStatus();
+}
+} // namespace
+
+NevercStatus functionOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                        llvm::MachineFunction **Out) {
+  llvm::MachineFunction **P = nullptr;
+  if (NevercStatus S = lookup(D, C, C.Functions, MIRHandleKind::Function, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus blockOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                     llvm::MachineBasicBlock **Out) {
+  llvm::MachineBasicBlock **P = nullptr;
+  if (NevercStatus S = lookup(D, C, C.Blocks, MIRHandleKind::Block, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus instrOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                     llvm::MachineInstr **Out) {
+  llvm::MachineInstr **P = nullptr;
+  if (NevercStatus S = lookup(D, C, C.Instrs, MIRHandleKind::Instr, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus operandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                       OperandRef *Out) {
+  OperandRef *P = nullptr;
+  if (NevercStatus S = lookup(D, C, C.Operands, MIRHandleKind::Operand, H, &P);
+      !isOk(S))
+    return S;
+  if (P->Index >= P->MI->getNumOperands())
+    return st(NEVERC_STATUS_STALE_HANDLE); // removed since
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus memOperandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                          llvm::MachineMemOperand **Out) {
+  llvm::MachineMemOperand **P = nullptr;
+  if (NevercStatus S =
+          lookup(D, C, C.MemOperands, MIRHandleKind::MemOperand, H, &P);
+      !isOk(S))
+    return S;
+  *Out = *P;
+  return okStatus();
+}
+NevercStatus mutationOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                        Mutation **Out) {
+  std::shared_ptr<Mutation> *P = nullptr;
+  if (NevercStatus S = lookup(D, C, C.Mutations, MIRHandleKind::Mutation, H, &P);
+      !isOk(S))
+    return S;
+  *Out = P->get();
+  return okStatus();
+}
+
+MIRDomain::Impl::Impl(core::Host &H) : H(H) {
+  Core.Header = {sizeof Core, NEVERC_MIR_API_MAJOR, NEVERC_MIR_API_MINOR, 0};
+  Core.Context = this;
+  fillReadSlots(Core);
+  fillFrameSlots(Core);
+  fillMutationSlots(Core);
+  Pass.Header = {sizeof Pass, NEVERC_MIR_PASS_API_MAJOR,
+                 NEVERC_MIR_PASS_API_MINOR, 0};
+  Pass.Context = this;
+  fillPassTable(Pass);
+}
+
+MIRDomain::Impl::~Impl() {
+  for (PassRecord &P : Passes)
+    if (P.DestroyUserData)
+      P.DestroyUserData(P.UserData);
+}
 
 bool MIRDomain::Impl::phaseActive(uint32_t Phase) const {
   return H.phases().at(Phase).Active;
 }
 
+bool MIRDomain::Impl::hasPasses(uint32_t Phase) const {
+  for (const PassRecord &P : Passes)
+    if (P.Phase == Phase)
+      return true;
+  return false;
+}
+
+void MIRDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,
+                           std::string_view Phase) {
+  H.report(Sev, std::move(Msg), nullptr, Phase);
+}
+
 bool MIRDomain::Impl::active() const {
+  if (!Passes.empty())
+    return true;
   for (uint32_t Phase : HookPhases)
     if (phaseActive(Phase))
       return true;
@@ -91,6 +297,9 @@ void MIRDomain::Impl::run(uint32_t Phase, llvm::MachineFunction &MF,
   if (C.Failed)
     return;
   FunctionBox Box{&MF, From};
+  C.MF = &MF;
+  C.From = From;
+  PassSlotStep Step{this, Phase, &Box};
   const bool Sealed = Phase == core::Phase_MIR_FINAL_VERIFY;
   Verifier V{this,
              Sealed ? "neverc.mir.final_verify" : "neverc.mir.verify_pass_slot",
@@ -98,9 +307,18 @@ void MIRDomain::Impl::run(uint32_t Phase, llvm::MachineFunction &MF,
   core::PhaseRequest R;
   R.T = C.T;
   R.Input = &Box;
-  R.Builtin = {&Identity::run, &Box};
+  R.Builtin = {&PassSlotStep::run, &Step};
   R.Verifier = {&Verifier::run, &V};
   core::PhaseOutcome O = H.runPhase(Phase, R);
+  // The phase's callbacks have returned; a mutation left open is undone.
+  if (C.Open) {
+    abandonOpenMutation(*this, C);
+    if (isOk(O.Status))
+      O.Status = st(NEVERC_STATUS_PLUGIN_FAILURE);
+  }
+  C.expireCallbackHandles();
+  C.MF = nullptr;
+  C.From = nullptr;
   if (!isOk(O.Status))
     fail(Phase, MF, O.Status);
 }
@@ -137,7 +355,17 @@ NevercStatus verifyMachineFunction(MIRDomain::Impl &D,
   return core::makeStatus(NEVERC_STATUS_VERIFICATION_FAILED);
 }
 
-MIRDomain::MIRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {}
+MIRDomain::MIRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
+  // The analysis and provider tables are not published yet (mir/README).
+  NevercStatus S = H.publishInterface(
+      NevercInterfaceID{NEVERC_INTERFACE_MIR_HIGH, NEVERC_INTERFACE_MIR_LOW},
+      NEVERC_MIR_API_MAJOR, NEVERC_MIR_API_MINOR, &P->Core, sizeof P->Core);
+  if (isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_PASS_HIGH,
+                                         NEVERC_INTERFACE_MIR_PASS_LOW},
+                       NEVERC_MIR_PASS_API_MAJOR, NEVERC_MIR_PASS_API_MINOR,
+                       &P->Pass, sizeof P->Pass);
+}
 MIRDomain::~MIRDomain() = default;
 
 uint32_t MIRDomain::firstPhase() const {
@@ -147,9 +375,11 @@ uint32_t MIRDomain::firstPhase() const {
 int MIRDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
   if (!P->active() || !generatesMachineCode(CI.getFrontendOpts()))
     return 0;
-  auto C = std::make_unique<Compile>();
+  auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
   C->T = &TU;
   C->CI = &CI;
+  // Passes change machine IR through the tables; interceptors may too.
+  C->MayChange = !P->Passes.empty();
   for (uint32_t Phase : HookPhases)
     C->MayChange |= !P->H.phases().at(Phase).Interceptors.empty();
   P->Current = std::move(C);

@@ -101,7 +101,7 @@ public:
 
 private:
   void hook(Hook H) {
-    if (D.phaseActive(hookPhase(H)))
+    if (D.hookWanted(hookPhase(H)))
       To.add(new HookPass(D, H));
   }
 

@@ -9,14 +9,25 @@
 #ifndef NEVERC_MIR_LIB_INTERNAL_H
 #define NEVERC_MIR_LIB_INTERNAL_H
 
+#include "neverc/Plugin/PluginMIR.h"
+#include "neverc/core/Handles.h"
+#include "neverc/core/PointerMap.h"
+#include "neverc/core/SlotSupport.h"
 #include "neverc/mir/MIRDomain.h"
-#include "neverc/core/Status.h"
 
+#include <deque>
+#include <functional>
+#include <map>
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace llvm {
+class MachineBasicBlock;
 class MachineFunction;
+class MachineInstr;
+class MachineMemOperand;
 class Pass;
 class RegisterTargetPassConfigCallback;
 namespace legacy {
@@ -27,7 +38,40 @@ class PassManagerBase;
 namespace neverc::mir {
 
 using core::isOk;
+using core::makeStatus;
 using core::okStatus;
+
+inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
+
+/// Handle kinds of the MIR domain (the IR domain ends below 160).
+enum class MIRHandleKind : uint8_t {
+  Function = 160,
+  Block,
+  Instr,
+  Operand,
+  MemOperand,
+  Mutation,
+  Reference,
+};
+inline core::HandleKind hk(MIRHandleKind K) { return core::HandleKind(K); }
+
+/// An operand: its instruction and its index there.
+struct OperandRef {
+  llvm::MachineInstr *MI = nullptr;
+  unsigned Index = 0;
+};
+
+/// One RegisterPass.
+struct PassRecord {
+  const core::Plugin *Owner = nullptr;
+  std::string ID;
+  uint32_t Phase = 0; ///< the hook's phase index
+  NevercMIRPassLevel Level = 0;
+  std::string TargetSchema; ///< RequiredTargetSchemaDigest, if any
+  NevercMIRPassRunFn Run = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
 
 /// The nine hook points, in pipeline order (the phases' Low IDs 1-9).
 enum Hook : unsigned {
@@ -46,7 +90,28 @@ enum Hook : unsigned {
 /// The phase index of a hook.
 uint32_t hookPhase(Hook H);
 
+/// What an open mutation did, newest last; AbortMutation (or a commit the
+/// MachineVerifier refuses) runs the undo steps backwards.
+struct UndoLog {
+  std::vector<std::function<void()>> Steps;
+  /// Instructions and blocks the mutation took out of the function: kept
+  /// alive until the mutation ends, deleted on commit.
+  std::vector<llvm::MachineInstr *> RemovedInstrs;
+  std::vector<llvm::MachineBasicBlock *> RemovedBlocks;
+  /// Properties claimed with a STRUCTURAL_CHECK proof (checked at commit;
+  /// MachineFunctionProperties::Property values).
+  std::vector<unsigned> Claims;
+};
+
+struct Mutation {
+  llvm::MachineFunction *MF = nullptr;
+  enum State { Open, Committed, Aborted } S = Open;
+  UndoLog Log;
+};
+
 struct Compile {
+  Compile(core::HandleScope Scope);
+  core::HandleScope Scope;
   core::Task *T = nullptr;
   clang::CompilerInstance *CI = nullptr;
   bool Failed = false;
@@ -59,13 +124,62 @@ struct Compile {
   std::unique_ptr<llvm::RegisterTargetPassConfigCallback> Callback;
   /// The pass managers Hooks.cpp put between TargetPassConfig and Clang's.
   std::vector<std::unique_ptr<llvm::legacy::PassManagerBase>> Managers;
+
+  /// The function a phase or pass runs on now (null outside), and the pass
+  /// running it (the verifier and the analyses ask it).
+  llvm::MachineFunction *MF = nullptr;
+  llvm::Pass *From = nullptr;
+  /// Handles live for one callback (rule 1): cleared when it returns.
+  core::HandleTable<llvm::MachineFunction *> Functions;
+  core::HandleTable<llvm::MachineBasicBlock *> Blocks;
+  core::HandleTable<llvm::MachineInstr *> Instrs;
+  core::HandleTable<OperandRef> Operands;
+  core::HandleTable<llvm::MachineMemOperand *> MemOperands;
+  core::HandleTable<const void *> References;
+  core::HandleTable<std::shared_ptr<Mutation>> Mutations;
+  core::PointerMap<NevercHandle> FunctionOf, BlockOf, InstrOf, MemOf, RefOf;
+  /// Words, strings and masks handed out by views (live as long as the
+  /// handles).
+  std::deque<std::vector<uint64_t>> Words;
+  std::deque<std::string> Strings;
+  /// The open mutation (one at a time), or null.
+  std::shared_ptr<Mutation> Open;
+  /// Instructions and blocks the open mutation made: their handles go when
+  /// it is rolled back.
+  std::vector<const void *> Created;
+  void forgetCreated();
+  /// Commits per function (GetMachineFunctionGeneration).
+  std::map<const llvm::MachineFunction *, uint64_t> Generation;
+  /// Kinds of not-yet-available slot already warned about.
+  std::set<std::string> Warned;
+
+  NevercHandle function(llvm::MachineFunction *F);
+  NevercHandle block(llvm::MachineBasicBlock *B);
+  NevercHandle instr(llvm::MachineInstr *I);
+  NevercHandle operand(llvm::MachineInstr *I, unsigned Index);
+  NevercHandle memOperand(llvm::MachineMemOperand *M);
+  NevercHandle reference(const void *P);
+  /// A callback returned: its handles are gone.
+  void expireCallbackHandles();
   ~Compile();
 };
 
 struct MIRDomain::Impl {
-  explicit Impl(core::Host &H) : H(H) {}
+  explicit Impl(core::Host &H);
+  ~Impl();
   core::Host &H;
   std::unique_ptr<Compile> Current;
+  NevercMIRAPI Core{};
+  NevercMIRPassAPI Pass{};
+  std::vector<PassRecord> Passes;
+
+  bool hasPasses(uint32_t Phase) const;
+  /// A hook has someone there: a registration on its phase or a pass.
+  bool hookWanted(uint32_t Phase) const {
+    return phaseActive(Phase) || hasPasses(Phase);
+  }
+  void diag(NevercDiagnosticSeverity Sev, std::string Msg,
+            std::string_view Phase = {});
 
   bool phaseActive(uint32_t Phase) const;
   /// Any MIR phase has a registration.
@@ -76,6 +190,46 @@ struct MIRDomain::Impl {
   void run(uint32_t Phase, llvm::MachineFunction &MF, llvm::Pass *From);
   void fail(uint32_t Phase, const llvm::MachineFunction &MF, NevercStatus S);
 };
+
+inline MIRDomain::Impl &impl(void *Ctx) {
+  return *static_cast<MIRDomain::Impl *>(Ctx);
+}
+template <class F> NevercStatus guard(F &&Fn) noexcept {
+  return core::guardSlot(static_cast<F &&>(Fn));
+}
+inline NevercStatus checkHeader(const void *P, size_t Need, uint16_t Major) {
+  return core::checkStructHeader(P, Need, Major);
+}
+using core::writeOut;
+
+/// The task handle of a slot: INVALID_STATE outside a MIR callback,
+/// WRONG_SCOPE for another task, STALE_HANDLE for one that ended.
+NevercStatus compileOf(MIRDomain::Impl &D, NevercTaskHandle T, Compile **Out);
+/// Handle → object, by kind (WRONG_TYPE, WRONG_SCOPE, STALE_HANDLE).
+NevercStatus functionOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                        llvm::MachineFunction **Out);
+NevercStatus blockOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                     llvm::MachineBasicBlock **Out);
+NevercStatus instrOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                     llvm::MachineInstr **Out);
+NevercStatus operandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                       OperandRef *Out);
+NevercStatus memOperandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                          llvm::MachineMemOperand **Out);
+/// A mutation handle that is open and belongs to this compile.
+NevercStatus mutationOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                        Mutation **Out);
+
+void fillReadSlots(NevercMIRAPI &T);     // ReadSlots.cpp
+void fillFrameSlots(NevercMIRAPI &T);    // FrameSlots.cpp
+void fillMutationSlots(NevercMIRAPI &T); // Mutations.cpp
+void fillPassTable(NevercMIRPassAPI &T); // Passes.cpp
+/// The passes registered at the hook \p Phase, on C.MF. False: one failed
+/// (reported).
+bool runRegisteredPasses(MIRDomain::Impl &D, Compile &C, uint32_t Phase,
+                         bool &Changed);
+/// Ends an open mutation a callback left behind: rolled back.
+void abandonOpenMutation(MIRDomain::Impl &D, Compile &C);
 
 /// Registers the pipeline hook of \p C (Hooks.cpp).
 void installPipelineHook(MIRDomain::Impl &D, Compile &C);

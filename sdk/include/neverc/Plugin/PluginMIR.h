@@ -69,9 +69,12 @@
  *  - An instruction whose opcode has no generic stable ID reports
  *    StableOpcode 0, the real opcode in TargetOpcode and
  *    RequiresTargetSchema set.
- *  - Virtual register Number is the virtual register index with IsPhysical
- *    NEVERC_FALSE; a physical register Number is the target's register
- *    number with RequiresTargetSchema set.
+ *  - A register Number is the host's register id: a virtual register's
+ *    has bit 31 set (0x80000000 | its index) with IsPhysical NEVERC_FALSE;
+ *    a physical register's is the target's register number with
+ *    RequiresTargetSchema set. The slots that take a bare number
+ *    (GetRegisterInfo, ReplaceRegister, ...) then cannot mistake a virtual
+ *    register for a physical one, which a plain index would allow.
  *  - NevercMIRWordView.Semantics 0 means "not a floating-point value".
  *  - The schema's LLVM values are LLVM 22's and NEVERC_MIR_SCHEMA_DIGEST
  *    is this project's digest of it, not NeverC's constant (see

@@ -1,0 +1,880 @@
+//===- Mutations.cpp - NevercMIRAPI: transactions on a machine function ---===//
+//
+// LLVM 22 has no transaction or clone facility for machine IR (mir.md
+// §13.3), so a mutation edits the function in place and keeps an undo log:
+// every staged edit records how to put back what it changed. Instructions
+// and blocks a mutation erases are only taken out of the function (kept
+// alive) until it ends. CommitMutation runs LLVM's MachineVerifier on the
+// result, and the structural checks of the properties claimed; when either
+// refuses, the log runs backwards and the function is what it was
+// (VERIFICATION_FAILED). AbortMutation runs the log backwards too.
+//
+// What the undo cannot reach: a virtual register CreateVirtualRegister made
+// stays allocated (unused), a stack object CreateStackObject made stays in
+// the frame's table marked dead; neither changes the code LLVM emits.
+//
+// Observers may not mutate (POLICY_VIOLATION); one mutation is open at a
+// time, bound to one function (objects of another function: WRONG_SCOPE).
+//
+//===----------------------------------------------------------------------===//
+#include "ReadSupport.h"
+
+#include "llvm/CodeGen/MachineFrameInfo.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+namespace neverc::mir {
+namespace {
+
+using Property = llvm::MachineFunctionProperties::Property;
+
+bool observing(const Compile &C) {
+  return C.T->role() == core::CallbackRole::Observer;
+}
+
+/// The prologue of a staged edit: task, an open mutation of this compile,
+/// not from an observer.
+template <class F>
+NevercStatus withMutation(void *Ctx, NevercTaskHandle T, NevercHandle Mu,
+                          F &&Fn) {
+  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+    if (observing(C))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    Mutation *M = nullptr;
+    TRY(mutationOf(D, C, Mu, &M));
+    if (M->S != Mutation::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    return Fn(D, C, *M, *M->MF);
+  });
+}
+
+/// An object named by a handle must belong to the mutation's function.
+NevercStatus sameFunction(const Mutation &M, const llvm::MachineFunction *MF) {
+  return MF == M.MF ? okStatus() : st(NEVERC_STATUS_WRONG_SCOPE);
+}
+
+void undo(UndoLog &Log) {
+  for (auto It = Log.Steps.rbegin(); It != Log.Steps.rend(); ++It)
+    (*It)();
+  Log.Steps.clear();
+  Log.RemovedInstrs.clear();
+  Log.RemovedBlocks.clear();
+  Log.Claims.clear();
+}
+
+/// The structural check of a claimed property (mir.md §9): false with a
+/// reason when the function does not have it.
+bool holds(const llvm::MachineFunction &MF, Property P, std::string &Why) {
+  const llvm::MachineRegisterInfo &MRI = MF.getRegInfo();
+  switch (P) {
+  case Property::IsSSA:
+    for (unsigned I = 0, N = MRI.getNumVirtRegs(); I < N; ++I) {
+      const llvm::Register R = llvm::Register::index2VirtReg(I);
+      if (!MRI.def_empty(R) && !MRI.hasOneDef(R)) {
+        Why = "virtual register %" + std::to_string(I) +
+              " has more than one definition";
+        return false;
+      }
+    }
+    return true;
+  case Property::NoPHIs:
+    for (const llvm::MachineBasicBlock &B : MF)
+      for (const llvm::MachineInstr &MI : B)
+        if (MI.isPHI()) {
+          Why = "a PHI is left in block " + std::to_string(B.getNumber());
+          return false;
+        }
+    return true;
+  case Property::NoVRegs:
+    for (unsigned I = 0, N = MRI.getNumVirtRegs(); I < N; ++I)
+      if (!MRI.reg_nodbg_empty(llvm::Register::index2VirtReg(I))) {
+        Why = "virtual register %" + std::to_string(I) + " is still used";
+        return false;
+      }
+    return true;
+  default:
+    // The others (liveness tracking, selection, legalization, ...) are
+    // what the MachineVerifier checks once the property is set.
+    return true;
+  }
+}
+
+//===--- the transaction --------------------------------------------------===//
+
+NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle T,
+                                       NevercMachineFunctionHandle F,
+                                       NevercMIRMutationHandle *Out) {
+  return withFunction(Ctx, T, F, [&](Compile &C, llvm::MachineFunction &MF) {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (observing(C))
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    if (C.Open)
+      return st(NEVERC_STATUS_INVALID_STATE); // one at a time
+    auto M = std::make_shared<Mutation>();
+    M->MF = &MF;
+    C.Open = M;
+    *Out = C.Mutations.insert(M);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL endMutation(void *Ctx, NevercTaskHandle T,
+                                     NevercMIRMutationHandle Mu) {
+  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+    Mutation *M = nullptr;
+    TRY(mutationOf(D, C, Mu, &M));
+    if (M->S == Mutation::Open)
+      return st(NEVERC_STATUS_INVALID_STATE); // commit or abort first
+    C.Mutations.erase(Mu);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL abortMutation(void *Ctx, NevercTaskHandle T,
+                                       NevercMIRMutationHandle Mu) {
+  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+    Mutation *M = nullptr;
+    TRY(mutationOf(D, C, Mu, &M));
+    if (M->S != Mutation::Open)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    undo(M->Log);
+    M->S = Mutation::Aborted;
+    C.Open.reset();
+    // Handles of what the mutation made are gone with it.
+    C.forgetCreated();
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle T,
+                                        NevercMIRMutationHandle Mu) {
+  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+    Mutation *M = nullptr;
+    TRY(mutationOf(D, C, Mu, &M));
+    if (M->S != Mutation::Open)
+      return st(NEVERC_STATUS_INVALID_STATE); // committed or aborted
+    llvm::MachineFunction &MF = *M->MF;
+    if (M->Log.Steps.empty()) {
+      M->S = Mutation::Committed;
+      C.Open.reset();
+      return okStatus();
+    }
+    std::string Why;
+    for (unsigned P : M->Log.Claims)
+      if (!holds(MF, Property(P), Why))
+        break;
+    NevercStatus S = okStatus();
+    if (!Why.empty()) {
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
+             "MIR mutation of '" + MF.getName().str() +
+                 "' rolled back: a claimed property does not hold: " + Why);
+      S = st(NEVERC_STATUS_VERIFICATION_FAILED);
+    } else {
+      std::string Report;
+      llvm::raw_string_ostream OS(Report);
+      if (!MF.verify(C.From, "neverc MIR mutation", &OS,
+                     /*AbortOnError=*/false)) {
+        std::string First = "the MachineVerifier refused it";
+        for (llvm::StringRef L : llvm::split(llvm::StringRef(Report), '\n'))
+          if (L.starts_with("*** Bad machine code:")) {
+            First = L.drop_front(4).trim().str();
+            break;
+          }
+        D.diag(NEVERC_DIAGNOSTIC_WARNING,
+               "MIR mutation of '" + MF.getName().str() +
+                   "' rolled back: " + First);
+        S = st(NEVERC_STATUS_VERIFICATION_FAILED);
+      }
+    }
+    if (!isOk(S)) {
+      // Rule 5: a refused commit leaves the function as it was; the plugin
+      // still ends the mutation (EndMutation).
+      undo(M->Log);
+      M->S = Mutation::Aborted;
+      C.Open.reset();
+      C.forgetCreated();
+      return S;
+    }
+    for (llvm::MachineInstr *MI : M->Log.RemovedInstrs)
+      MF.deleteMachineInstr(MI);
+    for (llvm::MachineBasicBlock *B : M->Log.RemovedBlocks)
+      MF.deleteMachineBasicBlock(B);
+    M->Log = UndoLog();
+    M->S = Mutation::Committed;
+    C.Open.reset();
+    ++C.Generation[&MF];
+    C.Created.clear();
+    // Operands of instructions the commit deleted must not be read.
+    C.Operands.clear();
+    return okStatus();
+  });
+}
+
+//===--- instructions and operands ----------------------------------------===//
+
+NevercStatus NEVERC_CALL setInstrFlags(void *Ctx, NevercTaskHandle T,
+                                       NevercMIRMutationHandle Mu,
+                                       NevercMachineInstrHandle I,
+                                       NevercMIRInstructionFlags Flags) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &) {
+    llvm::MachineInstr *MI = nullptr;
+    TRY(instrOf(D, C, I, &MI));
+    TRY(sameFunction(M, MI->getMF()));
+    if (Flags & ~StableInstrFlags)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const uint32_t Old = MI->getFlags();
+    // LLVM 22's flags past the schema's 18 are kept as they are.
+    MI->setFlags(uint32_t((Old & ~StableInstrFlags) | Flags));
+    M.Log.Steps.push_back([MI, Old] { MI->setFlags(Old); });
+    return okStatus();
+  });
+}
+
+/// Replaces operand \p Index of \p MI by \p New; the undo puts the old one
+/// back (use lists follow both ways).
+void replaceOperand(Mutation &M, llvm::MachineInstr *MI, unsigned Index,
+                    const llvm::MachineOperand &New) {
+  llvm::MachineFunction &MF = *MI->getMF();
+  const llvm::MachineOperand Old = MI->getOperand(Index);
+  auto Put = [MI, Index, &MF](const llvm::MachineOperand &Op) {
+    // removeOperand shifts the later ones down; insert puts Op back at
+    // Index, keeping their order.
+    MI->removeOperand(Index);
+    if (Index == MI->getNumOperands())
+      MI->addOperand(MF, Op);
+    else
+      MI->insert(MI->operands_begin() + Index, Op);
+  };
+  Put(New);
+  M.Log.Steps.push_back([Put, Old] { Put(Old); });
+}
+
+NevercStatus NEVERC_CALL setOperandValue(void *Ctx, NevercTaskHandle T,
+                                         NevercMIRMutationHandle Mu,
+                                         NevercMachineOperandHandle O,
+                                         const NevercMIROperandValue *V) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    OperandRef R;
+    TRY(operandOf(D, C, O, &R));
+    TRY(sameFunction(M, R.MI->getMF()));
+    TRY(checkHeader(V, sizeof *V, NEVERC_MIR_API_MAJOR));
+    llvm::MachineOperand New = llvm::MachineOperand::CreateImm(0);
+    NevercStatus S = operandFrom(D, C, MF, *V, New);
+    if (S.Code == NEVERC_STATUS_CAPABILITY_UNAVAILABLE)
+      warnUnavailableOperand(D, C, V->Kind);
+    TRY(S);
+    replaceOperand(M, R.MI, R.Index, New);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL appendOperand(void *Ctx, NevercTaskHandle T,
+                                       NevercMIRMutationHandle Mu,
+                                       NevercMachineInstrHandle I,
+                                       const NevercMIROperandValue *V,
+                                       NevercMachineOperandHandle *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineInstr *MI = nullptr;
+    TRY(instrOf(D, C, I, &MI));
+    TRY(sameFunction(M, MI->getMF()));
+    TRY(checkHeader(V, sizeof *V, NEVERC_MIR_API_MAJOR));
+    llvm::MachineOperand New = llvm::MachineOperand::CreateImm(0);
+    NevercStatus S = operandFrom(D, C, MF, *V, New);
+    if (S.Code == NEVERC_STATUS_CAPABILITY_UNAVAILABLE)
+      warnUnavailableOperand(D, C, V->Kind);
+    TRY(S);
+    // addOperand places implicit register operands after the explicit ones
+    // LLVM keeps first: find where it went.
+    const unsigned Before = MI->getNumOperands();
+    MI->addOperand(MF, New);
+    unsigned Index = Before;
+    for (unsigned K = 0; K < MI->getNumOperands(); ++K)
+      if (MI->getOperand(K).isIdenticalTo(New))
+        Index = K;
+    M.Log.Steps.push_back([MI, Index] { MI->removeOperand(Index); });
+    if (Out)
+      *Out = C.operand(MI, Index);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createInstr(void *Ctx, NevercTaskHandle T,
+                                     NevercMIRMutationHandle Mu,
+                                     NevercMachineBasicBlockHandle B,
+                                     NevercMachineInstrHandle Before,
+                                     NevercMIRInstructionOpcode Op,
+                                     NevercMachineInstrHandle *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineBasicBlock *MBB = nullptr;
+    TRY(blockOf(D, C, B, &MBB));
+    TRY(sameFunction(M, MBB->getParent()));
+    llvm::MachineInstr *Pos = nullptr;
+    if (Before.Owner || Before.Value) {
+      TRY(instrOf(D, C, Before, &Pos));
+      if (Pos->getParent() != MBB)
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    // Rule 2: an opcode comes from the schema, or is a target opcode read
+    // from this function's own instructions (RequiresTargetSchema).
+    unsigned Opcode = 0;
+    const llvm::TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+    if (Op.StableOpcode) {
+      if (!llvmOpcodeOf(Op.StableOpcode, Opcode))
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    } else if (Op.RequiresTargetSchema && Op.TargetOpcode &&
+               Op.TargetOpcode < TII.getNumOpcodes()) {
+      Opcode = Op.TargetOpcode;
+    } else {
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    llvm::MachineInstr *MI =
+        MF.CreateMachineInstr(TII.get(Opcode), llvm::DebugLoc(),
+                              /*NoImplicit=*/true);
+    if (Pos)
+      MBB->insert(Pos->getIterator(), MI);
+    else
+      MBB->insert(MBB->instr_end(), MI);
+    C.Created.push_back(MI);
+    M.Log.Steps.push_back([MI] { MI->eraseFromParent(); });
+    *Out = C.instr(MI);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL moveInstr(void *Ctx, NevercTaskHandle T,
+                                   NevercMIRMutationHandle Mu,
+                                   NevercMachineInstrHandle I,
+                                   NevercMachineBasicBlockHandle B,
+                                   NevercMachineInstrHandle Before) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &) {
+    llvm::MachineInstr *MI = nullptr;
+    llvm::MachineBasicBlock *To = nullptr;
+    TRY(instrOf(D, C, I, &MI));
+    TRY(blockOf(D, C, B, &To));
+    TRY(sameFunction(M, MI->getMF()));
+    TRY(sameFunction(M, To->getParent()));
+    llvm::MachineInstr *Pos = nullptr;
+    if (Before.Owner || Before.Value) {
+      TRY(instrOf(D, C, Before, &Pos));
+      if (Pos->getParent() != To || Pos == MI)
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    if (MI->isBundledWithPred() || MI->isBundledWithSucc())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT); // inside a bundle
+    llvm::MachineBasicBlock *From = MI->getParent();
+    auto Next = std::next(MI->getIterator());
+    llvm::MachineInstr *OldNext =
+        Next == From->instr_end() ? nullptr : &*Next;
+    if (Pos && Pos->isBundledWithPred())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    using It = llvm::MachineBasicBlock::iterator;
+    To->splice(Pos ? It(Pos) : To->end(), From, It(MI));
+    M.Log.Steps.push_back([MI, From, OldNext] {
+      From->splice(OldNext ? It(OldNext) : From->end(), MI->getParent(),
+                   It(MI));
+    });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL eraseInstr(void *Ctx, NevercTaskHandle T,
+                                    NevercMIRMutationHandle Mu,
+                                    NevercMachineInstrHandle I) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &) {
+    llvm::MachineInstr *MI = nullptr;
+    TRY(instrOf(D, C, I, &MI));
+    TRY(sameFunction(M, MI->getMF()));
+    if (MI->isBundledWithPred() || MI->isBundledWithSucc())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineBasicBlock *From = MI->getParent();
+    auto Next = std::next(MI->getIterator());
+    llvm::MachineInstr *OldNext =
+        Next == From->instr_end() ? nullptr : &*Next;
+    // Out of the function (its operands leave the use lists), alive until
+    // the mutation ends.
+    From->remove_instr(MI);
+    M.Log.RemovedInstrs.push_back(MI);
+    M.Log.Steps.push_back([MI, From, OldNext, &M] {
+      if (OldNext)
+        From->insert(OldNext->getIterator(), MI);
+      else
+        From->insert(From->instr_end(), MI);
+      auto &R = M.Log.RemovedInstrs;
+      R.erase(std::find(R.begin(), R.end(), MI));
+    });
+    C.Instrs.erase(I);
+    return okStatus();
+  });
+}
+
+//===--- blocks and edges -------------------------------------------------===//
+
+NevercStatus NEVERC_CALL createBlock(void *Ctx, NevercTaskHandle T,
+                                     NevercMIRMutationHandle Mu,
+                                     NevercMachineBasicBlockHandle Before,
+                                     NevercMachineBasicBlockHandle *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineBasicBlock *Pos = nullptr;
+    if (Before.Owner || Before.Value) {
+      TRY(blockOf(D, C, Before, &Pos));
+      TRY(sameFunction(M, Pos->getParent()));
+    }
+    llvm::MachineBasicBlock *B = MF.CreateMachineBasicBlock();
+    // A null InsertBefore appends (mir.md §8.1 leaves it open).
+    MF.insert(Pos ? Pos->getIterator() : MF.end(), B);
+    MF.RenumberBlocks();
+    C.Created.push_back(B);
+    M.Log.Steps.push_back([B, &MF] {
+      MF.erase(B);
+      MF.RenumberBlocks();
+    });
+    *Out = C.block(B);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL moveBlock(void *Ctx, NevercTaskHandle T,
+                                   NevercMIRMutationHandle Mu,
+                                   NevercMachineBasicBlockHandle B,
+                                   NevercMachineBasicBlockHandle Before) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineBasicBlock *MBB = nullptr, *Pos = nullptr;
+    TRY(blockOf(D, C, B, &MBB));
+    TRY(sameFunction(M, MBB->getParent()));
+    if (Before.Owner || Before.Value) {
+      TRY(blockOf(D, C, Before, &Pos));
+      TRY(sameFunction(M, Pos->getParent()));
+      if (Pos == MBB)
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    auto Next = std::next(MBB->getIterator());
+    llvm::MachineBasicBlock *OldNext = Next == MF.end() ? nullptr : &*Next;
+    if (Pos)
+      MBB->moveBefore(Pos);
+    else
+      MBB->moveAfter(&MF.back());
+    M.Log.Steps.push_back([MBB, OldNext, &MF] {
+      if (OldNext)
+        MBB->moveBefore(OldNext);
+      else
+        MBB->moveAfter(&MF.back());
+    });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL eraseBlock(void *Ctx, NevercTaskHandle T,
+                                    NevercMIRMutationHandle Mu,
+                                    NevercMachineBasicBlockHandle B) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineBasicBlock *MBB = nullptr;
+    TRY(blockOf(D, C, B, &MBB));
+    TRY(sameFunction(M, MBB->getParent()));
+    // Edges first (RemoveCFGEdge): a block still in the CFG, or still
+    // named by an instruction, cannot go.
+    if (MBB->pred_size() || MBB->succ_size() || MBB->hasAddressTaken() ||
+        &MF.front() == MBB)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    for (llvm::MachineBasicBlock &Other : MF)
+      for (llvm::MachineInstr &MI : Other.instrs())
+        for (const llvm::MachineOperand &MO : MI.operands())
+          if (MO.isMBB() && MO.getMBB() == MBB)
+            return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    auto Next = std::next(MBB->getIterator());
+    llvm::MachineBasicBlock *OldNext = Next == MF.end() ? nullptr : &*Next;
+    MF.remove(MBB);
+    MF.RenumberBlocks();
+    M.Log.RemovedBlocks.push_back(MBB);
+    M.Log.Steps.push_back([MBB, OldNext, &MF, &M] {
+      MF.insert(OldNext ? OldNext->getIterator() : MF.end(), MBB);
+      MF.RenumberBlocks();
+      auto &R = M.Log.RemovedBlocks;
+      R.erase(std::find(R.begin(), R.end(), MBB));
+    });
+    C.Blocks.erase(B);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL addEdge(void *Ctx, NevercTaskHandle T,
+                                 NevercMIRMutationHandle Mu,
+                                 NevercMachineBasicBlockHandle FromH,
+                                 NevercMachineBasicBlockHandle ToH,
+                                 uint32_t Num, uint32_t Den) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &) {
+    llvm::MachineBasicBlock *From = nullptr, *To = nullptr;
+    TRY(blockOf(D, C, FromH, &From));
+    TRY(blockOf(D, C, ToH, &To));
+    TRY(sameFunction(M, From->getParent()));
+    TRY(sameFunction(M, To->getParent()));
+    if (From->isSuccessor(To) || (Den && Num > Den) || (!Den && Num))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (Den)
+      From->addSuccessor(To, llvm::BranchProbability(Num, Den));
+    else
+      From->addSuccessorWithoutProb(To);
+    M.Log.Steps.push_back([From, To] { From->removeSuccessor(To); });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL removeEdge(void *Ctx, NevercTaskHandle T,
+                                    NevercMIRMutationHandle Mu,
+                                    NevercMachineBasicBlockHandle FromH,
+                                    NevercMachineBasicBlockHandle ToH) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &) {
+    llvm::MachineBasicBlock *From = nullptr, *To = nullptr;
+    TRY(blockOf(D, C, FromH, &From));
+    TRY(blockOf(D, C, ToH, &To));
+    TRY(sameFunction(M, From->getParent()));
+    TRY(sameFunction(M, To->getParent()));
+    auto It = std::find(From->succ_begin(), From->succ_end(), To);
+    if (It == From->succ_end())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const unsigned Index = unsigned(It - From->succ_begin());
+    const bool HasProbs = !From->getSuccProbability(It).isUnknown();
+    const llvm::BranchProbability P = From->getSuccProbability(It);
+    From->removeSuccessor(It);
+    // Back at the same place among the successors (their order is what
+    // GetSuccessor indexes).
+    M.Log.Steps.push_back([From, To, Index, HasProbs, P] {
+      if (HasProbs)
+        From->addSuccessor(To, P);
+      else
+        From->addSuccessorWithoutProb(To);
+      llvm::SmallVector<llvm::MachineBasicBlock *, 4> Order(
+          From->succ_begin(), From->succ_end());
+      if (Index + 1 < Order.size()) {
+        llvm::SmallVector<llvm::BranchProbability, 4> Probs;
+        for (auto S = From->succ_begin(); S != From->succ_end(); ++S)
+          Probs.push_back(From->getSuccProbability(S));
+        std::rotate(Order.begin() + Index, Order.end() - 1, Order.end());
+        std::rotate(Probs.begin() + Index, Probs.end() - 1, Probs.end());
+        while (From->succ_size())
+          From->removeSuccessor(From->succ_begin());
+        for (size_t K = 0; K < Order.size(); ++K)
+          if (HasProbs)
+            From->addSuccessor(Order[K], Probs[K]);
+          else
+            From->addSuccessorWithoutProb(Order[K]);
+      }
+    });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL addBlockLiveIn(void *Ctx, NevercTaskHandle T,
+                                        NevercMIRMutationHandle Mu,
+                                        NevercMachineBasicBlockHandle B,
+                                        uint32_t Reg, uint64_t LaneMask) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineBasicBlock *MBB = nullptr;
+    TRY(blockOf(D, C, B, &MBB));
+    TRY(sameFunction(M, MBB->getParent()));
+    llvm::Register R;
+    TRY(registerOf(MF, Reg, R));
+    if (!R.isPhysical())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const llvm::LaneBitmask Mask(LaneMask);
+    if (MBB->isLiveIn(R.asMCReg(), Mask))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    MBB->addLiveIn(R.asMCReg(), Mask);
+    MBB->sortUniqueLiveIns();
+    M.Log.Steps.push_back([MBB, R, Mask] {
+      MBB->removeLiveIn(R.asMCReg(), Mask);
+    });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL removeBlockLiveIn(void *Ctx, NevercTaskHandle T,
+                                           NevercMIRMutationHandle Mu,
+                                           NevercMachineBasicBlockHandle B,
+                                           uint32_t Reg, uint64_t LaneMask) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineBasicBlock *MBB = nullptr;
+    TRY(blockOf(D, C, B, &MBB));
+    TRY(sameFunction(M, MBB->getParent()));
+    llvm::Register R;
+    TRY(registerOf(MF, Reg, R));
+    if (!R.isPhysical() || !MBB->isLiveIn(R.asMCReg()))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // The whole entry of the register, whatever lanes it had.
+    std::vector<llvm::MachineBasicBlock::RegisterMaskPair> Old(
+        MBB->livein_begin_dbg(), MBB->livein_end());
+    MBB->removeLiveIn(R.asMCReg(), llvm::LaneBitmask(LaneMask));
+    M.Log.Steps.push_back([MBB, Old] {
+      MBB->clearLiveIns();
+      for (const auto &L : Old)
+        MBB->addLiveIn(L.PhysReg, L.LaneMask);
+    });
+    return okStatus();
+  });
+}
+
+//===--- registers --------------------------------------------------------===//
+
+NevercStatus NEVERC_CALL createVirtualRegister(
+    void *Ctx, NevercTaskHandle T, NevercMIRMutationHandle Mu,
+    const NevercMIRVirtualRegisterDesc *Desc, uint32_t *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &, llvm::MachineFunction &MF) {
+    TRY(checkHeader(Desc, sizeof *Desc, NEVERC_MIR_API_MAJOR));
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineRegisterInfo &MRI = MF.getRegInfo();
+    const llvm::TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+    llvm::Register R;
+    switch (Desc->AssignmentKind) {
+    case NEVERC_MIR_REG_ASSIGNMENT_CLASS:
+      // A class ID is target data (LOCKSTEP): it must name one of this
+      // target's classes.
+      if (Desc->TargetID >= TRI.getNumRegClasses())
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      R = MRI.createVirtualRegister(TRI.getRegClass(Desc->TargetID));
+      break;
+    case NEVERC_MIR_REG_ASSIGNMENT_GENERIC: {
+      const NevercMIRLowLevelType &Ty = Desc->Type;
+      llvm::LLT L;
+      if (Ty.Kind == NEVERC_MIR_LLT_SCALAR && Ty.ScalarSizeInBits)
+        L = llvm::LLT::scalar(Ty.ScalarSizeInBits);
+      else if (Ty.Kind == NEVERC_MIR_LLT_POINTER && Ty.ScalarSizeInBits)
+        L = llvm::LLT::pointer(Ty.AddressSpace, Ty.ScalarSizeInBits);
+      else
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      R = MRI.createGenericVirtualRegister(L);
+      break;
+    }
+    default:
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    // Not undone: an unused virtual register changes no emitted byte.
+    *Out = registerNumber(R);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL replaceRegister(void *Ctx, NevercTaskHandle T,
+                                         NevercMIRMutationHandle Mu,
+                                         uint32_t FromNumber,
+                                         uint32_t ToNumber) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::Register From, To;
+    TRY(registerOf(MF, FromNumber, From));
+    TRY(registerOf(MF, ToNumber, To));
+    if (From == To)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineRegisterInfo &MRI = MF.getRegInfo();
+    // Each operand changed, so the undo restores exactly these.
+    std::vector<std::pair<llvm::MachineInstr *, unsigned>> Changed;
+    for (llvm::MachineBasicBlock &B : MF)
+      for (llvm::MachineInstr &MI : B.instrs())
+        for (unsigned K = 0; K < MI.getNumOperands(); ++K) {
+          llvm::MachineOperand &MO = MI.getOperand(K);
+          if (MO.isReg() && MO.getReg() == From) {
+            MO.setReg(To);
+            Changed.emplace_back(&MI, K);
+          }
+        }
+    (void)MRI;
+    M.Log.Steps.push_back([Changed, From] {
+      for (auto &[MI, K] : Changed)
+        MI->getOperand(K).setReg(From);
+    });
+    return okStatus();
+  });
+}
+
+//===--- frame and properties ---------------------------------------------===//
+
+NevercStatus NEVERC_CALL createStackObject(void *Ctx, NevercTaskHandle T,
+                                           NevercMIRMutationHandle Mu,
+                                           uint64_t Size, uint64_t Alignment,
+                                           NevercBool IsSpillSlot,
+                                           uint32_t StackID, int32_t *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    if (!Out || !Size || !Alignment || (Alignment & (Alignment - 1)) ||
+        StackID > 255)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+    const int FI = MFI.CreateStackObject(Size, llvm::Align(Alignment),
+                                         IsSpillSlot, nullptr, uint8_t(StackID));
+    M.Log.Steps.push_back([&MFI, FI] { MFI.RemoveStackObject(FI); });
+    *Out = FI;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setPropertyWithProof(void *Ctx, NevercTaskHandle T,
+                                              NevercMIRMutationHandle Mu,
+                                              const NevercMIRPropertyProof *P) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    TRY(checkHeader(P, sizeof *P, NEVERC_MIR_API_MAJOR));
+    Property Prop;
+    TRY(propertyOf(P->Property, Prop));
+    llvm::MachineFunctionProperties &Props = MF.getProperties();
+    const bool Had = Props.hasProperty(Prop);
+    switch (P->Kind) {
+    case NEVERC_MIR_PROPERTY_PROOF_INVALIDATION:
+      // Rule 8: an invalidation only clears.
+      if (P->Value)
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      Props.reset(Prop);
+      break;
+    case NEVERC_MIR_PROPERTY_PROOF_STRUCTURAL_CHECK:
+      if (P->Value) {
+        Props.set(Prop);
+        M.Log.Claims.push_back(unsigned(Prop));
+      } else {
+        Props.reset(Prop);
+      }
+      break;
+    default:
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    M.Log.Steps.push_back([&Props, Prop, Had] {
+      if (Had)
+        Props.set(Prop);
+      else
+        Props.reset(Prop);
+    });
+    return okStatus();
+  });
+}
+
+//===--- not in this build yet --------------------------------------------===//
+
+/// A staged edit this build does not make yet: CAPABILITY_UNAVAILABLE and
+/// one warning per kind and compile naming it (mir/README.md lists them).
+NevercStatus notYet(void *Ctx, NevercTaskHandle T, const char *Slot) {
+  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+    if (C.Warned.insert(Slot).second)
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
+             std::string("NevercMIRAPI.") + Slot +
+                 " is not implemented by this build yet "
+                 "(CAPABILITY_UNAVAILABLE)");
+    return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  });
+}
+
+#define NOT_YET(Name, ...)                                                     \
+  NevercStatus NEVERC_CALL Name(void *Ctx, NevercTaskHandle T, __VA_ARGS__) {  \
+    return notYet(Ctx, T, #Name);                                              \
+  }
+NOT_YET(SetVirtualRegisterAssignment, NevercMIRMutationHandle, uint32_t,
+        const NevercMIRVirtualRegisterDesc *)
+NOT_YET(AddFunctionLiveIn, NevercMIRMutationHandle, uint32_t, uint32_t)
+NOT_YET(RemoveFunctionLiveIn, NevercMIRMutationHandle, uint32_t)
+NOT_YET(CreateFixedStackObject, NevercMIRMutationHandle, uint64_t, int64_t,
+        NevercBool, NevercBool, int32_t *)
+NOT_YET(CreateVariableSizedStackObject, NevercMIRMutationHandle, uint64_t,
+        int32_t *)
+NOT_YET(SetFrameObjectSize, NevercMIRMutationHandle, int32_t, uint64_t)
+NOT_YET(SetFrameObjectAlignment, NevercMIRMutationHandle, int32_t, uint64_t)
+NOT_YET(SetFrameObjectOffset, NevercMIRMutationHandle, int32_t, int64_t)
+NOT_YET(SetCalleeSaved, NevercMIRMutationHandle,
+        const NevercMIRCalleeSavedInfo *, uint64_t)
+NOT_YET(CreateConstantPoolEntry, NevercMIRMutationHandle,
+        const NevercMIRConstantPoolEntryDesc *, uint32_t *)
+NOT_YET(RemoveConstantPoolEntry, NevercMIRMutationHandle, uint32_t)
+NOT_YET(CreateJumpTable, NevercMIRMutationHandle, NevercMIRJumpTableEntryKind,
+        const NevercMachineBasicBlockHandle *, uint64_t, uint32_t *)
+NOT_YET(RemoveJumpTable, NevercMIRMutationHandle, uint32_t)
+NOT_YET(CreateMemoryOperand, NevercMIRMutationHandle,
+        const NevercMIRMemoryOperandDesc *, NevercMachineMemOperandHandle *)
+NOT_YET(AddInstructionMemoryOperand, NevercMIRMutationHandle,
+        NevercMachineInstrHandle, NevercMachineMemOperandHandle)
+NOT_YET(RemoveInstructionMemoryOperand, NevercMIRMutationHandle,
+        NevercMachineInstrHandle, uint64_t)
+#undef NOT_YET
+
+} // namespace
+
+void warnUnavailableOperand(MIRDomain::Impl &D, Compile &C,
+                            NevercMIROperandKind Kind) {
+  if (C.Warned.insert("operand:" + std::to_string(Kind)).second)
+    D.diag(NEVERC_DIAGNOSTIC_WARNING,
+           "a MIR operand of kind " + std::to_string(Kind) +
+               " names an object a plugin cannot create through "
+               "NevercMIRAPI (constants, block addresses, register masks, "
+               "metadata, MC symbols, CFI, shuffle masks, debug references): "
+               "CAPABILITY_UNAVAILABLE");
+}
+
+void abandonOpenMutation(MIRDomain::Impl &, Compile &C) {
+  if (!C.Open)
+    return;
+  undo(C.Open->Log);
+  C.Open->S = Mutation::Aborted;
+  C.Open.reset();
+  C.forgetCreated();
+}
+
+void fillMutationSlots(NevercMIRAPI &T) {
+  T.BeginMutation = &beginMutation;
+  T.EndMutation = &endMutation;
+  T.CommitMutation = &commitMutation;
+  T.AbortMutation = &abortMutation;
+  T.SetInstructionFlags = &setInstrFlags;
+  T.SetOperandValue = &setOperandValue;
+  T.CreateBasicBlock = &createBlock;
+  T.MoveBasicBlock = &moveBlock;
+  T.EraseBasicBlock = &eraseBlock;
+  T.CreateInstruction = &createInstr;
+  T.MoveInstruction = &moveInstr;
+  T.EraseInstruction = &eraseInstr;
+  T.AppendOperand = &appendOperand;
+  T.AddCFGEdge = &addEdge;
+  T.RemoveCFGEdge = &removeEdge;
+  T.CreateVirtualRegister = &createVirtualRegister;
+  T.SetVirtualRegisterAssignment = &SetVirtualRegisterAssignment;
+  T.ReplaceRegister = &replaceRegister;
+  T.AddFunctionLiveIn = &AddFunctionLiveIn;
+  T.RemoveFunctionLiveIn = &RemoveFunctionLiveIn;
+  T.AddBasicBlockLiveIn = &addBlockLiveIn;
+  T.RemoveBasicBlockLiveIn = &removeBlockLiveIn;
+  T.CreateStackObject = &createStackObject;
+  T.CreateFixedStackObject = &CreateFixedStackObject;
+  T.CreateVariableSizedStackObject = &CreateVariableSizedStackObject;
+  T.SetFrameObjectSize = &SetFrameObjectSize;
+  T.SetFrameObjectAlignment = &SetFrameObjectAlignment;
+  T.SetFrameObjectOffset = &SetFrameObjectOffset;
+  T.SetCalleeSaved = &SetCalleeSaved;
+  T.CreateConstantPoolEntry = &CreateConstantPoolEntry;
+  T.RemoveConstantPoolEntry = &RemoveConstantPoolEntry;
+  T.CreateJumpTable = &CreateJumpTable;
+  T.RemoveJumpTable = &RemoveJumpTable;
+  T.CreateMemoryOperand = &CreateMemoryOperand;
+  T.AddInstructionMemoryOperand = &AddInstructionMemoryOperand;
+  T.RemoveInstructionMemoryOperand = &RemoveInstructionMemoryOperand;
+  T.SetMachinePropertyWithProof = &setPropertyWithProof;
+}
+
+} // namespace neverc::mir
