@@ -94,7 +94,8 @@ Compile::Compile(core::HandleScope Scope)
       Operands(hk(MIRHandleKind::Operand), Scope),
       MemOperands(hk(MIRHandleKind::MemOperand), Scope),
       References(hk(MIRHandleKind::Reference), Scope),
-      Mutations(hk(MIRHandleKind::Mutation), Scope) {}
+      Mutations(hk(MIRHandleKind::Mutation), Scope),
+      Results(hk(MIRHandleKind::AnalysisResult), Scope) {}
 
 Compile::~Compile() = default;
 
@@ -138,6 +139,7 @@ void Compile::expireCallbackHandles() {
   MemOperands.clear();
   References.clear();
   Mutations.clear();
+  Results.clear();
   FunctionOf.clear();
   BlockOf.clear();
   InstrOf.clear();
@@ -258,6 +260,10 @@ MIRDomain::Impl::Impl(core::Host &H) : H(H) {
                  NEVERC_MIR_PASS_API_MINOR, 0};
   Pass.Context = this;
   fillPassTable(Pass);
+  Analysis.Header = {sizeof Analysis, NEVERC_MIR_ANALYSIS_API_MAJOR,
+                     NEVERC_MIR_ANALYSIS_API_MINOR, 0};
+  Analysis.Context = this;
+  fillAnalysisTable(Analysis);
 }
 
 MIRDomain::Impl::~Impl() {
@@ -356,15 +362,22 @@ NevercStatus verifyMachineFunction(MIRDomain::Impl &D,
 }
 
 MIRDomain::MIRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
-  // The analysis and provider tables are not published yet (mir/README).
+  // The provider table is not published yet (mir/README).
   NevercStatus S = H.publishInterface(
       NevercInterfaceID{NEVERC_INTERFACE_MIR_HIGH, NEVERC_INTERFACE_MIR_LOW},
       NEVERC_MIR_API_MAJOR, NEVERC_MIR_API_MINOR, &P->Core, sizeof P->Core);
   if (isOk(S))
-    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_PASS_HIGH,
-                                         NEVERC_INTERFACE_MIR_PASS_LOW},
-                       NEVERC_MIR_PASS_API_MAJOR, NEVERC_MIR_PASS_API_MINOR,
-                       &P->Pass, sizeof P->Pass);
+    S = H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_PASS_HIGH,
+                                             NEVERC_INTERFACE_MIR_PASS_LOW},
+                           NEVERC_MIR_PASS_API_MAJOR,
+                           NEVERC_MIR_PASS_API_MINOR, &P->Pass,
+                           sizeof P->Pass);
+  if (isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_ANALYSIS_HIGH,
+                                         NEVERC_INTERFACE_MIR_ANALYSIS_LOW},
+                       NEVERC_MIR_ANALYSIS_API_MAJOR,
+                       NEVERC_MIR_ANALYSIS_API_MINOR, &P->Analysis,
+                       sizeof P->Analysis);
 }
 MIRDomain::~MIRDomain() = default;
 

@@ -52,6 +52,7 @@ enum class MIRHandleKind : uint8_t {
   MemOperand,
   Mutation,
   Reference,
+  AnalysisResult,
 };
 inline core::HandleKind hk(MIRHandleKind K) { return core::HandleKind(K); }
 
@@ -61,6 +62,13 @@ struct OperandRef {
   unsigned Index = 0;
 };
 
+/// A built-in analysis result (Analyses.cpp).
+struct AnalysisResult;
+struct AnalysisResultDeleter {
+  void operator()(AnalysisResult *R) const;
+};
+using AnalysisResultPtr = std::unique_ptr<AnalysisResult, AnalysisResultDeleter>;
+
 /// One RegisterPass.
 struct PassRecord {
   const core::Plugin *Owner = nullptr;
@@ -68,6 +76,7 @@ struct PassRecord {
   uint32_t Phase = 0; ///< the hook's phase index
   NevercMIRPassLevel Level = 0;
   std::string TargetSchema; ///< RequiredTargetSchemaDigest, if any
+  std::vector<NevercMIRBuiltinAnalysis> Required;
   NevercMIRPassRunFn Run = nullptr;
   void *UserData = nullptr;
   NevercDestroyUserDataFn DestroyUserData = nullptr;
@@ -137,6 +146,7 @@ struct Compile {
   core::HandleTable<llvm::MachineMemOperand *> MemOperands;
   core::HandleTable<const void *> References;
   core::HandleTable<std::shared_ptr<Mutation>> Mutations;
+  core::HandleTable<AnalysisResultPtr> Results;
   core::PointerMap<NevercHandle> FunctionOf, BlockOf, InstrOf, MemOf, RefOf;
   /// Words, strings and masks handed out by views (live as long as the
   /// handles).
@@ -171,6 +181,7 @@ struct MIRDomain::Impl {
   std::unique_ptr<Compile> Current;
   NevercMIRAPI Core{};
   NevercMIRPassAPI Pass{};
+  NevercMIRAnalysisAPI Analysis{};
   std::vector<PassRecord> Passes;
 
   bool hasPasses(uint32_t Phase) const;
@@ -224,6 +235,10 @@ void fillReadSlots(NevercMIRAPI &T);     // ReadSlots.cpp
 void fillFrameSlots(NevercMIRAPI &T);    // FrameSlots.cpp
 void fillMutationSlots(NevercMIRAPI &T); // Mutations.cpp
 void fillPassTable(NevercMIRPassAPI &T); // Passes.cpp
+void fillAnalysisTable(NevercMIRAnalysisAPI &T); // Analyses.cpp
+/// Whether LLVM computed \p A where the running pass is (DOMINATOR_TREE and
+/// LOOP_INFO: always, the domain computes them).
+bool analysisAvailable(Compile &C, NevercMIRBuiltinAnalysis A);
 /// The passes registered at the hook \p Phase, on C.MF. False: one failed
 /// (reported).
 bool runRegisteredPasses(MIRDomain::Impl &D, Compile &C, uint32_t Phase,

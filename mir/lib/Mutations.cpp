@@ -211,8 +211,10 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle T,
     C.Open.reset();
     ++C.Generation[&MF];
     C.Created.clear();
-    // Operands of instructions the commit deleted must not be read.
+    // Operands of instructions the commit deleted must not be read, and
+    // analysis results describe the function as it was.
     C.Operands.clear();
+    C.Results.clear();
     return okStatus();
   });
 }

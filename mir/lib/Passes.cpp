@@ -21,6 +21,13 @@
 namespace neverc::mir {
 namespace {
 
+const char *analysisName(NevercMIRBuiltinAnalysis A) {
+  static const char *const Names[] = {
+      "?",           "LIVE_INTERVALS", "LIVE_VARIABLES",    "SLOT_INDEXES",
+      "DOMINATOR_TREE", "LOOP_INFO",   "REGISTER_PRESSURE"};
+  return A < sizeof Names / sizeof Names[0] ? Names[A] : "?";
+}
+
 NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
                                       const NevercMIRPassDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
@@ -75,12 +82,12 @@ NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
         (!Desc->RequiredTargetSchemaDigest.Data &&
          Desc->RequiredTargetSchemaDigest.Length))
       return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    if (Desc->RequiredAnalysisCount) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "MIR pass '" + R.ID + "' of plugin '" + std::string(Owner->id()) +
-                 "' requires analyses: NevercMIRAnalysisAPI is not published "
-                 "by this build yet");
-      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    for (uint64_t K = 0; K < Desc->RequiredAnalysisCount; ++K) {
+      const NevercMIRBuiltinAnalysis A = Desc->RequiredAnalyses[K];
+      if (A < NEVERC_MIR_ANALYSIS_LIVE_INTERVALS ||
+          A > NEVERC_MIR_ANALYSIS_REGISTER_PRESSURE)
+        return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+      R.Required.push_back(A);
     }
     for (const PassRecord &P : D.Passes)
       if (P.ID == R.ID)
@@ -168,6 +175,21 @@ bool runRegisteredPasses(MIRDomain::Impl &D, Compile &C, uint32_t Phase,
                D.H.phases().at(Phase).Name);
       continue;
     }
+    // What it requires must exist at this hook (mir.md §2); the domain
+    // does not add LLVM passes to compute it, which would change the code.
+    bool Missing = false;
+    for (NevercMIRBuiltinAnalysis A : P.Required)
+      if (!analysisAvailable(C, A)) {
+        D.diag(NEVERC_DIAGNOSTIC_ERROR,
+               "MIR pass '" + P.ID + "' of plugin '" +
+                   std::string(P.Owner->id()) + "' requires " +
+                   analysisName(A) + ", which LLVM has not computed at " +
+                   D.H.phases().at(Phase).Name + " (CAPABILITY_UNAVAILABLE)",
+               D.H.phases().at(Phase).Name);
+        Missing = true;
+      }
+    if (Missing)
+      return false;
     NevercMIRPassInvocation Inv;
     std::memset(&Inv, 0, sizeof Inv);
     Inv.Header = {sizeof Inv, NEVERC_MIR_PASS_API_MAJOR,
@@ -177,7 +199,7 @@ bool runRegisteredPasses(MIRDomain::Impl &D, Compile &C, uint32_t Phase,
     Inv.PassID = {P.ID.data(), P.ID.size()};
     Inv.Level = P.Level;
     Inv.Core = &D.Core;
-    Inv.Analyses = nullptr; // NevercMIRAnalysisAPI is not published yet
+    Inv.Analyses = &D.Analysis;
     Inv.TargetSchemaDigest = {"", 0};
     if (P.Level == NEVERC_MIR_PASS_LEVEL_FUNCTION) {
       Inv.Function = C.function(&MF);
