@@ -127,8 +127,8 @@ NevercHandle Compile::operand(llvm::MachineInstr *I, unsigned Index) {
 NevercHandle Compile::memOperand(llvm::MachineMemOperand *M) {
   return mint(MemOperands, MemOf, M, M);
 }
-NevercHandle Compile::reference(const void *P) {
-  return mint(References, RefOf, P, P);
+NevercHandle Compile::reference(const void *P, RefKind K) {
+  return mint(References, RefOf, P, Reference{P, K});
 }
 
 void Compile::expireCallbackHandles() {
@@ -239,6 +239,10 @@ NevercStatus memOperandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
     return S;
   *Out = *P;
   return okStatus();
+}
+NevercStatus referenceOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                        Reference **Out) {
+  return lookup(D, C, C.References, MIRHandleKind::Reference, H, Out);
 }
 NevercStatus mutationOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
                         Mutation **Out) {

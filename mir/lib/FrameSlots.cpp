@@ -263,7 +263,7 @@ NevercMIRMemoryPointerInfo pointerInfo(Compile &C,
   R.StackID = P.StackID;
   if (const llvm::Value *V = llvm::dyn_cast_if_present<const llvm::Value *>(P.V)) {
     R.Kind = NEVERC_MIR_MEMORY_POINTER_IR_VALUE;
-    R.Reference = C.reference(V);
+    R.Reference = C.reference(V, RefKind::Value);
     return R;
   }
   const auto *PSV =
@@ -334,11 +334,11 @@ NevercStatus NEVERC_CALL getMemOperandInfo(void *Ctx, NevercTaskHandle T,
       R.SynchronizationScope = {N.data(), N.size()};
     }
     const llvm::AAMDNodes AA = MMO->getAAInfo();
-    R.TBAA = C.reference(AA.TBAA);
-    R.TBAAStruct = C.reference(AA.TBAAStruct);
-    R.AliasScope = C.reference(AA.Scope);
-    R.NoAlias = C.reference(AA.NoAlias);
-    R.Ranges = C.reference(MMO->getRanges());
+    R.TBAA = C.reference(AA.TBAA, RefKind::Metadata);
+    R.TBAAStruct = C.reference(AA.TBAAStruct, RefKind::Metadata);
+    R.AliasScope = C.reference(AA.Scope, RefKind::Metadata);
+    R.NoAlias = C.reference(AA.NoAlias, RefKind::Metadata);
+    R.Ranges = C.reference(MMO->getRanges(), RefKind::Metadata);
     writeOut(Out, R);
     return okStatus();
   });

@@ -69,6 +69,14 @@ struct AnalysisResultDeleter {
 };
 using AnalysisResultPtr = std::unique_ptr<AnalysisResult, AnalysisResultDeleter>;
 
+/// What a reference handle names (NevercMIRReferenceHandle is opaque to
+/// plugins; the host needs to know which LLVM object it is).
+enum class RefKind : uint8_t { Value, Metadata };
+struct Reference {
+  const void *P = nullptr;
+  RefKind K = RefKind::Value;
+};
+
 /// One RegisterPass.
 struct PassRecord {
   const core::Plugin *Owner = nullptr;
@@ -144,7 +152,7 @@ struct Compile {
   core::HandleTable<llvm::MachineInstr *> Instrs;
   core::HandleTable<OperandRef> Operands;
   core::HandleTable<llvm::MachineMemOperand *> MemOperands;
-  core::HandleTable<const void *> References;
+  core::HandleTable<Reference> References;
   core::HandleTable<std::shared_ptr<Mutation>> Mutations;
   core::HandleTable<AnalysisResultPtr> Results;
   core::PointerMap<NevercHandle> FunctionOf, BlockOf, InstrOf, MemOf, RefOf;
@@ -168,7 +176,7 @@ struct Compile {
   NevercHandle instr(llvm::MachineInstr *I);
   NevercHandle operand(llvm::MachineInstr *I, unsigned Index);
   NevercHandle memOperand(llvm::MachineMemOperand *M);
-  NevercHandle reference(const void *P);
+  NevercHandle reference(const void *P, RefKind K);
   /// A callback returned: its handles are gone.
   void expireCallbackHandles();
   ~Compile();
@@ -227,6 +235,8 @@ NevercStatus operandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
                        OperandRef *Out);
 NevercStatus memOperandOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
                           llvm::MachineMemOperand **Out);
+NevercStatus referenceOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                        Reference **Out);
 /// A mutation handle that is open and belongs to this compile.
 NevercStatus mutationOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
                         Mutation **Out);

@@ -10,8 +10,15 @@
 // (VERIFICATION_FAILED). AbortMutation runs the log backwards too.
 //
 // What the undo cannot reach: a virtual register CreateVirtualRegister made
-// stays allocated (unused), a stack object CreateStackObject made stays in
-// the frame's table marked dead; neither changes the code LLVM emits.
+// stays allocated (unused), a stack object CreateStack/FixedStackObject
+// made stays in the frame's table marked dead, a memory operand
+// CreateMemoryOperand made stays in the function's allocator; none changes
+// the code LLVM emits. Six edits LLVM 22 could make but never undo exactly
+// are refused with CAPABILITY_UNAVAILABLE and say why: function live-ins
+// (no removal), constant pool entries (no removal, all emitted), jump
+// tables (an emptied one still opens its section), variable-sized objects
+// (the frame's flag cannot be cleared), and an object alignment above the
+// frame's maximum (which never comes down).
 //
 // Observers may not mutate (POLICY_VIOLATION); one mutation is open at a
 // time, bound to one function (objects of another function: WRONG_SCOPE).
@@ -20,11 +27,14 @@
 #include "ReadSupport.h"
 
 #include "llvm/CodeGen/MachineFrameInfo.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/CodeGen/RegisterBankInfo.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -771,51 +781,419 @@ NevercStatus NEVERC_CALL setPropertyWithProof(void *Ctx, NevercTaskHandle T,
   });
 }
 
-//===--- not in this build yet --------------------------------------------===//
+//===--- what LLVM 22 cannot undo -----------------------------------------===//
 
-/// A staged edit this build does not make yet: CAPABILITY_UNAVAILABLE and
-/// one warning per kind and compile naming it (mir/README.md lists them).
-NevercStatus notYet(void *Ctx, NevercTaskHandle T, const char *Slot) {
+/// A staged edit a transaction cannot offer on LLVM 22: it could be made,
+/// but not rolled back exactly (rules 5 and 6), so it is refused with
+/// CAPABILITY_UNAVAILABLE and one warning per kind and compile saying why.
+NevercStatus cannotUndo(void *Ctx, NevercTaskHandle T, const char *Slot,
+                        const char *Why) {
   return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
     if (C.Warned.insert(Slot).second)
       D.diag(NEVERC_DIAGNOSTIC_WARNING,
              std::string("NevercMIRAPI.") + Slot +
-                 " is not implemented by this build yet "
-                 "(CAPABILITY_UNAVAILABLE)");
+                 " is not available on LLVM 22: " + Why +
+                 ", so a mutation could not roll it back (CAPABILITY_UNAVAILABLE)");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   });
 }
 
-#define NOT_YET(Name, ...)                                                     \
-  NevercStatus NEVERC_CALL Name(void *Ctx, NevercTaskHandle T, __VA_ARGS__) {  \
-    return notYet(Ctx, T, #Name);                                              \
+NevercStatus NEVERC_CALL setVirtualRegisterAssignment(
+    void *Ctx, NevercTaskHandle T, NevercMIRMutationHandle Mu, uint32_t Reg,
+    const NevercMIRVirtualRegisterDesc *Desc) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    TRY(checkHeader(Desc, sizeof *Desc, NEVERC_MIR_API_MAJOR));
+    llvm::Register R;
+    TRY(registerOf(MF, Reg, R));
+    if (!R.isVirtual())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineRegisterInfo &MRI = MF.getRegInfo();
+    const llvm::TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+    const llvm::RegClassOrRegBank Old = MRI.getRegClassOrRegBank(R);
+    const llvm::LLT OldTy = MRI.getType(R);
+    switch (Desc->AssignmentKind) {
+    case NEVERC_MIR_REG_ASSIGNMENT_CLASS:
+      if (Desc->TargetID >= TRI.getNumRegClasses())
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      MRI.setRegClass(R, TRI.getRegClass(Desc->TargetID));
+      break;
+    case NEVERC_MIR_REG_ASSIGNMENT_BANK: {
+      const llvm::RegisterBankInfo *RBI = MF.getSubtarget().getRegBankInfo();
+      if (!RBI || Desc->TargetID >= RBI->getNumRegBanks())
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      MRI.setRegBank(R, RBI->getRegBank(Desc->TargetID));
+      break;
+    }
+    case NEVERC_MIR_REG_ASSIGNMENT_GENERIC: {
+      const NevercMIRLowLevelType &Ty = Desc->Type;
+      if (Ty.Kind == NEVERC_MIR_LLT_SCALAR && Ty.ScalarSizeInBits)
+        MRI.setType(R, llvm::LLT::scalar(Ty.ScalarSizeInBits));
+      else if (Ty.Kind == NEVERC_MIR_LLT_POINTER && Ty.ScalarSizeInBits)
+        MRI.setType(R, llvm::LLT::pointer(Ty.AddressSpace,
+                                          Ty.ScalarSizeInBits));
+      else
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      break;
+    }
+    default:
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    M.Log.Steps.push_back([&MRI, R, Old, OldTy] {
+      MRI.setRegClassOrRegBank(R, Old);
+      if (OldTy.isValid())
+        MRI.setType(R, OldTy);
+    });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL createFixedStackObject(
+    void *Ctx, NevercTaskHandle T, NevercMIRMutationHandle Mu, uint64_t Size,
+    int64_t Offset, NevercBool IsImmutable, NevercBool IsAliased,
+    int32_t *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    if (!Out || !Size)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+    const int FI = MFI.CreateFixedObject(Size, Offset, IsImmutable, IsAliased);
+    // LLVM cannot delete a frame object: the undo marks it dead.
+    M.Log.Steps.push_back([&MFI, FI] { MFI.RemoveStackObject(FI); });
+    *Out = FI;
+    return okStatus();
+  });
+}
+
+/// The frame index of \p FI if it names an object of \p MF.
+NevercStatus frameIndex(const llvm::MachineFunction &MF, int32_t FI) {
+  const llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+  if (FI < MFI.getObjectIndexBegin() || FI >= MFI.getObjectIndexEnd())
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL setFrameObjectSize(void *Ctx, NevercTaskHandle T,
+                                            NevercMIRMutationHandle Mu,
+                                            int32_t FI, uint64_t Size) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    TRY(frameIndex(MF, FI));
+    llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+    if (!Size || MFI.isVariableSizedObjectIndex(FI) || MFI.isDeadObjectIndex(FI))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const int64_t Old = MFI.getObjectSize(FI);
+    MFI.setObjectSize(FI, int64_t(Size));
+    M.Log.Steps.push_back([&MFI, FI, Old] { MFI.setObjectSize(FI, Old); });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setFrameObjectAlignment(void *Ctx, NevercTaskHandle T,
+                                                 NevercMIRMutationHandle Mu,
+                                                 int32_t FI,
+                                                 uint64_t Alignment) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    TRY(frameIndex(MF, FI));
+    if (!Alignment || (Alignment & (Alignment - 1)))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+    // setObjectAlignment raises the frame's maximum alignment, which LLVM
+    // 22 can never lower again: above it, a rollback would not be exact.
+    if (Alignment > MFI.getMaxAlign().value())
+      return cannotUndo(Ctx, T, "SetFrameObjectAlignment above the frame's "
+                                "maximum alignment",
+                        "MachineFrameInfo can raise its maximum alignment "
+                        "but never lower it");
+    const llvm::Align Old = MFI.getObjectAlign(FI);
+    MFI.setObjectAlignment(FI, llvm::Align(Alignment));
+    M.Log.Steps.push_back([&MFI, FI, Old] { MFI.setObjectAlignment(FI, Old); });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setFrameObjectOffset(void *Ctx, NevercTaskHandle T,
+                                              NevercMIRMutationHandle Mu,
+                                              int32_t FI, int64_t Offset) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    TRY(frameIndex(MF, FI));
+    llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+    if (MFI.isDeadObjectIndex(FI))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const int64_t Old = MFI.getObjectOffset(FI);
+    MFI.setObjectOffset(FI, Offset);
+    M.Log.Steps.push_back([&MFI, FI, Old] { MFI.setObjectOffset(FI, Old); });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setCalleeSaved(void *Ctx, NevercTaskHandle T,
+                                        NevercMIRMutationHandle Mu,
+                                        const NevercMIRCalleeSavedInfo *E,
+                                        uint64_t Count) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    if (Count && !E)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    std::vector<llvm::CalleeSavedInfo> New;
+    for (uint64_t K = 0; K < Count; ++K) {
+      llvm::Register R, Dst;
+      TRY(registerOf(MF, E[K].Register, R));
+      if (!R.isPhysical() || E[K].Reserved[0] || E[K].Reserved[1])
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      llvm::CalleeSavedInfo I(R.asMCReg());
+      if (E[K].IsSpilledToRegister) {
+        TRY(registerOf(MF, E[K].DestinationRegister, Dst));
+        if (!Dst.isPhysical())
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        I.setDstReg(Dst.asMCReg());
+      } else {
+        TRY(frameIndex(MF, E[K].FrameIndex));
+        I.setFrameIdx(E[K].FrameIndex);
+      }
+      I.setRestored(E[K].IsRestored);
+      New.push_back(I);
+    }
+    llvm::MachineFrameInfo &MFI = MF.getFrameInfo();
+    std::vector<llvm::CalleeSavedInfo> Old = MFI.getCalleeSavedInfo();
+    const bool WasValid = MFI.isCalleeSavedInfoValid();
+    MFI.setCalleeSavedInfo(std::move(New));
+    MFI.setCalleeSavedInfoValid(true);
+    M.Log.Steps.push_back([&MFI, Old, WasValid] {
+      MFI.setCalleeSavedInfo(Old);
+      MFI.setCalleeSavedInfoValid(WasValid);
+    });
+    return okStatus();
+  });
+}
+
+//===--- memory operands ---------------------------------------------------===//
+
+NevercStatus pointerInfoFrom(MIRDomain::Impl &D, Compile &C,
+                             llvm::MachineFunction &MF,
+                             const NevercMIRMemoryPointerInfo &P,
+                             llvm::MachinePointerInfo &Out) {
+  switch (P.Kind) {
+  case NEVERC_MIR_MEMORY_POINTER_UNKNOWN:
+    Out = llvm::MachinePointerInfo(P.AddressSpace);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_FIXED_STACK:
+    TRY(frameIndex(MF, P.FrameIndex));
+    Out = llvm::MachinePointerInfo::getFixedStack(MF, P.FrameIndex, P.Offset);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_STACK:
+    Out = llvm::MachinePointerInfo::getStack(MF, P.Offset);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_CONSTANT_POOL:
+    Out = llvm::MachinePointerInfo::getConstantPool(MF);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_JUMP_TABLE:
+    Out = llvm::MachinePointerInfo::getJumpTable(MF);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_GOT:
+    Out = llvm::MachinePointerInfo::getGOT(MF);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_UNKNOWN_STACK:
+    Out = llvm::MachinePointerInfo::getUnknownStack(MF);
+    return okStatus();
+  case NEVERC_MIR_MEMORY_POINTER_IR_VALUE: {
+    Reference *R = nullptr;
+    TRY(referenceOf(D, C, P.Reference, &R));
+    if (R->K != RefKind::Value)
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    Out = llvm::MachinePointerInfo(static_cast<const llvm::Value *>(R->P),
+                                   P.Offset);
+    return okStatus();
   }
-NOT_YET(SetVirtualRegisterAssignment, NevercMIRMutationHandle, uint32_t,
-        const NevercMIRVirtualRegisterDesc *)
-NOT_YET(AddFunctionLiveIn, NevercMIRMutationHandle, uint32_t, uint32_t)
-NOT_YET(RemoveFunctionLiveIn, NevercMIRMutationHandle, uint32_t)
-NOT_YET(CreateFixedStackObject, NevercMIRMutationHandle, uint64_t, int64_t,
-        NevercBool, NevercBool, int32_t *)
-NOT_YET(CreateVariableSizedStackObject, NevercMIRMutationHandle, uint64_t,
-        int32_t *)
-NOT_YET(SetFrameObjectSize, NevercMIRMutationHandle, int32_t, uint64_t)
-NOT_YET(SetFrameObjectAlignment, NevercMIRMutationHandle, int32_t, uint64_t)
-NOT_YET(SetFrameObjectOffset, NevercMIRMutationHandle, int32_t, int64_t)
-NOT_YET(SetCalleeSaved, NevercMIRMutationHandle,
-        const NevercMIRCalleeSavedInfo *, uint64_t)
-NOT_YET(CreateConstantPoolEntry, NevercMIRMutationHandle,
-        const NevercMIRConstantPoolEntryDesc *, uint32_t *)
-NOT_YET(RemoveConstantPoolEntry, NevercMIRMutationHandle, uint32_t)
-NOT_YET(CreateJumpTable, NevercMIRMutationHandle, NevercMIRJumpTableEntryKind,
-        const NevercMachineBasicBlockHandle *, uint64_t, uint32_t *)
-NOT_YET(RemoveJumpTable, NevercMIRMutationHandle, uint32_t)
-NOT_YET(CreateMemoryOperand, NevercMIRMutationHandle,
-        const NevercMIRMemoryOperandDesc *, NevercMachineMemOperandHandle *)
-NOT_YET(AddInstructionMemoryOperand, NevercMIRMutationHandle,
-        NevercMachineInstrHandle, NevercMachineMemOperandHandle)
-NOT_YET(RemoveInstructionMemoryOperand, NevercMIRMutationHandle,
-        NevercMachineInstrHandle, uint64_t)
-#undef NOT_YET
+  default:
+    // Target pseudo source values are the target's own objects.
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  }
+}
+
+/// A metadata reference, or null for a null handle.
+NevercStatus metadataFrom(MIRDomain::Impl &D, Compile &C, NevercHandle H,
+                          const llvm::MDNode **Out) {
+  *Out = nullptr;
+  if (neverc_handle_is_null(H))
+    return okStatus();
+  Reference *R = nullptr;
+  TRY(referenceOf(D, C, H, &R));
+  if (R->K != RefKind::Metadata)
+    return st(NEVERC_STATUS_WRONG_TYPE);
+  *Out = static_cast<const llvm::MDNode *>(R->P);
+  return okStatus();
+}
+
+llvm::AtomicOrdering orderingFrom(uint32_t O, bool &Ok) {
+  static const llvm::AtomicOrdering Map[] = {
+      llvm::AtomicOrdering::NotAtomic, llvm::AtomicOrdering::Unordered,
+      llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Acquire,
+      llvm::AtomicOrdering::Release,   llvm::AtomicOrdering::AcquireRelease,
+      llvm::AtomicOrdering::SequentiallyConsistent};
+  Ok = O < 7;
+  return Ok ? Map[O] : llvm::AtomicOrdering::NotAtomic;
+}
+
+NevercStatus NEVERC_CALL createMemOperand(void *Ctx, NevercTaskHandle T,
+                                          NevercMIRMutationHandle Mu,
+                                          const NevercMIRMemoryOperandDesc *Dsc,
+                                          NevercMachineMemOperandHandle *Out) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &, llvm::MachineFunction &MF) {
+    TRY(checkHeader(Dsc, sizeof *Dsc, NEVERC_MIR_API_MAJOR));
+    if (!Out || !Dsc->BaseAlignment ||
+        (Dsc->BaseAlignment & (Dsc->BaseAlignment - 1)))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    using MMO = llvm::MachineMemOperand;
+    const uint64_t Known = NEVERC_MIR_MEMORY_LOAD | NEVERC_MIR_MEMORY_STORE |
+                           NEVERC_MIR_MEMORY_VOLATILE |
+                           NEVERC_MIR_MEMORY_NON_TEMPORAL |
+                           NEVERC_MIR_MEMORY_DEREFERENCEABLE |
+                           NEVERC_MIR_MEMORY_INVARIANT |
+                           NEVERC_MIR_MEMORY_TARGET_FLAG1 |
+                           NEVERC_MIR_MEMORY_TARGET_FLAG2 |
+                           NEVERC_MIR_MEMORY_TARGET_FLAG3;
+    const uint64_t F = Dsc->Flags;
+    if ((F & ~Known) || !(F & (NEVERC_MIR_MEMORY_LOAD | NEVERC_MIR_MEMORY_STORE)))
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    MMO::Flags Fl = MMO::MONone;
+    if (F & NEVERC_MIR_MEMORY_LOAD) Fl |= MMO::MOLoad;
+    if (F & NEVERC_MIR_MEMORY_STORE) Fl |= MMO::MOStore;
+    if (F & NEVERC_MIR_MEMORY_VOLATILE) Fl |= MMO::MOVolatile;
+    if (F & NEVERC_MIR_MEMORY_NON_TEMPORAL) Fl |= MMO::MONonTemporal;
+    if (F & NEVERC_MIR_MEMORY_DEREFERENCEABLE) Fl |= MMO::MODereferenceable;
+    if (F & NEVERC_MIR_MEMORY_INVARIANT) Fl |= MMO::MOInvariant;
+    if (F & NEVERC_MIR_MEMORY_TARGET_FLAG1) Fl |= MMO::MOTargetFlag1;
+    if (F & NEVERC_MIR_MEMORY_TARGET_FLAG2) Fl |= MMO::MOTargetFlag2;
+    if (F & NEVERC_MIR_MEMORY_TARGET_FLAG3) Fl |= MMO::MOTargetFlag3;
+    llvm::MachinePointerInfo PI;
+    TRY(pointerInfoFrom(D, C, MF, Dsc->Pointer, PI));
+    llvm::AAMDNodes AA;
+    const llvm::MDNode *Ranges = nullptr, *N = nullptr;
+    TRY(metadataFrom(D, C, Dsc->TBAA, &N));
+    AA.TBAA = const_cast<llvm::MDNode *>(N);
+    TRY(metadataFrom(D, C, Dsc->TBAAStruct, &N));
+    AA.TBAAStruct = const_cast<llvm::MDNode *>(N);
+    TRY(metadataFrom(D, C, Dsc->AliasScope, &N));
+    AA.Scope = const_cast<llvm::MDNode *>(N);
+    TRY(metadataFrom(D, C, Dsc->NoAlias, &N));
+    AA.NoAlias = const_cast<llvm::MDNode *>(N);
+    TRY(metadataFrom(D, C, Dsc->Ranges, &Ranges));
+    bool OkS = true, OkF = true;
+    const llvm::AtomicOrdering S = orderingFrom(Dsc->SuccessOrdering, OkS);
+    const llvm::AtomicOrdering Fail = orderingFrom(Dsc->FailureOrdering, OkF);
+    if (!OkS || !OkF)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::SyncScope::ID SSID = llvm::SyncScope::System;
+    if (Dsc->SynchronizationScope.Length) {
+      if (!Dsc->SynchronizationScope.Data)
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      SSID = MF.getFunction().getContext().getOrInsertSyncScopeID(
+          llvm::StringRef(Dsc->SynchronizationScope.Data,
+                          Dsc->SynchronizationScope.Length));
+    }
+    const llvm::LocationSize Size =
+        Dsc->Size == UINT64_MAX ? llvm::LocationSize::beforeOrAfterPointer()
+                                : llvm::LocationSize::precise(Dsc->Size);
+    // Owned by the function; one nobody attaches costs nothing.
+    llvm::MachineMemOperand *M = MF.getMachineMemOperand(
+        PI, Fl, Size, llvm::Align(Dsc->BaseAlignment), AA, Ranges, SSID, S,
+        Fail);
+    *Out = C.memOperand(M);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL addInstrMemOperand(void *Ctx, NevercTaskHandle T,
+                                            NevercMIRMutationHandle Mu,
+                                            NevercMachineInstrHandle I,
+                                            NevercMachineMemOperandHandle H) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineInstr *MI = nullptr;
+    llvm::MachineMemOperand *MMO = nullptr;
+    TRY(instrOf(D, C, I, &MI));
+    TRY(sameFunction(M, MI->getMF()));
+    TRY(memOperandOf(D, C, H, &MMO));
+    llvm::SmallVector<llvm::MachineMemOperand *, 4> Old(MI->memoperands());
+    MI->addMemOperand(MF, MMO);
+    M.Log.Steps.push_back([MI, &MF, Old] { MI->setMemRefs(MF, Old); });
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL removeInstrMemOperand(void *Ctx, NevercTaskHandle T,
+                                               NevercMIRMutationHandle Mu,
+                                               NevercMachineInstrHandle I,
+                                               uint64_t Index) {
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &M, llvm::MachineFunction &MF) {
+    llvm::MachineInstr *MI = nullptr;
+    TRY(instrOf(D, C, I, &MI));
+    TRY(sameFunction(M, MI->getMF()));
+    if (Index >= MI->getNumMemOperands())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    llvm::SmallVector<llvm::MachineMemOperand *, 4> Old(MI->memoperands());
+    llvm::SmallVector<llvm::MachineMemOperand *, 4> New(Old);
+    New.erase(New.begin() + Index);
+    MI->setMemRefs(MF, New);
+    M.Log.Steps.push_back([MI, &MF, Old] { MI->setMemRefs(MF, Old); });
+    return okStatus();
+  });
+}
+
+constexpr const char *NoLiveInRemoval =
+    "MachineRegisterInfo can add a function live-in but never remove one";
+constexpr const char *NoPoolRemoval =
+    "MachineConstantPool cannot remove an entry, and the AsmPrinter emits "
+    "every entry";
+constexpr const char *NoVarSizedReset =
+    "MachineFrameInfo cannot forget that the frame has variable-sized "
+    "objects once told";
+constexpr const char *NoJumpTableRemoval =
+    "a removed jump table cannot be refilled, and an emptied one still "
+    "makes the AsmPrinter open its section";
+
+NevercStatus NEVERC_CALL addFunctionLiveIn(void *Ctx, NevercTaskHandle T,
+                                           NevercMIRMutationHandle, uint32_t,
+                                           uint32_t) {
+  return cannotUndo(Ctx, T, "AddFunctionLiveIn", NoLiveInRemoval);
+}
+NevercStatus NEVERC_CALL removeFunctionLiveIn(void *Ctx, NevercTaskHandle T,
+                                              NevercMIRMutationHandle,
+                                              uint32_t) {
+  return cannotUndo(Ctx, T, "RemoveFunctionLiveIn", NoLiveInRemoval);
+}
+NevercStatus NEVERC_CALL createVariableSizedStackObject(void *Ctx,
+                                                        NevercTaskHandle T,
+                                                        NevercMIRMutationHandle,
+                                                        uint64_t, int32_t *) {
+  return cannotUndo(Ctx, T, "CreateVariableSizedStackObject", NoVarSizedReset);
+}
+NevercStatus NEVERC_CALL createPoolEntry(void *Ctx, NevercTaskHandle T,
+                                         NevercMIRMutationHandle,
+                                         const NevercMIRConstantPoolEntryDesc *,
+                                         uint32_t *) {
+  return cannotUndo(Ctx, T, "CreateConstantPoolEntry", NoPoolRemoval);
+}
+NevercStatus NEVERC_CALL removePoolEntry(void *Ctx, NevercTaskHandle T,
+                                         NevercMIRMutationHandle, uint32_t) {
+  return cannotUndo(Ctx, T, "RemoveConstantPoolEntry", NoPoolRemoval);
+}
+NevercStatus NEVERC_CALL createJumpTable(void *Ctx, NevercTaskHandle T,
+                                         NevercMIRMutationHandle,
+                                         NevercMIRJumpTableEntryKind,
+                                         const NevercMachineBasicBlockHandle *,
+                                         uint64_t, uint32_t *) {
+  return cannotUndo(Ctx, T, "CreateJumpTable", NoJumpTableRemoval);
+}
+NevercStatus NEVERC_CALL removeJumpTable(void *Ctx, NevercTaskHandle T,
+                                         NevercMIRMutationHandle, uint32_t) {
+  return cannotUndo(Ctx, T, "RemoveJumpTable", NoJumpTableRemoval);
+}
 
 } // namespace
 
@@ -856,26 +1234,26 @@ void fillMutationSlots(NevercMIRAPI &T) {
   T.AddCFGEdge = &addEdge;
   T.RemoveCFGEdge = &removeEdge;
   T.CreateVirtualRegister = &createVirtualRegister;
-  T.SetVirtualRegisterAssignment = &SetVirtualRegisterAssignment;
+  T.SetVirtualRegisterAssignment = &setVirtualRegisterAssignment;
   T.ReplaceRegister = &replaceRegister;
-  T.AddFunctionLiveIn = &AddFunctionLiveIn;
-  T.RemoveFunctionLiveIn = &RemoveFunctionLiveIn;
+  T.AddFunctionLiveIn = &addFunctionLiveIn;
+  T.RemoveFunctionLiveIn = &removeFunctionLiveIn;
   T.AddBasicBlockLiveIn = &addBlockLiveIn;
   T.RemoveBasicBlockLiveIn = &removeBlockLiveIn;
   T.CreateStackObject = &createStackObject;
-  T.CreateFixedStackObject = &CreateFixedStackObject;
-  T.CreateVariableSizedStackObject = &CreateVariableSizedStackObject;
-  T.SetFrameObjectSize = &SetFrameObjectSize;
-  T.SetFrameObjectAlignment = &SetFrameObjectAlignment;
-  T.SetFrameObjectOffset = &SetFrameObjectOffset;
-  T.SetCalleeSaved = &SetCalleeSaved;
-  T.CreateConstantPoolEntry = &CreateConstantPoolEntry;
-  T.RemoveConstantPoolEntry = &RemoveConstantPoolEntry;
-  T.CreateJumpTable = &CreateJumpTable;
-  T.RemoveJumpTable = &RemoveJumpTable;
-  T.CreateMemoryOperand = &CreateMemoryOperand;
-  T.AddInstructionMemoryOperand = &AddInstructionMemoryOperand;
-  T.RemoveInstructionMemoryOperand = &RemoveInstructionMemoryOperand;
+  T.CreateFixedStackObject = &createFixedStackObject;
+  T.CreateVariableSizedStackObject = &createVariableSizedStackObject;
+  T.SetFrameObjectSize = &setFrameObjectSize;
+  T.SetFrameObjectAlignment = &setFrameObjectAlignment;
+  T.SetFrameObjectOffset = &setFrameObjectOffset;
+  T.SetCalleeSaved = &setCalleeSaved;
+  T.CreateConstantPoolEntry = &createPoolEntry;
+  T.RemoveConstantPoolEntry = &removePoolEntry;
+  T.CreateJumpTable = &createJumpTable;
+  T.RemoveJumpTable = &removeJumpTable;
+  T.CreateMemoryOperand = &createMemOperand;
+  T.AddInstructionMemoryOperand = &addInstrMemOperand;
+  T.RemoveInstructionMemoryOperand = &removeInstrMemOperand;
   T.SetMachinePropertyWithProof = &setPropertyWithProof;
 }
 

@@ -177,7 +177,7 @@ NevercStatus describeOperand(Compile &C, const llvm::MachineOperand &MO,
     P.SymbolOffset.Offset = MO.getOffset();
     break;
   case MOT::MO_BlockAddress:
-    P.ReferenceOffset.Reference = C.reference(MO.getBlockAddress());
+    P.ReferenceOffset.Reference = C.reference(MO.getBlockAddress(), RefKind::Value);
     P.ReferenceOffset.Offset = MO.getOffset();
     break;
   case MOT::MO_RegisterMask:
@@ -191,7 +191,7 @@ NevercStatus describeOperand(Compile &C, const llvm::MachineOperand &MO,
     break;
   }
   case MOT::MO_Metadata:
-    P.Reference = C.reference(MO.getMetadata());
+    P.Reference = C.reference(MO.getMetadata(), RefKind::Metadata);
     break;
   case MOT::MO_CFIIndex:
     P.UnsignedValue = MO.getCFIIndex();
