@@ -166,6 +166,7 @@ NevercStatus NEVERC_CALL queryBuiltin(void *Ctx, NevercTaskHandle T,
     default:
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
+    C.Minted = true;
     *Out = C.Results.insert(std::move(R));
     return okStatus();
   });

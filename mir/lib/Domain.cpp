@@ -5,13 +5,13 @@
 // function before it starts the next, so there is no point at which the
 // whole module is at one stage. The phase's input is that function.
 //
-// The built-in of each hook is the identity (what LLVM made is what goes
-// on); its verifier, neverc.mir.verify_pass_slot, runs LLVM's
-// MachineVerifier when an interceptor ran (core: a transition verifier runs
-// only after a chain). mir.final_verify is sealed: it runs whenever the
-// domain is attached, and runs the MachineVerifier whenever a plugin could
-// have changed machine IR. With observers only it checks nothing, which is
-// what clang does too: no verifier pass is in clang's pipeline.
+// The built-in of each hook runs the MIR passes registered there. Machine
+// IR changes only through a mutation's commit, which runs LLVM's
+// MachineVerifier first (that is neverc.mir.verify_pass_slot); the sealed
+// mir.final_verify runs whenever the domain is attached and verifies every
+// function a plugin changed. With observers and read-only passes nothing is
+// verified, which is what clang does too: no verifier pass is in its
+// pipeline.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -39,8 +39,10 @@ struct FunctionBox {
 };
 
 /// The built-in of a hook: the passes registered there, in registration
-/// order (none: the identity). A pass that changed the function makes the
-/// MachineVerifier run on it.
+/// order (none: the identity). neverc.mir.verify_pass_slot is carried by
+/// CommitMutation: a pass changes the function only through a commit, which
+/// the MachineVerifier checks first (an interceptor holds no MIR handle, so
+/// it cannot change the function at all).
 struct PassSlotStep {
   MIRDomain::Impl *D;
   uint32_t Phase;
@@ -53,27 +55,28 @@ struct PassSlotStep {
     bool Changed = false;
     if (!runRegisteredPasses(*S.D, *S.D->Current, S.Phase, Changed))
       return st(NEVERC_STATUS_PLUGIN_FAILURE);
-    if (Changed)
-      return verifyMachineFunction(*S.D, *S.Box->MF, S.Box->From,
-                                   "neverc.mir.verify_pass_slot");
     return okStatus();
   }
 };
 
-struct Verifier {
+/// The sealed mir.final_verify: LLVM's MachineVerifier on a function a
+/// plugin changed (a commit at some hook), unless the last commit was at
+/// `final`, verified right there with nothing run since. A function no
+/// plugin changed is LLVM's own, which clang does not verify either.
+struct FinalVerifier {
   MIRDomain::Impl *D;
-  const char *Gate;
-  /// false: the gate is sealed and checks only what a plugin could have
-  /// changed.
-  bool Always;
   static NevercStatus run(void *Ctx, void *Out) {
-    auto &V = *static_cast<Verifier *>(Ctx);
+    auto &V = *static_cast<FinalVerifier *>(Ctx);
     auto *Box = static_cast<FunctionBox *>(Out);
     if (!Box || !Box->MF)
       return core::makeStatus(NEVERC_STATUS_VERIFICATION_FAILED);
-    if (!V.Always && !V.D->Current->MayChange)
+    Compile &C = *V.D->Current;
+    auto G = C.Generation.find(Box->MF);
+    if (G == C.Generation.end() || G->second == 0 ||
+        C.CommittedAt[Box->MF] == core::Phase_MIR_PASS_FINAL)
       return okStatus();
-    return verifyMachineFunction(*V.D, *Box->MF, Box->From, V.Gate);
+    return verifyMachineFunction(*V.D, *Box->MF, Box->From,
+                                 "neverc.mir.final_verify");
   }
 };
 
@@ -113,25 +116,36 @@ NevercHandle mint(core::HandleTable<V> &Table, core::PointerMap<NevercHandle> &O
 } // namespace
 
 NevercHandle Compile::function(llvm::MachineFunction *F) {
+  Minted = true;
   return mint(Functions, FunctionOf, F, F);
 }
 NevercHandle Compile::block(llvm::MachineBasicBlock *B) {
+  Minted = true;
   return mint(Blocks, BlockOf, B, B);
 }
 NevercHandle Compile::instr(llvm::MachineInstr *I) {
+  Minted = true;
   return mint(Instrs, InstrOf, I, I);
 }
 NevercHandle Compile::operand(llvm::MachineInstr *I, unsigned Index) {
+  Minted = true;
   return I ? Operands.insert(OperandRef{I, Index}) : NevercHandle{};
 }
 NevercHandle Compile::memOperand(llvm::MachineMemOperand *M) {
+  Minted = true;
   return mint(MemOperands, MemOf, M, M);
 }
 NevercHandle Compile::reference(const void *P, RefKind K) {
+  Minted = true;
   return mint(References, RefOf, P, Reference{P, K});
 }
 
 void Compile::expireCallbackHandles() {
+  // Most callbacks (observers, a hook with no pass) mint nothing: the
+  // tables, sized by the largest function so far, are left alone then.
+  if (!Minted)
+    return;
+  Minted = false;
   Functions.clear();
   Blocks.clear();
   Instrs.clear();
@@ -309,16 +323,15 @@ void MIRDomain::Impl::run(uint32_t Phase, llvm::MachineFunction &MF,
   FunctionBox Box{&MF, From};
   C.MF = &MF;
   C.From = From;
+  C.Phase = Phase;
   PassSlotStep Step{this, Phase, &Box};
-  const bool Sealed = Phase == core::Phase_MIR_FINAL_VERIFY;
-  Verifier V{this,
-             Sealed ? "neverc.mir.final_verify" : "neverc.mir.verify_pass_slot",
-             !Sealed};
+  FinalVerifier V{this};
   core::PhaseRequest R;
   R.T = C.T;
   R.Input = &Box;
   R.Builtin = {&PassSlotStep::run, &Step};
-  R.Verifier = {&Verifier::run, &V};
+  if (Phase == core::Phase_MIR_FINAL_VERIFY)
+    R.Verifier = {&FinalVerifier::run, &V};
   core::PhaseOutcome O = H.runPhase(Phase, R);
   // The phase's callbacks have returned; a mutation left open is undone.
   if (C.Open) {
@@ -329,6 +342,13 @@ void MIRDomain::Impl::run(uint32_t Phase, llvm::MachineFunction &MF,
   C.expireCallbackHandles();
   C.MF = nullptr;
   C.From = nullptr;
+  C.Phase = 0;
+  if (Phase == core::Phase_MIR_FINAL_VERIFY) {
+    // The AsmPrinter frees the function next; its address may come back
+    // for another one.
+    C.Generation.erase(&MF);
+    C.CommittedAt.erase(&MF);
+  }
   if (!isOk(O.Status))
     fail(Phase, MF, O.Status);
 }
@@ -395,10 +415,6 @@ int MIRDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
   auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
   C->T = &TU;
   C->CI = &CI;
-  // Passes change machine IR through the tables; interceptors may too.
-  C->MayChange = !P->Passes.empty();
-  for (uint32_t Phase : HookPhases)
-    C->MayChange |= !P->H.phases().at(Phase).Interceptors.empty();
   P->Current = std::move(C);
   installPipelineHook(*P, *P->Current);
   return 0;

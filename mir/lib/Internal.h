@@ -1,9 +1,10 @@
 //===- Internal.h - Shared pieces of the MIR domain (LLVM side) -*- C++ -*-===//
 //
 // One Compile per cc1 that has a registration on a MIR phase: the task the
-// phases run in, whether a phase failed, whether a plugin could have changed
-// machine IR (then the sealed mir.final_verify runs LLVM's MachineVerifier),
-// and what Hooks.cpp put into LLVM's pipeline.
+// phases run in, whether a phase failed, which functions plugins changed
+// (the sealed mir.final_verify runs LLVM's MachineVerifier on those), the
+// handles of the callback running now, and what Hooks.cpp put into LLVM's
+// pipeline.
 //
 //===----------------------------------------------------------------------===//
 #ifndef NEVERC_MIR_LIB_INTERNAL_H
@@ -132,9 +133,8 @@ struct Compile {
   core::Task *T = nullptr;
   clang::CompilerInstance *CI = nullptr;
   bool Failed = false;
-  /// A plugin intercepts a MIR phase: what reaches the AsmPrinter may not
-  /// be what LLVM made, so the verifiers run.
-  bool MayChange = false;
+  /// The phase running now (0 outside one).
+  uint32_t Phase = 0;
   /// Final-point candidates placed so far; the last one is the final point.
   unsigned Candidates = 0;
   /// LLVM's pipeline hook, registered only while this compile runs.
@@ -166,8 +166,10 @@ struct Compile {
   /// it is rolled back.
   std::vector<const void *> Created;
   void forgetCreated();
-  /// Commits per function (GetMachineFunctionGeneration).
+  /// Commits per function (GetMachineFunctionGeneration), and the phase
+  /// of the last one (mir.final_verify skips what `final` just verified).
   std::map<const llvm::MachineFunction *, uint64_t> Generation;
+  std::map<const llvm::MachineFunction *, uint32_t> CommittedAt;
   /// Kinds of not-yet-available slot already warned about.
   std::set<std::string> Warned;
 
@@ -177,6 +179,9 @@ struct Compile {
   NevercHandle operand(llvm::MachineInstr *I, unsigned Index);
   NevercHandle memOperand(llvm::MachineMemOperand *M);
   NevercHandle reference(const void *P, RefKind K);
+  /// A handle was minted since the last expiry (mutations and results are
+  /// only made by slots that mint too).
+  bool Minted = false;
   /// A callback returned: its handles are gone.
   void expireCallbackHandles();
   ~Compile();

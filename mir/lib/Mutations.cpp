@@ -130,6 +130,7 @@ NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle T,
     auto M = std::make_shared<Mutation>();
     M->MF = &MF;
     C.Open = M;
+    C.Minted = true;
     *Out = C.Mutations.insert(M);
     return okStatus();
   });
@@ -220,6 +221,7 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle T,
     M->S = Mutation::Committed;
     C.Open.reset();
     ++C.Generation[&MF];
+    C.CommittedAt[&MF] = C.Phase;
     C.Created.clear();
     // Operands of instructions the commit deleted must not be read, and
     // analysis results describe the function as it was.

@@ -19,6 +19,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 
+#include <array>
 #include <cstring>
 
 namespace neverc::mir {
@@ -536,17 +537,29 @@ NevercStatus NEVERC_CALL getMachineProperty(void *Ctx, NevercTaskHandle T,
 
 } // namespace
 
+namespace {
+/// Stable ID by LLVM opcode (0: none), built at compile time: the walk
+/// asks for every instruction.
+constexpr unsigned OpcodeLimit = [] {
+  unsigned Max = 0;
+  for (const SchemaRow &O : Opcodes)
+    Max = O.LLVMValue > Max ? O.LLVMValue : Max;
+  return Max + 1;
+}();
+constexpr std::array<uint32_t, OpcodeLimit> StableOfOpcode = [] {
+  std::array<uint32_t, OpcodeLimit> A{};
+  for (const SchemaRow &O : Opcodes)
+    A[O.LLVMValue] = O.ID;
+  return A;
+}();
+} // namespace
+
 NevercMIRInstructionOpcode opcodeOf(unsigned Opcode) {
   NevercMIRInstructionOpcode R;
   std::memset(&R, 0, sizeof R);
   R.TargetOpcode = Opcode;
-  for (const SchemaRow &O : Opcodes)
-    if (O.LLVMValue == Opcode) {
-      R.StableOpcode = O.ID;
-      R.RequiresTargetSchema = NEVERC_FALSE;
-      return R;
-    }
-  R.RequiresTargetSchema = NEVERC_TRUE;
+  R.StableOpcode = Opcode < OpcodeLimit ? StableOfOpcode[Opcode] : 0;
+  R.RequiresTargetSchema = R.StableOpcode ? NEVERC_FALSE : NEVERC_TRUE;
   return R;
 }
 
