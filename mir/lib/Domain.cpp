@@ -274,6 +274,7 @@ MIRDomain::Impl::Impl(core::Host &H) : H(H) {
   fillReadSlots(Core);
   fillFrameSlots(Core);
   fillMutationSlots(Core);
+  fillFrameMutationSlots(Core);
   Pass.Header = {sizeof Pass, NEVERC_MIR_PASS_API_MAJOR,
                  NEVERC_MIR_PASS_API_MINOR, 0};
   Pass.Context = this;

@@ -249,6 +249,7 @@ NevercStatus mutationOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
 void fillReadSlots(NevercMIRAPI &T);     // ReadSlots.cpp
 void fillFrameSlots(NevercMIRAPI &T);    // FrameSlots.cpp
 void fillMutationSlots(NevercMIRAPI &T); // Mutations.cpp
+void fillFrameMutationSlots(NevercMIRAPI &T); // FrameMutations.cpp
 void fillPassTable(NevercMIRPassAPI &T); // Passes.cpp
 void fillAnalysisTable(NevercMIRAnalysisAPI &T); // Analyses.cpp
 /// Whether LLVM computed \p A where the running pass is (DOMINATOR_TREE and
