@@ -12,7 +12,10 @@
 #           then lua/checks.lua, the same checks through luac bytecode, and
 #           a few `lua -e` one-liners; then built again with
 #           sdk/examples/CallCountPlugin.c (row lua+callcount): the same
-#           checks pass and the program reports its call counts
+#           checks pass and the program reports its call counts; and with
+#           sdk/examples/PatchableEntryPlugin.c --patchable-entry=5 (row
+#           lua+patchable, a MIR rewrite of every function): the same checks
+#           pass and every function of the binary is listed patchable
 #   sqlite  sqlite3: configure with CC=BUILD_CC=neverc, `make sqlite3` (the
 #           tools, the amalgamation sqlite3.c and the shell compiled and
 #           linked by neverc), then sqlite/checks.sql against
@@ -59,6 +62,10 @@ JOBS=${NEVERC_CONFORMANCE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 # sdk/examples/CallCountPlugin.c: lua and sqlite3 are built a second time
 # with it and must pass the same checks while reporting their call counts.
 CALLCOUNT=${NEVERC_CALLCOUNT_PLUGIN:-$ROOT/build/plugins/CallCountPlugin.so}
+# sdk/examples/PatchableEntryPlugin.c: lua built a third time with it (a MIR
+# pass that rewrites every machine function) must pass the same checks.
+PATCHABLE=${NEVERC_PATCHABLE_PLUGIN:-$ROOT/build/plugins/PatchableEntryPlugin.so}
+LLVM_BIN=${NEVERC_LLVM_BIN:-/usr/lib/llvm-22/bin}
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -333,6 +340,51 @@ project_lua() {
   fi
   row lua "$build" "$tests" "$(elapsed "$t0")" "$note"
   [ "$build" = ok ] && lua_callcount
+  [ "$build" = ok ] && lua_patchable
+}
+
+# lua built again with PatchableEntryPlugin --patchable-entry=5: a MIR
+# transaction on every machine function (committed through LLVM's
+# MachineVerifier). The same checks must pass, every function of the lua
+# binary must start with 5 bytes of no-ops, and __patchable_function_entries
+# must list one address per function.
+lua_patchable() {
+  local t0 build=FAIL tests=- note= tree=$WORK/lua-patchable lua entries fns
+  t0=$(now)
+  if [ ! -f "$PATCHABLE" ]; then
+    row lua+patchable FAIL - 0 "$PATCHABLE not built"
+    return
+  fi
+  rm -rf "$tree" && cp -a "$TREE" "$tree" && (cd "$tree" && make clean >/dev/null)
+  if (cd "$tree" && logged lua-patchable-make make -j"$JOBS" linux \
+    CC="$NEVERC -std=gnu99 -fplugin=$PATCHABLE --patchable-entry=5") &&
+    [ -x "$tree/src/lua" ]; then
+    build=ok
+  else
+    note="make with -fplugin=PatchableEntryPlugin.so failed"
+  fi
+  if [ "$build" = ok ]; then
+    lua=$tree/src/lua
+    # Entries: 8 bytes each in the linked binary; functions: the text
+    # symbols of the objects linked into it (all but luac.o).
+    entries=$("$LLVM_BIN/llvm-readelf" -S -W "$lua" |
+      sed -n 's/.*] __patchable_function_entries *PROGBITS *[0-9a-f]* *[0-9a-f]* *\([0-9a-f]*\) .*/\1/p')
+    entries=$(( 16#${entries:-0} / 8 ))
+    fns=$(for o in "$tree"/src/*.o; do
+      [ "${o##*/}" = luac.o ] || "$LLVM_BIN/llvm-nm" --defined-only "$o"
+    done | grep -c ' [tT] ')
+    if logged lua-patchable-checks "$lua" "$HERE/lua/checks.lua" &&
+      grep -q '^lua checks: [0-9]* passed' "$LOGS/lua-patchable-checks.log" &&
+      "$LLVM_BIN/llvm-objdump" -d --disassemble-symbols=luaV_execute "$lua" |
+        grep -A1 '<luaV_execute>:' | grep -q 'nopl' &&
+      [ "$entries" -eq "$fns" ]; then
+      tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/lua-patchable-checks.log") checks, $entries patched entries for $fns functions)"
+    else
+      tests=FAIL
+      note="entries $entries, functions $fns; see $LOGS/lua-patchable-*.log"
+    fi
+  fi
+  row lua+patchable "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
 # lua built again with CallCountPlugin (an IR pass through the plugin ABI):
