@@ -31,6 +31,7 @@
 #include "TestPlugin.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,7 +211,7 @@ static struct Invariant {
     {"GetSuccessor", "a block's successor probabilities sum to their common denominator (or are all unknown, 0/0)", 0, 0, ""},
     {"GetSuccessor", "index GetSuccessorCount / GetPredecessorCount -> INVALID_ARGUMENT", 0, 0, ""},
     {"GetLiveIn", "block live-ins are physical registers; index GetLiveInCount -> INVALID_ARGUMENT", 0, 0, ""},
-    {"GetMemoryOperandInfo", "every memory operand: LOAD or STORE, a power-of-two alignment within the base one, a pointer kind of the ABI", 0, 0, ""},
+    {"GetMemoryOperandInfo", "every memory operand: LOAD or STORE, a power-of-two alignment within the base one, a pointer kind of the ABI, a FIXED_STACK pointer names a frame object", 0, 0, ""},
     {"GetFrameObject", "ordinals walk the frame indexes up from the lowest; GetFrameObjectByIndex agrees; FIXED iff negative", 0, 0, ""},
     {"GetCalleeSaved", "entries are physical registers saved in a frame object or a register; index count -> INVALID_ARGUMENT", 0, 0, ""},
     {"GetConstantPoolEntry", "entries answer with their index, a known kind, a power-of-two alignment", 0, 0, ""},
@@ -506,14 +507,22 @@ static NevercMIRPropertyProof proof(NevercMIRMachineProperty P,
   return R;
 }
 
-/* Is \p I an INLINEASM whose last operand is the immediate \p Imm? */
+/* The value of an INLINEASM's first operand group when it is an "i"
+ * operand: [0] the asm string, [1] the extra info, [2] the group's flag
+ * word, [3] the immediate (clobbers follow as flag words and implicit
+ * register defs, then the source location's METADATA). -1 otherwise. */
+#define MARKER_OPERAND 3
 static int64_t lastImmediate(MI I) {
   NevercMIRInstructionInfo In = info(I);
   OV V;
-  if (!In.IsInlineAssembly || In.OperandCount < 2)
+  if (!In.IsInlineAssembly || In.OperandCount <= MARKER_OPERAND)
     return -1;
-  V = opAt(I, In.OperandCount - 1);
+  V = opAt(I, MARKER_OPERAND);
   return V.Kind == NEVERC_MIR_OPERAND_IMMEDIATE ? V.Payload.Immediate : -1;
+}
+static uint64_t lastImmediateIndex(MI I) {
+  (void)I;
+  return MARKER_OPERAND;
 }
 
 /* The marker of the invocation's function: 0x7000 + n (0x7100 + n while
@@ -556,6 +565,17 @@ static MI findInstr(int (*Pred)(MI, void *), void *Arg) {
 /*===--- A fingerprint of the whole function --------------------------------===*/
 
 static uint64_t Hash;
+static BB FpBlocks[MAXB];
+static uint64_t FpCount;
+/* A block's place in the layout (the fingerprint names blocks by place:
+ * numbers are checked on their own, see blockNumbers). */
+static uint64_t place(BB B) {
+  uint64_t K;
+  for (K = 0; K < FpCount; ++K)
+    if (same(FpBlocks[K], B))
+      return K;
+  return UINT64_MAX;
+}
 static void mix(const void *P, size_t N) {
   const unsigned char *C = (const unsigned char *)P;
   size_t I;
@@ -593,7 +613,7 @@ static void mixOperand(OV V) {
       mix(P->Constant.Data, P->Constant.Count * 8);
     break;
   case NEVERC_MIR_OPERAND_MACHINE_BASIC_BLOCK:
-    mix64((uint64_t)number(P->BasicBlock));
+    mix64(place(P->BasicBlock));
     break;
   case NEVERC_MIR_OPERAND_FRAME_INDEX:
   case NEVERC_MIR_OPERAND_CONSTANT_POOL_INDEX:
@@ -636,24 +656,25 @@ static void mixOperand(OV V) {
   }
 }
 
-/* Blocks in order with their numbers, edges and probabilities, live-ins;
- * every instruction's opcode, flags and operand values; the properties,
- * the constant pool and the jump tables. */
+/* The blocks in layout order (blocks named by their place) with their
+ * edges, probabilities and live-ins; every instruction's opcode, flags and
+ * operand values; the properties, the constant pool and the jump tables.
+ * Block numbers are not in it: blockNumbers() hashes them. */
 static uint64_t fingerprint(void) {
-  BB Bs[MAXB];
+  BB *Bs = FpBlocks;
   MI Is[MAXI];
   uint64_t NB = blocks(Bs, MAXB), B, K, N, J;
   NevercMIRMachineProperty P;
+  FpCount = NB;
   Hash = UINT64_C(14695981039346656037);
   mix64(NB);
   mix64(blockCount());
   for (B = 0; B < NB; ++B) {
-    mix64((uint64_t)number(Bs[B]));
     N = succCount(Bs[B]);
     mix64(N);
     for (K = 0; K < N; ++K) {
       NevercMIRCFGEdge E = succ(Bs[B], K);
-      mix64((uint64_t)number(E.Block));
+      mix64(place(E.Block));
       mix64(E.ProbabilityNumerator);
       mix64(E.ProbabilityDenominator);
     }
@@ -698,10 +719,26 @@ static uint64_t fingerprint(void) {
     for (J = 0; J < J2.DestinationCount; ++J) {
       BB D = none();
       M->GetJumpTableDestination(MX, T, F, (uint32_t)K, J, &D);
-      mix64((uint64_t)number(D));
+      mix64(place(D));
     }
   }
   return Hash;
+}
+
+/* The block numbers, in layout order. */
+static uint64_t blockNumbers(void) {
+  BB Bs[MAXB];
+  uint64_t NB = blocks(Bs, MAXB), B;
+  Hash = UINT64_C(14695981039346656037);
+  for (B = 0; B < NB; ++B)
+    mix64((uint64_t)number(Bs[B]));
+  return Hash;
+}
+
+/* Ends a mutation whatever happened to it (aborted first if still open). */
+static void finish(MU Mu) {
+  M->AbortMutation(MX, T, Mu);
+  M->EndMutation(MX, T, Mu);
 }
 
 /* Commits that changed each marked function (GetMachineFunctionGeneration). */
@@ -712,11 +749,12 @@ static NevercStatus commitEnd(MU Mu) {
   NevercStatus S = M->CommitMutation(MX, T, Mu);
   if (ok(S))
     ++Generation[Marker];
-  M->EndMutation(MX, T, Mu);
+  finish(Mu);
   return S;
 }
 
 #include "MIRTourInvariants.inc"
 #include "MIRTourRead.inc"
 #include "MIRTourEdits.inc"
+#include "MIRTourLate.inc"
 #include "MIRTourPasses.inc"
