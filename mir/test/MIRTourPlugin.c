@@ -10,7 +10,15 @@
  * effect is harmless (flags, an operand of an empty asm statement, a block
  * moved and moved back, an unused stack object, a renamed virtual
  * register, ...) except one: a real nop (an INLINEASM made at preemit) at
- * the start of classify, which the lit test finds in the object.
+ * the start of classify, which the lit test finds in the object. An
+ * observer of neverc.mir.pass.preemit, registered through the core
+ * registrar, may read but not mutate.
+ *
+ * Parts: MIRTourInvariants.inc (what must hold in every function at every
+ * hook), MIRTourRead.inc (the schema; reading at post_isel), MIRTourEdits.inc
+ * (the transaction rules and staged edits on work at post_isel),
+ * MIRTourLate.inc (the later hooks), MIRTourPasses.inc (the passes, the
+ * observer, registration and its refusals, the end of the task).
  *
  * The input's functions carry markers, `asm volatile("" :: "i"(0x7000+n))`:
  * the MIR table names no function, the marker's immediate says which one a
