@@ -171,9 +171,11 @@ void Compile::forgetCreated() {
     if (NevercHandle *H = BlockOf.find(P))
       Blocks.erase(*H);
   }
+  // Operands of instructions that were made (and are now deleted) must not
+  // be read; the others stay readable.
+  if (!Created.empty())
+    Operands.clear();
   Created.clear();
-  // Operands of what was made (and is now deleted) must not be read.
-  Operands.clear();
 }
 
 NevercStatus compileOf(MIRDomain::Impl &D, NevercTaskHandle T, Compile **Out) {

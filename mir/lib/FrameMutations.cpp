@@ -85,9 +85,12 @@ NevercStatus NEVERC_CALL setPropertyWithProof(void *Ctx, NevercTaskHandle T,
 /// CAPABILITY_UNAVAILABLE and one warning per kind and compile saying why.
 } // namespace
 
-NevercStatus cannotUndo(void *Ctx, NevercTaskHandle T, const char *Slot,
-                        const char *Why) {
-  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+NevercStatus cannotUndo(void *Ctx, NevercTaskHandle T, NevercHandle Mu,
+                        const char *Slot, const char *Why) {
+  // The rules of every staged edit come first: an observer, a mutation
+  // that is not open.
+  return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &D, Compile &C,
+                                      Mutation &, llvm::MachineFunction &) {
     if (C.Warned.insert(Slot).second)
       D.diag(NEVERC_DIAGNOSTIC_WARNING,
              std::string("NevercMIRAPI.") + Slot +
@@ -153,7 +156,7 @@ NevercStatus NEVERC_CALL setFrameObjectAlignment(void *Ctx, NevercTaskHandle T,
     // setObjectAlignment raises the frame's maximum alignment, which LLVM
     // 22 can never lower again: above it, a rollback would not be exact.
     if (Alignment > MFI.getMaxAlign().value())
-      return cannotUndo(Ctx, T, "SetFrameObjectAlignment above the frame's "
+      return cannotUndo(Ctx, T, Mu, "SetFrameObjectAlignment above the frame's "
                                 "maximum alignment",
                         "MachineFrameInfo can raise its maximum alignment "
                         "but never lower it");
@@ -409,41 +412,41 @@ constexpr const char *NoJumpTableRemoval =
     "makes the AsmPrinter open its section";
 
 NevercStatus NEVERC_CALL addFunctionLiveIn(void *Ctx, NevercTaskHandle T,
-                                           NevercMIRMutationHandle, uint32_t,
+                                           NevercMIRMutationHandle Mu, uint32_t,
                                            uint32_t) {
-  return cannotUndo(Ctx, T, "AddFunctionLiveIn", NoLiveInRemoval);
+  return cannotUndo(Ctx, T, Mu, "AddFunctionLiveIn", NoLiveInRemoval);
 }
 NevercStatus NEVERC_CALL removeFunctionLiveIn(void *Ctx, NevercTaskHandle T,
-                                              NevercMIRMutationHandle,
+                                              NevercMIRMutationHandle Mu,
                                               uint32_t) {
-  return cannotUndo(Ctx, T, "RemoveFunctionLiveIn", NoLiveInRemoval);
+  return cannotUndo(Ctx, T, Mu, "RemoveFunctionLiveIn", NoLiveInRemoval);
 }
 NevercStatus NEVERC_CALL createVariableSizedStackObject(void *Ctx,
                                                         NevercTaskHandle T,
-                                                        NevercMIRMutationHandle,
+                                                        NevercMIRMutationHandle Mu,
                                                         uint64_t, int32_t *) {
-  return cannotUndo(Ctx, T, "CreateVariableSizedStackObject", NoVarSizedReset);
+  return cannotUndo(Ctx, T, Mu, "CreateVariableSizedStackObject", NoVarSizedReset);
 }
 NevercStatus NEVERC_CALL createPoolEntry(void *Ctx, NevercTaskHandle T,
-                                         NevercMIRMutationHandle,
+                                         NevercMIRMutationHandle Mu,
                                          const NevercMIRConstantPoolEntryDesc *,
                                          uint32_t *) {
-  return cannotUndo(Ctx, T, "CreateConstantPoolEntry", NoPoolRemoval);
+  return cannotUndo(Ctx, T, Mu, "CreateConstantPoolEntry", NoPoolRemoval);
 }
 NevercStatus NEVERC_CALL removePoolEntry(void *Ctx, NevercTaskHandle T,
-                                         NevercMIRMutationHandle, uint32_t) {
-  return cannotUndo(Ctx, T, "RemoveConstantPoolEntry", NoPoolRemoval);
+                                         NevercMIRMutationHandle Mu, uint32_t) {
+  return cannotUndo(Ctx, T, Mu, "RemoveConstantPoolEntry", NoPoolRemoval);
 }
 NevercStatus NEVERC_CALL createJumpTable(void *Ctx, NevercTaskHandle T,
-                                         NevercMIRMutationHandle,
+                                         NevercMIRMutationHandle Mu,
                                          NevercMIRJumpTableEntryKind,
                                          const NevercMachineBasicBlockHandle *,
                                          uint64_t, uint32_t *) {
-  return cannotUndo(Ctx, T, "CreateJumpTable", NoJumpTableRemoval);
+  return cannotUndo(Ctx, T, Mu, "CreateJumpTable", NoJumpTableRemoval);
 }
 NevercStatus NEVERC_CALL removeJumpTable(void *Ctx, NevercTaskHandle T,
-                                         NevercMIRMutationHandle, uint32_t) {
-  return cannotUndo(Ctx, T, "RemoveJumpTable", NoJumpTableRemoval);
+                                         NevercMIRMutationHandle Mu, uint32_t) {
+  return cannotUndo(Ctx, T, Mu, "RemoveJumpTable", NoJumpTableRemoval);
 }
 
 } // namespace

@@ -115,7 +115,10 @@ struct UndoLog {
   /// Instructions and blocks the mutation took out of the function: kept
   /// alive until the mutation ends, deleted on commit.
   std::vector<llvm::MachineInstr *> RemovedInstrs;
-  std::vector<llvm::MachineBasicBlock *> RemovedBlocks;
+  /// Instructions CreateInstruction made (their opcodes are checked).
+  std::vector<llvm::MachineInstr *> Made;
+  /// Blocks EraseBasicBlock staged: erased when the commit is accepted.
+  std::vector<llvm::MachineBasicBlock *> Erased;
   /// Properties claimed with a STRUCTURAL_CHECK proof (checked at commit;
   /// MachineFunctionProperties::Property values).
   std::vector<unsigned> Claims;

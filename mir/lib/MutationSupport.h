@@ -39,8 +39,8 @@ inline NevercStatus sameFunction(const Mutation &M, const llvm::MachineFunction 
 
 /// A staged edit LLVM 22 could make but never undo exactly: refused with
 /// CAPABILITY_UNAVAILABLE and one warning per kind and compile saying why.
-NevercStatus cannotUndo(void *Ctx, NevercTaskHandle T, const char *Slot,
-                        const char *Why);
+NevercStatus cannotUndo(void *Ctx, NevercTaskHandle T, NevercHandle Mu,
+                        const char *Slot, const char *Why);
 
 } // namespace neverc::mir
 

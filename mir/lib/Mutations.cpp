@@ -26,7 +26,14 @@
 //===----------------------------------------------------------------------===//
 #include "MutationSupport.h"
 
+#include "llvm/CodeGen/LiveIntervals.h"
+#include "llvm/CodeGen/LiveVariables.h"
+#include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachinePostDominators.h"
+#include "llvm/CodeGen/SlotIndexes.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/CodeGen/RegisterBankInfo.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -37,6 +44,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace neverc::mir {
@@ -49,8 +57,33 @@ void undo(UndoLog &Log) {
     (*It)();
   Log.Steps.clear();
   Log.RemovedInstrs.clear();
-  Log.RemovedBlocks.clear();
+  Log.Erased.clear();
+  Log.Made.clear();
   Log.Claims.clear();
+}
+
+/// LLVM keeps some machine analyses across a hook (hook passes preserve
+/// everything, so clang's pipeline computes the same with observers); a
+/// committed change must not leave them describing the old function, or a
+/// later LLVM pass would work from wrong facts. Each one LLVM holds here is
+/// recomputed from the changed function, dependencies first (the wrappers'
+/// own entry points, as the pass manager would run them).
+template <class Wrapper>
+void recompute(Compile &C, llvm::MachineFunction &MF) {
+  if (Wrapper *W = C.From->getAnalysisIfAvailable<Wrapper>()) {
+    W->releaseMemory();
+    W->runOnMachineFunction(MF);
+  }
+}
+
+void refreshCachedAnalyses(Compile &C, llvm::MachineFunction &MF) {
+  recompute<llvm::MachineDominatorTreeWrapperPass>(C, MF);
+  recompute<llvm::MachinePostDominatorTreeWrapperPass>(C, MF);
+  recompute<llvm::MachineLoopInfoWrapperPass>(C, MF);
+  recompute<llvm::MachineBlockFrequencyInfoWrapperPass>(C, MF);
+  recompute<llvm::SlotIndexesWrapperPass>(C, MF);
+  recompute<llvm::LiveIntervalsWrapperPass>(C, MF);
+  recompute<llvm::LiveVariablesWrapperPass>(C, MF);
 }
 
 /// The structural check of a claimed property (mir.md §9): false with a
@@ -95,11 +128,15 @@ bool holds(const llvm::MachineFunction &MF, Property P, std::string &Why) {
 NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle T,
                                        NevercMachineFunctionHandle F,
                                        NevercMIRMutationHandle *Out) {
-  return withFunction(Ctx, T, F, [&](Compile &C, llvm::MachineFunction &MF) {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return withCompile(Ctx, T, [&](MIRDomain::Impl &D, Compile &C) {
+    // An observer may not mutate, whatever handle it names.
     if (observing(C))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
+    llvm::MachineFunction *MFP = nullptr;
+    TRY(functionOf(D, C, F, &MFP));
+    llvm::MachineFunction &MF = *MFP;
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (C.Open)
       return st(NEVERC_STATUS_INVALID_STATE); // one at a time
     auto M = std::make_shared<Mutation>();
@@ -153,19 +190,33 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle T,
       return okStatus();
     }
     std::string Why;
+    // Rule 7: every hook is past instruction selection (SelectionDAG never
+    // sets the Selected property the MachineVerifier would check), so a
+    // generic opcode is never right here.
+    for (llvm::MachineInstr *MI : M->Log.Made)
+      if (llvm::isPreISelGenericOpcode(MI->getOpcode()) && Why.empty())
+        Why = "a generic opcode (" +
+              std::string(MF.getSubtarget().getInstrInfo()->getName(
+                  MI->getOpcode())) +
+              ") after instruction selection";
     for (unsigned P : M->Log.Claims)
-      if (!holds(MF, Property(P), Why))
+      if (Why.empty() && !holds(MF, Property(P), Why)) {
+        Why = "a claimed property does not hold: " + Why;
         break;
+      }
     NevercStatus S = okStatus();
     if (!Why.empty()) {
       D.diag(NEVERC_DIAGNOSTIC_WARNING,
              "MIR mutation of '" + MF.getName().str() +
-                 "' rolled back: a claimed property does not hold: " + Why);
+                 "' rolled back: " + Why);
       S = st(NEVERC_STATUS_VERIFICATION_FAILED);
     } else {
       std::string Report;
       llvm::raw_string_ostream OS(Report);
-      if (!MF.verify(C.From, "neverc MIR mutation", &OS,
+      // Without the running pass: the live intervals LLVM may hold still
+      // describe the function before the change (they are recomputed once
+      // the commit is accepted, and must stay as they are on a rollback).
+      if (!MF.verify(nullptr, "neverc MIR mutation", &OS,
                      /*AbortOnError=*/false)) {
         std::string First = "the MachineVerifier refused it";
         for (llvm::StringRef L : llvm::split(llvm::StringRef(Report), '\n'))
@@ -188,20 +239,24 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle T,
       C.forgetCreated();
       return S;
     }
+    const bool Deleted = !M->Log.RemovedInstrs.empty() || !M->Log.Erased.empty();
     for (llvm::MachineInstr *MI : M->Log.RemovedInstrs)
       MF.deleteMachineInstr(MI);
-    for (llvm::MachineBasicBlock *B : M->Log.RemovedBlocks)
-      MF.deleteMachineBasicBlock(B);
+    for (llvm::MachineBasicBlock *B : M->Log.Erased)
+      MF.erase(B);
     M->Log = UndoLog();
     M->S = Mutation::Committed;
     C.Open.reset();
     ++C.Generation[&MF];
     C.CommittedAt[&MF] = C.Phase;
     C.Created.clear();
-    // Operands of instructions the commit deleted must not be read, and
-    // analysis results describe the function as it was.
-    C.Operands.clear();
+    // Operands of instructions the commit deleted must not be read (the
+    // others stay readable), and analysis results describe the function as
+    // it was.
+    if (Deleted)
+      C.Operands.clear();
     C.Results.clear();
+    refreshCachedAnalyses(C, MF);
     return okStatus();
   });
 }
@@ -337,7 +392,12 @@ NevercStatus NEVERC_CALL createInstr(void *Ctx, NevercTaskHandle T,
     else
       MBB->insert(MBB->instr_end(), MI);
     C.Created.push_back(MI);
-    M.Log.Steps.push_back([MI] { MI->eraseFromParent(); });
+    M.Log.Made.push_back(MI);
+    M.Log.Steps.push_back([MI, &M] {
+      auto &Made = M.Log.Made;
+      Made.erase(std::find(Made.begin(), Made.end(), MI));
+      MI->eraseFromParent();
+    });
     *Out = C.instr(MI);
     return okStatus();
   });
@@ -427,14 +487,12 @@ NevercStatus NEVERC_CALL createBlock(void *Ctx, NevercTaskHandle T,
       TRY(sameFunction(M, Pos->getParent()));
     }
     llvm::MachineBasicBlock *B = MF.CreateMachineBasicBlock();
-    // A null InsertBefore appends (mir.md §8.1 leaves it open).
+    // A null InsertBefore appends (mir.md §8.1 leaves it open). The new
+    // block takes the next number; the others keep theirs (a rollback
+    // leaves that number unused).
     MF.insert(Pos ? Pos->getIterator() : MF.end(), B);
-    MF.RenumberBlocks();
     C.Created.push_back(B);
-    M.Log.Steps.push_back([B, &MF] {
-      MF.erase(B);
-      MF.RenumberBlocks();
-    });
+    M.Log.Steps.push_back([B, &MF] { MF.erase(B); });
     *Out = C.block(B);
     return okStatus();
   });
@@ -489,16 +547,15 @@ NevercStatus NEVERC_CALL eraseBlock(void *Ctx, NevercTaskHandle T,
         for (const llvm::MachineOperand &MO : MI.operands())
           if (MO.isMBB() && MO.getMBB() == MBB)
             return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    auto Next = std::next(MBB->getIterator());
-    llvm::MachineBasicBlock *OldNext = Next == MF.end() ? nullptr : &*Next;
-    MF.remove(MBB);
-    MF.RenumberBlocks();
-    M.Log.RemovedBlocks.push_back(MBB);
-    M.Log.Steps.push_back([MBB, OldNext, &MF, &M] {
-      MF.insert(OldNext ? OldNext->getIterator() : MF.end(), MBB);
-      MF.RenumberBlocks();
-      auto &R = M.Log.RemovedBlocks;
-      R.erase(std::find(R.begin(), R.end(), MBB));
+    // Staged: the block leaves the function when the commit is accepted
+    // (taking it out now and back on a rollback would renumber it).
+    if (std::find(M.Log.Erased.begin(), M.Log.Erased.end(), MBB) !=
+        M.Log.Erased.end())
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    M.Log.Erased.push_back(MBB);
+    M.Log.Steps.push_back([MBB, &M] {
+      auto &E = M.Log.Erased;
+      E.erase(std::find(E.begin(), E.end(), MBB));
     });
     C.Blocks.erase(B);
     return okStatus();
@@ -519,8 +576,12 @@ NevercStatus NEVERC_CALL addEdge(void *Ctx, NevercTaskHandle T,
     TRY(sameFunction(M, To->getParent()));
     if (From->isSuccessor(To) || (Den && Num > Den) || (!Den && Num))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // 0/0: no probability. Where the block has probabilities the edge gets
+    // an unknown one (addSuccessorWithoutProb would drop all of them).
     if (Den)
       From->addSuccessor(To, llvm::BranchProbability(Num, Den));
+    else if (From->hasSuccessorProbabilities())
+      From->addSuccessor(To, llvm::BranchProbability::getUnknown());
     else
       From->addSuccessorWithoutProb(To);
     M.Log.Steps.push_back([From, To] { From->removeSuccessor(To); });
@@ -543,8 +604,12 @@ NevercStatus NEVERC_CALL removeEdge(void *Ctx, NevercTaskHandle T,
     if (It == From->succ_end())
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     const unsigned Index = unsigned(It - From->succ_begin());
-    const bool HasProbs = !From->getSuccProbability(It).isUnknown();
-    const llvm::BranchProbability P = From->getSuccProbability(It);
+    // Whether the block keeps probabilities at all (-O0 keeps none, and
+    // getSuccProbability then answers a uniform one).
+    const bool HasProbs = From->hasSuccessorProbabilities();
+    const llvm::BranchProbability P =
+        HasProbs ? From->getSuccProbability(It)
+                 : llvm::BranchProbability::getUnknown();
     From->removeSuccessor(It);
     // Back at the same place among the successors (their order is what
     // GetSuccessor indexes).
@@ -631,7 +696,7 @@ NevercStatus NEVERC_CALL createVirtualRegister(
     void *Ctx, NevercTaskHandle T, NevercMIRMutationHandle Mu,
     const NevercMIRVirtualRegisterDesc *Desc, uint32_t *Out) {
   return withMutation(Ctx, T, Mu, [&](MIRDomain::Impl &, Compile &,
-                                      Mutation &, llvm::MachineFunction &MF) {
+                                      Mutation &M, llvm::MachineFunction &MF) {
     TRY(checkHeader(Desc, sizeof *Desc, NEVERC_MIR_API_MAJOR));
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
@@ -661,7 +726,10 @@ NevercStatus NEVERC_CALL createVirtualRegister(
     default:
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
-    // Not undone: an unused virtual register changes no emitted byte.
+    // Not undone: an unused virtual register changes no emitted byte. The
+    // function did change (GetRegisterInfo answers for it): a step with
+    // nothing to undo makes the commit count.
+    M.Log.Steps.push_back([] {});
     *Out = registerNumber(R);
     return okStatus();
   });
@@ -742,8 +810,7 @@ NevercStatus NEVERC_CALL setVirtualRegisterAssignment(
     }
     M.Log.Steps.push_back([&MRI, R, Old, OldTy] {
       MRI.setRegClassOrRegBank(R, Old);
-      if (OldTy.isValid())
-        MRI.setType(R, OldTy);
+      MRI.setType(R, OldTy); // no type (invalid) included
     });
     return okStatus();
   });
@@ -753,9 +820,11 @@ NevercStatus NEVERC_CALL setVirtualRegisterAssignment(
 
 void warnUnavailableOperand(MIRDomain::Impl &D, Compile &C,
                             NevercMIROperandKind Kind) {
-  if (C.Warned.insert("operand:" + std::to_string(Kind)).second)
+  char ID[16];
+  std::snprintf(ID, sizeof ID, "0x%08x", unsigned(Kind));
+  if (C.Warned.insert(std::string("operand:") + ID).second)
     D.diag(NEVERC_DIAGNOSTIC_WARNING,
-           "a MIR operand of kind " + std::to_string(Kind) +
+           std::string("a MIR operand of kind ") + ID +
                " names an object a plugin cannot create through "
                "NevercMIRAPI (constants, block addresses, register masks, "
                "metadata, MC symbols, CFI, shuffle masks, debug references): "

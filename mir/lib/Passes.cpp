@@ -66,7 +66,9 @@ NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
     if (R.Phase == UINT32_MAX)
       return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
     if (Desc->Level == NEVERC_MIR_PASS_LEVEL_MODULE) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
+      // A warning: the plugin gets the status and may register a FUNCTION
+      // pass instead; an error would fail a compile it did not fail.
+      D.diag(NEVERC_DIAGNOSTIC_WARNING,
              "MIR pass '" + R.ID + "' of plugin '" + std::string(Owner->id()) +
                  "': MODULE level is not available: LLVM 22's code generator "
                  "runs every machine pass on one function before the next, "

@@ -156,11 +156,12 @@ NevercStatus NEVERC_CALL collectBlocks(void *Ctx, NevercTaskHandle T,
   return withFunction(Ctx, T, F, [&](Compile &C, llvm::MachineFunction &MF) {
     if (!OutCount || (Capacity && !Out))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // At most Capacity handles; OutCount is the total (PluginMIR.h).
     uint64_t N = 0;
     for (llvm::MachineBasicBlock &B : MF) {
-      if (N == Capacity)
-        break;
-      Out[N++] = C.block(&B);
+      if (N < Capacity)
+        Out[N] = C.block(&B);
+      ++N;
     }
     *OutCount = N;
     return okStatus();
@@ -234,9 +235,9 @@ NevercStatus NEVERC_CALL collectInstrs(void *Ctx, NevercTaskHandle T,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     uint64_t N = 0;
     for (llvm::MachineInstr &MI : MBB.instrs()) {
-      if (N == Capacity)
-        break;
-      Out[N++] = C.instr(&MI);
+      if (N < Capacity)
+        Out[N] = C.instr(&MI);
+      ++N;
     }
     *OutCount = N;
     return okStatus();
@@ -291,8 +292,11 @@ NevercStatus NEVERC_CALL getInstrDebugLocation(void *Ctx, NevercTaskHandle T,
       R.Discriminator = L->getDiscriminator();
       R.IsImplicitCode = L->isImplicitCode();
       llvm::StringRef Dir = L->getDirectory(), File = L->getFilename();
-      R.Directory = {Dir.data(), Dir.size()};
-      R.Filename = {File.data(), File.size()};
+      // An empty name is "" like no location, never a null pointer.
+      if (!Dir.empty())
+        R.Directory = {Dir.data(), Dir.size()};
+      if (!File.empty())
+        R.Filename = {File.data(), File.size()};
     }
     writeOut(Out, R);
     return okStatus();
@@ -348,12 +352,18 @@ NevercStatus NEVERC_CALL getSucc(void *Ctx, NevercTaskHandle T,
     if (Index >= MBB.succ_size())
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     auto It = std::next(MBB.succ_begin(), Index);
-    const llvm::BranchProbability P = MBB.getSuccProbability(It);
     NevercMIRCFGEdge E;
     E.Block = C.block(*It);
-    // An unknown probability (no edge weights yet) reads as 0 / 0.
-    E.ProbabilityNumerator = P.isUnknown() ? 0 : P.getNumerator();
-    E.ProbabilityDenominator = P.isUnknown() ? 0 : P.getDenominator();
+    // No probabilities (-O0; LLVM would answer a uniform 1/N) or an
+    // unknown one: 0 / 0.
+    E.ProbabilityNumerator = E.ProbabilityDenominator = 0;
+    if (MBB.hasSuccessorProbabilities()) {
+      const llvm::BranchProbability P = MBB.getSuccProbability(It);
+      if (!P.isUnknown()) {
+        E.ProbabilityNumerator = P.getNumerator();
+        E.ProbabilityDenominator = P.getDenominator();
+      }
+    }
     *Out = E;
     return okStatus();
   });
