@@ -29,6 +29,7 @@
 #include "llvm/CodeGen/LiveIntervals.h"
 #include "llvm/CodeGen/LiveVariables.h"
 #include "llvm/CodeGen/MachineBlockFrequencyInfo.h"
+#include "llvm/CodeGen/MachineBranchProbabilityInfo.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -45,6 +46,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <optional>
 #include <cstring>
 
 namespace neverc::mir {
@@ -66,24 +68,62 @@ void undo(UndoLog &Log) {
 /// everything, so clang's pipeline computes the same with observers); a
 /// committed change must not leave them describing the old function, or a
 /// later LLVM pass would work from wrong facts. Each one LLVM holds here is
-/// recomputed from the changed function, dependencies first (the wrappers'
-/// own entry points, as the pass manager would run them).
-template <class Wrapper>
-void recompute(Compile &C, llvm::MachineFunction &MF) {
-  if (Wrapper *W = C.From->getAnalysisIfAvailable<Wrapper>()) {
-    W->releaseMemory();
-    W->runOnMachineFunction(MF);
-  }
+/// recomputed from the changed function, dependencies first; one whose
+/// inputs LLVM no longer holds (loops without the dominator tree) is
+/// computed from the domain's own.
+template <class W> W *held(Compile &C) {
+  return C.From->getAnalysisIfAvailable<W>();
+}
+
+/// Live intervals are computed from slot indexes and the dominator tree;
+/// without them held too they cannot be recomputed, and a commit there is
+/// refused before it applies.
+bool refreshable(Compile &C) {
+  return !held<llvm::LiveIntervalsWrapperPass>(C) ||
+         (held<llvm::SlotIndexesWrapperPass>(C) &&
+          held<llvm::MachineDominatorTreeWrapperPass>(C));
 }
 
 void refreshCachedAnalyses(Compile &C, llvm::MachineFunction &MF) {
-  recompute<llvm::MachineDominatorTreeWrapperPass>(C, MF);
-  recompute<llvm::MachinePostDominatorTreeWrapperPass>(C, MF);
-  recompute<llvm::MachineLoopInfoWrapperPass>(C, MF);
-  recompute<llvm::MachineBlockFrequencyInfoWrapperPass>(C, MF);
-  recompute<llvm::SlotIndexesWrapperPass>(C, MF);
-  recompute<llvm::LiveIntervalsWrapperPass>(C, MF);
-  recompute<llvm::LiveVariablesWrapperPass>(C, MF);
+  std::optional<llvm::MachineDominatorTree> OwnDT;
+  llvm::MachineDominatorTree *DT = nullptr;
+  if (auto *W = held<llvm::MachineDominatorTreeWrapperPass>(C)) {
+    DT = &W->getDomTree();
+    DT->recalculate(MF);
+  }
+  if (auto *W = held<llvm::MachinePostDominatorTreeWrapperPass>(C))
+    W->getPostDomTree().recalculate(MF);
+  llvm::MachineLoopInfo *LI = nullptr;
+  if (auto *W = held<llvm::MachineLoopInfoWrapperPass>(C)) {
+    if (!DT)
+      DT = &OwnDT.emplace(MF);
+    LI = &W->getLI();
+    LI->releaseMemory();
+    LI->analyze(*DT);
+  }
+  if (auto *W = held<llvm::MachineBlockFrequencyInfoWrapperPass>(C))
+    if (auto *P = held<llvm::MachineBranchProbabilityInfoWrapperPass>(C)) {
+      std::optional<llvm::MachineLoopInfo> OwnLI;
+      if (!LI) {
+        if (!DT)
+          DT = &OwnDT.emplace(MF);
+        LI = &OwnLI.emplace(*DT);
+      }
+      W->getMBFI().calculate(MF, P->getMBPI(), *LI);
+    }
+  if (auto *W = held<llvm::SlotIndexesWrapperPass>(C)) {
+    W->releaseMemory();
+    W->runOnMachineFunction(MF);
+  }
+  if (auto *W = held<llvm::LiveIntervalsWrapperPass>(C)) {
+    // refreshable() made sure slot indexes and the dominator tree are held.
+    W->releaseMemory();
+    W->runOnMachineFunction(MF);
+  }
+  if (auto *W = held<llvm::LiveVariablesWrapperPass>(C)) {
+    W->releaseMemory();
+    W->runOnMachineFunction(MF);
+  }
 }
 
 /// The structural check of a claimed property (mir.md §9): false with a
@@ -190,11 +230,15 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle T,
       return okStatus();
     }
     std::string Why;
+    if (!refreshable(C))
+      Why = "LLVM holds live intervals here without the slot indexes and "
+            "dominator tree they are computed from, so they could not be "
+            "brought up to date";
     // Rule 7: every hook is past instruction selection (SelectionDAG never
     // sets the Selected property the MachineVerifier would check), so a
     // generic opcode is never right here.
     for (llvm::MachineInstr *MI : M->Log.Made)
-      if (llvm::isPreISelGenericOpcode(MI->getOpcode()) && Why.empty())
+      if (Why.empty() && llvm::isPreISelGenericOpcode(MI->getOpcode()))
         Why = "a generic opcode (" +
               std::string(MF.getSubtarget().getInstrInfo()->getName(
                   MI->getOpcode())) +
