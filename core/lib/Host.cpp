@@ -185,6 +185,20 @@ Plugin *Host::registeringPlugin() const {
   return nullptr;
 }
 
+NevercStatus Host::registrarOwner(const void *Registrar,
+                                  const Plugin **Out) const {
+  const Plugin *Owner = nullptr;
+  for (auto &P : Plugins)
+    if (static_cast<const void *>(P.get()) == Registrar)
+      Owner = P.get();
+  if (!Registrar || !Owner)
+    return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (registeringPlugin() != Owner)
+    return makeStatus(NEVERC_STATUS_INVALID_STATE);
+  *Out = Owner;
+  return okStatus();
+}
+
 //===----------------------------------------------------------------------===//
 // Loading
 //===----------------------------------------------------------------------===//

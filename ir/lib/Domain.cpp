@@ -18,32 +18,13 @@ constexpr uint32_t IRPhases[] = {
     core::Phase_IR_FINAL_VERIFY,
 };
 
-/// The handle of \p Key in \p Table, minted on first use.
-template <class V>
-NevercHandle mint(core::HandleTable<V> &Table, core::PointerMap<NevercHandle> &Of,
-                  const void *Key, V Value) {
-  if (!Key)
-    return NevercHandle{};
-  NevercHandle &H = Of[Key];
-  if (!Table.lookup(H))
-    H = Table.insert(Value);
-  return H;
-}
+using core::mintCached;
 
 template <class V>
 NevercStatus lookup(IRDomain::Impl &D, TaskState &TS,
-                    core::HandleTable<V> &Table, IRHandleKind Kind,
+                    core::HandleTable<V> &Table, IRHandleKind,
                     NevercHandle H, V **Out) {
-  if (core::decodeHandle(H).Kind != hk(Kind))
-    return st(NEVERC_STATUS_WRONG_TYPE);
-  if (NevercStatus S = core::checkHandleScope(H, hk(Kind), TS.Scope, D.H, true);
-      !isOk(S))
-    return S;
-  V *P = Table.lookup(H);
-  if (!P)
-    return st(NEVERC_STATUS_STALE_HANDLE);
-  *Out = P;
-  return okStatus();
+  return core::lookupScoped(Table, H, TS.Scope, D.H, Out);
 }
 
 } // namespace
@@ -64,22 +45,22 @@ TaskState::TaskState(uint32_t Session, uint32_t Task)
 }
 
 NevercHandle TaskState::value(const llvm::Value *V) {
-  return mint(Values, ValueOf, V, const_cast<llvm::Value *>(V));
+  return mintCached(Values, ValueOf, V, const_cast<llvm::Value *>(V));
 }
 NevercHandle TaskState::type(llvm::Type *Ty) {
-  return mint(Types, TypeOf, Ty, Ty);
+  return mintCached(Types, TypeOf, Ty, Ty);
 }
 NevercHandle TaskState::metadata(const llvm::Metadata *MD) {
-  return mint(MDs, MDOf, MD, const_cast<llvm::Metadata *>(MD));
+  return mintCached(MDs, MDOf, MD, const_cast<llvm::Metadata *>(MD));
 }
 NevercHandle TaskState::attribute(llvm::Attribute A) {
-  return mint(Attrs, AttrOf, A.getRawPointer(), A.getRawPointer());
+  return mintCached(Attrs, AttrOf, A.getRawPointer(), A.getRawPointer());
 }
 NevercHandle TaskState::namedMetadata(llvm::NamedMDNode *N) {
-  return mint(NamedMDs, NamedMDOf, N, N);
+  return mintCached(NamedMDs, NamedMDOf, N, N);
 }
 NevercHandle TaskState::comdat(llvm::Comdat *C) {
-  return mint(Comdats, ComdatOf, C, C);
+  return mintCached(Comdats, ComdatOf, C, C);
 }
 
 void TaskState::forget(const llvm::Value *V) {

@@ -54,15 +54,10 @@ namespace {
 
 NevercStatus resultOf(MIRDomain::Impl &D, Compile &C, NevercHandle H,
                       NevercMIRBuiltinAnalysis Want, AnalysisResult **Out) {
-  if (core::decodeHandle(H).Kind != hk(MIRHandleKind::AnalysisResult))
-    return st(NEVERC_STATUS_WRONG_TYPE);
-  if (NevercStatus S = core::checkHandleScope(
-          H, hk(MIRHandleKind::AnalysisResult), C.Scope, D.H, true);
+  AnalysisResultPtr *P = nullptr;
+  if (NevercStatus S = core::lookupScoped(C.Results, H, C.Scope, D.H, &P);
       !isOk(S))
     return S;
-  auto *P = C.Results.lookup(H);
-  if (!P)
-    return st(NEVERC_STATUS_STALE_HANDLE);
   AnalysisResult *R = P->get();
   // A query of another analysis's result: LIVE_INTERVALS answers the slot
   // index queries too (it holds them).

@@ -102,30 +102,19 @@ Compile::Compile(core::HandleScope Scope)
 
 Compile::~Compile() = default;
 
-namespace {
-template <class V>
-NevercHandle mint(core::HandleTable<V> &Table, core::PointerMap<NevercHandle> &Of,
-                  const void *Key, V Value) {
-  if (!Key)
-    return NevercHandle{};
-  NevercHandle &H = Of[Key];
-  if (!Table.lookup(H))
-    H = Table.insert(Value);
-  return H;
-}
-} // namespace
+using core::mintCached;
 
 NevercHandle Compile::function(llvm::MachineFunction *F) {
   Minted = true;
-  return mint(Functions, FunctionOf, F, F);
+  return mintCached(Functions, FunctionOf, F, F);
 }
 NevercHandle Compile::block(llvm::MachineBasicBlock *B) {
   Minted = true;
-  return mint(Blocks, BlockOf, B, B);
+  return mintCached(Blocks, BlockOf, B, B);
 }
 NevercHandle Compile::instr(llvm::MachineInstr *I) {
   Minted = true;
-  return mint(Instrs, InstrOf, I, I);
+  return mintCached(Instrs, InstrOf, I, I);
 }
 NevercHandle Compile::operand(llvm::MachineInstr *I, unsigned Index) {
   Minted = true;
@@ -133,11 +122,11 @@ NevercHandle Compile::operand(llvm::MachineInstr *I, unsigned Index) {
 }
 NevercHandle Compile::memOperand(llvm::MachineMemOperand *M) {
   Minted = true;
-  return mint(MemOperands, MemOf, M, M);
+  return mintCached(MemOperands, MemOf, M, M);
 }
 NevercHandle Compile::reference(const void *P, RefKind K) {
   Minted = true;
-  return mint(References, RefOf, P, Reference{P, K});
+  return mintCached(References, RefOf, P, Reference{P, K});
 }
 
 void Compile::expireCallbackHandles() {
@@ -194,17 +183,8 @@ NevercStatus compileOf(MIRDomain::Impl &D, NevercTaskHandle T, Compile **Out) {
 namespace {
 template <class V>
 NevercStatus lookup(MIRDomain::Impl &D, Compile &C, core::HandleTable<V> &Table,
-                    MIRHandleKind Kind, NevercHandle H, V **Out) {
-  if (core::decodeHandle(H).Kind != hk(Kind))
-    return st(NEVERC_STATUS_WRONG_TYPE);
-  if (NevercStatus S = core::checkHandleScope(H, hk(Kind), C.Scope, D.H, true);
-      !isOk(S))
-    return S;
-  V *P = Table.lookup(H);
-  if (!P)
-    return st(NEVERC_STATUS_STALE_HANDLE);
-  *Out = P;
-  return okStatus();
+                    MIRHandleKind, NevercHandle H, V **Out) {
+  return core::lookupScoped(Table, H, C.Scope, D.H, Out);
 }
 } // namespace
 

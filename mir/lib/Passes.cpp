@@ -35,13 +35,8 @@ NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
     if (!Registrar || !Desc)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     const core::Plugin *Owner = nullptr;
-    for (auto &P : D.H.plugins())
-      if (static_cast<const void *>(P.get()) == Registrar)
-        Owner = P.get();
-    if (!Owner)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (D.H.registeringPlugin() != Owner)
-      return st(NEVERC_STATUS_INVALID_STATE); // only in the caller's Register
+    if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
+      return S;
     NevercABITableHeader Hd;
     std::memcpy(&Hd, Desc, sizeof Hd);
     if (Hd.Major != NEVERC_MIR_PASS_API_MAJOR)

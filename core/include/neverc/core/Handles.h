@@ -20,6 +20,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace neverc::core {
@@ -176,6 +177,39 @@ private:
   std::vector<Entry> Slots;
   uint32_t FreeHead = NoSlot; ///< most recently freed slot
 };
+
+/// Handle -> entry of \p Table, with the statuses in the order above:
+/// WRONG_TYPE for another kind, the scope rules of checkHandleScope for a
+/// task-scoped handle, STALE_HANDLE for a freed or reused slot.
+template <typename T>
+NevercStatus lookupScoped(HandleTable<T> &Table, NevercHandle H,
+                          HandleScope Scope, const ScopeOracle &Scopes,
+                          T **Out) {
+  if (decodeHandle(H).Kind != Table.kind())
+    return makeStatus(NEVERC_STATUS_WRONG_TYPE);
+  if (NevercStatus S = checkHandleScope(H, Table.kind(), Scope, Scopes, true);
+      !isOk(S))
+    return S;
+  T *P = Table.lookup(H);
+  if (!P)
+    return makeStatus(NEVERC_STATUS_STALE_HANDLE);
+  *Out = P;
+  return okStatus();
+}
+
+/// The handle of the native object \p Key in \p Table, minted on first use:
+/// asking again for a live one gives the same handle. \p Of maps keys to
+/// handles (a PointerMap); a null key has the null handle.
+template <typename T, typename Map>
+NevercHandle mintCached(HandleTable<T> &Table, Map &Of, const void *Key,
+                        T Value) {
+  if (!Key)
+    return NevercHandle{};
+  NevercHandle &H = Of[Key];
+  if (!Table.lookup(H))
+    H = Table.insert(std::move(Value));
+  return H;
+}
 
 } // namespace neverc::core
 

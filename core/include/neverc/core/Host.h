@@ -343,6 +343,11 @@ public:
   /// The plugin whose Register callback is running now (slots that may only
   /// be called from Register ask), or null.
   Plugin *registeringPlugin() const;
+  /// The plugin a domain's registration slot was handed \p Registrar for
+  /// (the RegistrarContext its Register callback received):
+  /// INVALID_ARGUMENT when it names no plugin, INVALID_STATE when that
+  /// plugin's Register is not running (registration time only).
+  NevercStatus registrarOwner(const void *Registrar, const Plugin **Out) const;
   const NevercBootstrapAPI *bootstrap() const { return &Bootstrap; }
   /// Finds a live task from a handle (for domain tables).
   NevercStatus resolveTask(NevercTaskHandle H, Task **Out) const;
