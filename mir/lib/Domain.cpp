@@ -149,7 +149,6 @@ void Compile::expireCallbackHandles() {
   MemOf.clear();
   RefOf.clear();
   Words.clear();
-  Strings.clear();
   Created.clear();
 }
 
@@ -397,7 +396,6 @@ int MIRDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
     return 0;
   auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
   C->T = &TU;
-  C->CI = &CI;
   P->Current = std::move(C);
   installPipelineHook(*P, *P->Current);
   return 0;

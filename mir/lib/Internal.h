@@ -134,7 +134,6 @@ struct Compile {
   Compile(core::HandleScope Scope);
   core::HandleScope Scope;
   core::Task *T = nullptr;
-  clang::CompilerInstance *CI = nullptr;
   bool Failed = false;
   /// The phase running now (0 outside one).
   uint32_t Phase = 0;
@@ -159,10 +158,9 @@ struct Compile {
   core::HandleTable<std::shared_ptr<Mutation>> Mutations;
   core::HandleTable<AnalysisResultPtr> Results;
   core::PointerMap<NevercHandle> FunctionOf, BlockOf, InstrOf, MemOf, RefOf;
-  /// Words, strings and masks handed out by views (live as long as the
+  /// Words handed out by views (live as long as the
   /// handles).
   std::deque<std::vector<uint64_t>> Words;
-  std::deque<std::string> Strings;
   /// The open mutation (one at a time), or null.
   std::shared_ptr<Mutation> Open;
   /// Instructions and blocks the open mutation made: their handles go when
