@@ -22,6 +22,7 @@
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/ir/IRDomain.h"
 #include "neverc/mir/MIRDomain.h"
+#include "neverc/target/TargetDomain.h"
 #include "neverc/driver/DriverDomain.h"
 #include "neverc/prep/PrepDomain.h"
 
@@ -429,6 +430,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   AST.setPrepDomain(&Prep);
   ir::IRDomain IR(H);
   mir::MIRDomain MIR(H);
+  target::TargetDomain Target(H);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;
@@ -495,7 +497,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.Source = &Source;
   Frontend.AST = &AST;
   if (!H.plugins().empty()) {
-    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR};
+    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target};
     std::sort(Frontend.Attached.begin(), Frontend.Attached.end(),
                      [](const core::FrontendAttachment *A,
                         const core::FrontendAttachment *B) {

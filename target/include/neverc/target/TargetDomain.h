@@ -1,0 +1,50 @@
+//===- TargetDomain.h - Targets, routing, calling conventions ---*- C++ -*-===//
+//
+// LLVM-free (Clang types are only named). Publishes
+// NevercCallingConventionAPI and makes custom calling conventions real on
+// stock LLVM 22: nothing with the NeverC custom convention (CC 1000)
+// reaches LLVM's instruction selection, which would lower it as the C
+// convention on x86-64 and abort on AArch64.
+//
+// How it joins a compile: attach() registers one llvm::
+// RegisterTargetPassConfigCallback for a cc1 that generates machine code;
+// LLVM calls it from addPassesToEmitFile, and the domain puts one module
+// pass first in the code generator's pipeline. That pass finds the
+// functions with CC 1000 (a scan of the function list), materializes their
+// plans (callconv.md §6) and lowers them (x86-64), or fails the compile
+// naming each function it cannot lower.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_TARGET_TARGETDOMAIN_H
+#define NEVERC_TARGET_TARGETDOMAIN_H
+
+#include "neverc/core/Attachment.h"
+#include "neverc/core/Host.h"
+
+#include <memory>
+
+namespace neverc::target {
+
+class TargetDomain final : public core::FrontendAttachment {
+public:
+  /// Publishes the domain's tables on \p H; call before Host::initialize().
+  /// The domain must outlive every session of \p H.
+  explicit TargetDomain(core::Host &H);
+  ~TargetDomain() override;
+  TargetDomain(const TargetDomain &) = delete;
+  TargetDomain &operator=(const TargetDomain &) = delete;
+
+  uint32_t firstPhase() const override;
+  int attach(clang::CompilerInstance &CI, core::Task &TU) override;
+  int detach(clang::CompilerInstance &CI, core::Task &TU,
+             bool Success) override;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace neverc::target
+
+#endif

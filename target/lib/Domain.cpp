@@ -1,0 +1,124 @@
+//===- Domain.cpp - TargetDomain: joining a compile -----------------------===//
+//
+// The calling-convention pass is the first pass of LLVM's code generation
+// pipeline (a module pass ahead of the IR passes TargetPassConfig adds):
+// whatever the optimizer, a plugin or an .ll file left, it sees the module
+// LLVM is about to select instructions for. Without a function that uses
+// the custom convention it changes nothing, so objects stay clang's.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+
+namespace neverc::target {
+namespace {
+
+class ConventionPass final : public llvm::ModulePass {
+public:
+  static char ID;
+  ConventionPass(TargetDomain::Impl &D, llvm::TargetMachine &TM)
+      : ModulePass(ID), D(D), TM(TM) {}
+  llvm::StringRef getPassName() const override {
+    return "neverc custom calling conventions";
+  }
+  bool runOnModule(llvm::Module &M) override {
+    bool Custom = false;
+    for (const llvm::Function &F : M)
+      Custom |= F.getCallingConv() == CustomCC;
+    if (!Custom)
+      return false;
+    if (!D.lowerModule(M, TM))
+      D.Failed = true;
+    return true;
+  }
+
+private:
+  TargetDomain::Impl &D;
+  llvm::TargetMachine &TM;
+};
+char ConventionPass::ID = 0;
+
+bool generatesMachineCode(const clang::FrontendOptions &FE) {
+  return FE.ProgramAction == clang::frontend::EmitObj ||
+         FE.ProgramAction == clang::frontend::EmitAssembly;
+}
+
+} // namespace
+
+TargetDomain::Impl::Impl(core::Host &H) : H(H) {
+  Conventions.Header = {sizeof Conventions, NEVERC_CALLING_CONVENTION_API_MAJOR,
+                        NEVERC_CALLING_CONVENTION_API_MINOR, 0};
+  Conventions.Context = this;
+  fillConventionTable(Conventions);
+}
+
+TargetDomain::Impl::~Impl() {
+  for (ConventionRecord &R : Registered)
+    if (R.DestroyUserData)
+      R.DestroyUserData(R.UserData);
+}
+
+void TargetDomain::Impl::error(std::string Msg) {
+  H.report(NEVERC_DIAGNOSTIC_ERROR, std::move(Msg), nullptr,
+           "neverc.codegen.ir_to_mir");
+}
+void TargetDomain::Impl::warning(std::string Msg) {
+  H.report(NEVERC_DIAGNOSTIC_WARNING, std::move(Msg), nullptr,
+           "neverc.codegen.ir_to_mir");
+}
+
+const ConventionRecord *
+TargetDomain::Impl::conventionFor(NevercInterfaceID Target) const {
+  for (const ConventionRecord &R : Registered)
+    if (sameID(R.Target, Target))
+      return &R;
+  return nullptr;
+}
+
+const ConventionRecord *
+TargetDomain::Impl::convention(NevercInterfaceID ID) const {
+  for (const ConventionRecord &R : Registered)
+    if (sameID(R.ID, ID))
+      return &R;
+  return nullptr;
+}
+
+TargetDomain::TargetDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
+  // NevercTargetAPI and NevercTargetABIAPI are not published yet
+  // (target/README).
+  H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_CALLING_CONVENTION_HIGH,
+                                       NEVERC_INTERFACE_CALLING_CONVENTION_LOW},
+                     NEVERC_CALLING_CONVENTION_API_MAJOR,
+                     NEVERC_CALLING_CONVENTION_API_MINOR, &P->Conventions,
+                     sizeof P->Conventions);
+}
+TargetDomain::~TargetDomain() = default;
+
+uint32_t TargetDomain::firstPhase() const {
+  return core::Phase_CODEGEN_IR_TO_MIR;
+}
+
+int TargetDomain::attach(clang::CompilerInstance &CI, core::Task &) {
+  if (!generatesMachineCode(CI.getFrontendOpts()))
+    return 0;
+  P->Failed = false;
+  Impl &D = *P;
+  P->Callback = std::make_unique<llvm::RegisterTargetPassConfigCallback>(
+      [&D](llvm::TargetMachine &TM, llvm::legacy::PassManagerBase &PM,
+           llvm::TargetPassConfig *) { PM.add(new ConventionPass(D, TM)); });
+  return 0;
+}
+
+int TargetDomain::detach(clang::CompilerInstance &, core::Task &, bool) {
+  // A later code generator in this process (lld's LTO backend) is not
+  // this cc1's.
+  P->Callback.reset();
+  return P->Failed ? 1 : 0;
+}
+
+} // namespace neverc::target

@@ -1,0 +1,62 @@
+//===- Internal.h - The target domain's shared state ------------*- C++ -*-===//
+#ifndef NEVERC_TARGET_INTERNAL_H
+#define NEVERC_TARGET_INTERNAL_H
+
+#include "CallConvLower.h"
+#include "neverc/target/TargetDomain.h"
+
+#include "neverc/Plugin/PluginTarget.h"
+#include "neverc/core/SlotSupport.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class RegisterTargetPassConfigCallback;
+class TargetMachine;
+} // namespace llvm
+
+namespace neverc::target {
+
+/// One RegisterCallingConvention, copied (the descriptor is borrowed).
+struct ConventionRecord {
+  const core::Plugin *Owner = nullptr;
+  NevercInterfaceID ID{}, Target{};
+  std::string Name;
+  std::vector<std::string> CalleeSaved;
+  uint32_t LLVMCC = 0;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+  NevercPlanCallingConventionFn Plan = nullptr; // null: a 1.0 descriptor
+};
+
+struct TargetDomain::Impl {
+  explicit Impl(core::Host &H);
+  ~Impl();
+  core::Host &H;
+  NevercCallingConventionAPI Conventions{};
+  std::vector<ConventionRecord> Registered;
+  /// The cc1 being compiled: its pipeline hook, and whether it failed.
+  std::unique_ptr<llvm::RegisterTargetPassConfigCallback> Callback;
+  bool Failed = false;
+
+  void error(std::string Msg);
+  void warning(std::string Msg);
+  /// The first convention registered for \p Target.
+  const ConventionRecord *conventionFor(NevercInterfaceID Target) const;
+  const ConventionRecord *convention(NevercInterfaceID ID) const;
+  /// Materializes and lowers every custom convention of \p M for \p TM's
+  /// target (Conventions.cpp). False: the compile fails (reported).
+  bool lowerModule(llvm::Module &M, llvm::TargetMachine &TM);
+};
+
+void fillConventionTable(NevercCallingConventionAPI &T); // api/Conventions.cpp
+
+inline bool sameID(NevercInterfaceID A, NevercInterfaceID B) {
+  return A.High == B.High && A.Low == B.Low;
+}
+
+} // namespace neverc::target
+
+#endif
