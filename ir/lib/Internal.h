@@ -143,6 +143,13 @@ struct ModuleBox {
   uint64_t Generation = 0;
 };
 
+/// One custom_attr("key", "value") Sema accepted (CustomAttr.cpp), by
+/// the function's IR name.
+struct CustomAttr {
+  std::string Function;
+  std::string Key, Value;
+};
+
 struct TaskState {
   TaskState(uint32_t Session, uint32_t Task);
   core::HandleScope Scope;
@@ -182,6 +189,7 @@ struct TaskState {
   uint32_t PipelineRuns = 0;
   uint32_t OptLevel = NEVERC_IR_OPTIMIZATION_O0;
   std::string Triple, DataLayout;
+  std::vector<CustomAttr> CustomAttrs;
 
   core::HandleTable<llvm::Value *> Values;
   core::PointerMap<NevercHandle> ValueOf;
@@ -292,6 +300,11 @@ struct IRDomain::Impl {
   bool phaseActive(uint32_t Phase) const;
   bool hasPasses(uint32_t Phase) const;
 };
+
+/// custom_attr's spellings exist while \p On (CustomAttr.cpp).
+void enableCustomAttr(IRDomain::Impl &D, bool On);
+/// Puts the compile's custom_attr pairs on their functions in \p M.
+void applyCustomAttrs(TaskState &TS, llvm::Module &M);
 
 inline IRDomain::Impl &impl(void *Ctx) {
   return *static_cast<IRDomain::Impl *>(Ctx);

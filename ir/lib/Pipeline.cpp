@@ -207,6 +207,7 @@ public:
 
   /// The whole chain; false when a phase failed (reported).
   bool run() {
+    applyCustomAttrs(TS, *TS.M); // part of the module Clang generated
     ModuleBox Generated{BoxTag::Module, TS.M, 1};
     if (!generate(Generated))
       return false;
@@ -468,7 +469,9 @@ int IRDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
   TS.Failed = false;
   TS.Touched = false;
   TS.Generation = 0;
+  TS.CustomAttrs.clear();
   Impl *D = P.get();
+  enableCustomAttr(*D, true);
   CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
       [D, &TS](llvm::PassBuilder &PB) { backendStarting(*D, TS, PB); });
   return 0;
@@ -489,6 +492,8 @@ int IRDomain::detach(clang::CompilerInstance &CI, core::Task &TU, bool) {
   if (TS->M)
     CI.getCodeGenOpts().DisableLLVMPasses = TS->SavedDisableLLVMPasses;
   CI.getCodeGenOpts().PassBuilderCallbacks.pop_back();
+  enableCustomAttr(*P, false);
+  TS->CustomAttrs.clear();
   TS->unbind();
   TS->CI = nullptr;
   TS->Attached = false;
