@@ -104,6 +104,10 @@ void createDiagnostics(Session &S) {
 
 /// A language Clang accepts but neverc, a C compiler, does not.
 const char *unsupportedLanguage(types::ID Ty) {
+  // LLVM IR and bitcode are Clang's inputs too (flang merely accepts them
+  // as well).
+  if (Ty == types::TY_LLVM_IR || Ty == types::TY_LLVM_BC)
+    return nullptr;
   if (types::isCXX(Ty))
     return "C++";
   if (types::isObjC(Ty))

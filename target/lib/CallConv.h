@@ -34,11 +34,15 @@ inline constexpr const char *SpecAttr = "neverc-callconv";
 inline constexpr const char *PlanAttr = "neverc-cc-plan-v1";
 inline constexpr unsigned CustomCC = 1000;
 
-/// Built-in IDs (host decisions, README): the two ELF targets and the
-/// convention every spec-built plan names.
-inline constexpr NevercInterfaceID X86_64TargetID{0x4e43544152474554ull, 1};
-inline constexpr NevercInterfaceID AArch64TargetID{0x4e43544152474554ull, 2};
-inline constexpr NevercInterfaceID SpecConventionID{0x4e43434f4e564e31ull, 1};
+/// Built-in IDs (PluginTarget.h): the two ELF targets and the convention
+/// every spec-built plan names.
+inline constexpr NevercInterfaceID X86_64TargetID{NEVERC_TARGET_ID_X86_64_HIGH,
+                                                  NEVERC_TARGET_ID_X86_64_LOW};
+inline constexpr NevercInterfaceID AArch64TargetID{
+    NEVERC_TARGET_ID_AARCH64_HIGH, NEVERC_TARGET_ID_AARCH64_LOW};
+inline constexpr NevercInterfaceID SpecConventionID{
+    NEVERC_CALLING_CONVENTION_ID_SPEC_HIGH,
+    NEVERC_CALLING_CONVENTION_ID_SPEC_LOW};
 
 enum class RegClass { GPR, SIMD };
 

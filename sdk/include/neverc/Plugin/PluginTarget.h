@@ -91,6 +91,17 @@ extern "C" {
 #define NEVERC_CALLING_CONVENTION_API_MINOR UINT16_C(1)
 #define NEVERC_CALLING_CONVENTION_INTERFACE_STABILITY NEVERC_INTERFACE_STABLE
 
+/* The built-in targets' IDs and the convention every plan built from a
+ * "neverc-callconv" spec names. The spec leaves them to the host; these are
+ * neverc's ("NCTARGET" 1 and 2, "NCCONVN1" 1), STABLE. A plan's register
+ * numbers are LLVM's, under the schema digest "llvm22-<triple>". */
+#define NEVERC_TARGET_ID_X86_64_HIGH UINT64_C(0x4e43544152474554)
+#define NEVERC_TARGET_ID_X86_64_LOW UINT64_C(0x0000000000000001)
+#define NEVERC_TARGET_ID_AARCH64_HIGH UINT64_C(0x4e43544152474554)
+#define NEVERC_TARGET_ID_AARCH64_LOW UINT64_C(0x0000000000000002)
+#define NEVERC_CALLING_CONVENTION_ID_SPEC_HIGH UINT64_C(0x4e43434f4e564e31)
+#define NEVERC_CALLING_CONVENTION_ID_SPEC_LOW UINT64_C(0x0000000000000001)
+
 typedef NevercInterfaceID NevercTargetID;
 typedef NevercInterfaceID NevercTargetABIID;
 typedef NevercInterfaceID NevercCallingConventionID;

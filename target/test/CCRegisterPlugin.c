@@ -1,0 +1,284 @@
+/*
+ * CCRegisterPlugin: NevercCallingConventionAPI through the C ABI
+ * (tests/lit/callconv/register.c).
+ *
+ * Register calls RegisterCallingConvention with descriptors that break one
+ * rule each and says what it got: a remark "cc-check <name>: <status>"
+ * (the test checks the exact status), then registers two conventions:
+ *  - "test.r11r10" for x86-64, planned by PlanCallingConvention: argument
+ *    0 in r11, argument 1 in r10, further ones on the stack, the result in
+ *    rcx, callee-saved by name (rbx, r12). It remarks what the query held
+ *    and refuses (PLUGIN_FAILURE) a function with more than 3 arguments;
+ *  - "test.native" for AArch64, the native LLVM convention PreserveMost
+ *    (14): no plan, the host gives the function that convention.
+ * SessionBegin tries one more registration, after registration time.
+ * Register numbers are LLVM 22's (LOCKSTEP): the callback compares the
+ * schema digest first.
+ */
+#include "neverc/Plugin/NevercPluginAPI.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define ID "org.neverc.test.cc-register"
+
+/* LLVM 22's x86-64 register numbers (schema llvm22-x86_64-*). */
+enum { RCX = 54, R10 = 121, R11 = 122 };
+
+typedef struct Process {
+  const NevercCoreAPI *Core;
+  const NevercCallingConventionAPI *CC;
+} Process;
+
+static NevercStringView sv(const char *S) {
+  NevercStringView V;
+  V.Data = S;
+  V.Length = strlen(S);
+  return V;
+}
+
+static NevercStatus status(NevercStatusCode Code) {
+  NevercStatus S;
+  S.Code = Code;
+  S.Flags = 0;
+  S.Detail = 0;
+  return S;
+}
+
+static NevercABITableHeader header(uint32_t Size, uint16_t Major,
+                                   uint16_t Minor) {
+  NevercABITableHeader H;
+  H.StructSize = Size;
+  H.Major = Major;
+  H.Minor = Minor;
+  H.Flags = 0;
+  return H;
+}
+
+static void remark(const NevercCoreAPI *Core, const char *Message) {
+  NevercDiagnosticDescriptor D;
+  memset(&D, 0, sizeof D);
+  D.Header = header(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Severity = NEVERC_DIAGNOSTIC_REMARK;
+  D.Code = 7001;
+  D.PluginID = sv(ID);
+  D.Message = sv(Message);
+  Core->EmitDiagnostic(Core->Context, &D, NULL);
+}
+
+static void report(const NevercCoreAPI *Core, const char *Name,
+                   NevercStatus S) {
+  char Message[128];
+  snprintf(Message, sizeof Message, "cc-check %s: %d", Name, (int)S.Code);
+  remark(Core, Message);
+}
+
+static const NevercCoreAPI *CoreOf(void *UserData) {
+  return ((const Process *)UserData)->Core;
+}
+
+static NevercStatus NEVERC_CALL plan(void *UserData,
+                                     const NevercCallingConventionQuery *Q,
+                                     NevercCallingConventionPlan *Plan) {
+  static NevercCallingConventionLocation Args[3], Ret[1];
+  char Message[256];
+  uint64_t I, N = Q->Function.Parameters.Count;
+  const NevercABITypeDescriptor *P =
+      (const NevercABITypeDescriptor *)Q->Function.Parameters.Data;
+  snprintf(Message, sizeof Message,
+           "plan query: target=%llx:%llx cc=%llx:%llx schema=%.*s params=%llu "
+           "ret-kind=%u ret-bits=%u param0-kind=%u variadic=%u",
+           (unsigned long long)Q->TargetID.High,
+           (unsigned long long)Q->TargetID.Low,
+           (unsigned long long)Q->CallingConventionID.High,
+           (unsigned long long)Q->CallingConventionID.Low,
+           (int)Q->SchemaDigest.Length, Q->SchemaDigest.Data,
+           (unsigned long long)N, Q->Function.ReturnType.Kind,
+           Q->Function.ReturnType.BitWidth, N ? P[0].Kind : 0,
+           Q->Function.Variadic);
+  remark(CoreOf(UserData), Message);
+  if (Q->SchemaDigest.Length < 13 ||
+      memcmp(Q->SchemaDigest.Data, "llvm22-x86_64", 13) != 0)
+    return status(NEVERC_STATUS_ABI_MISMATCH);
+  if (N > 3)
+    return status(NEVERC_STATUS_PLUGIN_FAILURE);
+  memset(Args, 0, sizeof Args);
+  memset(Ret, 0, sizeof Ret);
+  for (I = 0; I < N; ++I) {
+    Args[I].Header = header(sizeof Args[I], NEVERC_CALLING_CONVENTION_API_MAJOR,
+                            NEVERC_CALLING_CONVENTION_API_MINOR);
+    Args[I].ValueIndex = (uint32_t)I;
+    Args[I].Size = 8;
+    Args[I].Alignment = 8;
+    if (I < 2) {
+      Args[I].Kind = NEVERC_CC_LOCATION_REGISTER;
+      Args[I].RegisterNumber = I == 0 ? R11 : R10;
+    } else {
+      Args[I].Kind = NEVERC_CC_LOCATION_STACK;
+      Args[I].StackOffset = 0;
+    }
+  }
+  Ret[0].Header = header(sizeof Ret[0], NEVERC_CALLING_CONVENTION_API_MAJOR,
+                         NEVERC_CALLING_CONVENTION_API_MINOR);
+  Ret[0].Kind = NEVERC_CC_LOCATION_REGISTER;
+  Ret[0].Size = 8;
+  Ret[0].Alignment = 8;
+  Ret[0].RegisterNumber = RCX;
+  Plan->ArgumentLocations.Data = Args;
+  Plan->ArgumentLocations.Count = N;
+  Plan->ArgumentLocations.ElementStride = sizeof Args[0];
+  Plan->ReturnLocations.Data = Ret;
+  Plan->ReturnLocations.Count = Q->Function.ReturnType.Kind ==
+                                        NEVERC_ABI_TYPE_VOID
+                                    ? 0
+                                    : 1;
+  Plan->ReturnLocations.ElementStride = sizeof Ret[0];
+  Plan->StackAlignment = 16;
+  return neverc_status_ok();
+}
+
+static NevercCallingConventionDescriptor base(NevercPlanCallingConventionFn Fn,
+                                              void *UserData) {
+  static const NevercStringView Saved[2] = {{"rbx", 3}, {"r12", 3}};
+  NevercCallingConventionDescriptor D;
+  memset(&D, 0, sizeof D);
+  D.Header = header(sizeof D, NEVERC_CALLING_CONVENTION_API_MAJOR,
+                    NEVERC_CALLING_CONVENTION_API_MINOR);
+  D.CallingConventionID.High = UINT64_C(0x5445535443430000);
+  D.CallingConventionID.Low = 1;
+  D.TargetID.High = NEVERC_TARGET_ID_X86_64_HIGH;
+  D.TargetID.Low = NEVERC_TARGET_ID_X86_64_LOW;
+  D.CanonicalName = sv("test.r11r10");
+  D.CalleeSavedRegisters.Data = Saved;
+  D.CalleeSavedRegisters.Count = 2;
+  D.CalleeSavedRegisters.ElementStride = sizeof Saved[0];
+  D.PlanCallingConvention = Fn;
+  D.UserData = UserData;
+  return D;
+}
+
+static NevercStatus NEVERC_CALL doRegister(const NevercCoreAPI *Core,
+                                           const NevercRegistrarAPI *Reg,
+                                           void *Ctx, void *ProcessState) {
+  const Process *P = (const Process *)ProcessState;
+  const NevercCallingConventionAPI *CC = P->CC;
+  NevercCallingConventionDescriptor D;
+  static const NevercStringView BadSaved[1] = {{"", 0}};
+  NevercStatus S;
+  int Dummy = 0;
+  (void)Reg;
+#define CHECK(Name, Edit)                                                      \
+  do {                                                                         \
+    D = base(plan, ProcessState);                                              \
+    Edit;                                                                      \
+    report(Core, Name, CC->RegisterCallingConvention(CC->Context, Ctx, &D));   \
+  } while (0)
+  report(Core, "null-descriptor",
+         CC->RegisterCallingConvention(CC->Context, Ctx, NULL));
+  D = base(plan, ProcessState);
+  report(Core, "foreign-registrar",
+         CC->RegisterCallingConvention(CC->Context, &Dummy, &D));
+  CHECK("major-2", D.Header.Major = 2);
+  CHECK("short-header", D.Header.StructSize = 16);
+  CHECK("zero-id", D.CallingConventionID.High = 0;
+        D.CallingConventionID.Low = 0);
+  CHECK("empty-name", D.CanonicalName.Length = 0);
+  CHECK("flags", D.Flags = 1);
+  CHECK("reserved", D.Reserved = 1);
+  CHECK("llvm-cc-1000", D.LLVMCallingConvention = 1000);
+  CHECK("llvm-cc-2000", D.LLVMCallingConvention = 2000);
+  CHECK("v1.0-without-native",
+        D.Header.StructSize =
+            (uint32_t)offsetof(NevercCallingConventionDescriptor,
+                               PlanCallingConvention));
+  CHECK("no-plan-no-native", D.PlanCallingConvention = NULL);
+  CHECK("empty-callee-saved-name", D.CalleeSavedRegisters.Data = BadSaved;
+        D.CalleeSavedRegisters.Count = 1);
+  CHECK("unknown-target", D.TargetID.Low = 99);
+  CHECK("spec-convention-id",
+        D.CallingConventionID.High = NEVERC_CALLING_CONVENTION_ID_SPEC_HIGH;
+        D.CallingConventionID.Low = NEVERC_CALLING_CONVENTION_ID_SPEC_LOW);
+  CHECK("valid", (void)0);
+  CHECK("duplicate-id", (void)0);
+  /* AArch64: PreserveMost, a convention LLVM's AArch64 backend has. */
+  CHECK("native-aarch64",
+        D.TargetID.High = NEVERC_TARGET_ID_AARCH64_HIGH;
+        D.TargetID.Low = NEVERC_TARGET_ID_AARCH64_LOW;
+        D.CallingConventionID.Low = 2; D.CanonicalName = sv("test.native");
+        D.LLVMCallingConvention = 14; D.PlanCallingConvention = NULL);
+#undef CHECK
+  S = neverc_status_ok();
+  return S;
+}
+
+static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
+                                             NevercSessionHandle Session,
+                                             void *ProcessState,
+                                             void **OutState) {
+  const Process *P = (const Process *)ProcessState;
+  NevercCallingConventionDescriptor D = base(plan, ProcessState);
+  (void)Session;
+  D.CallingConventionID.Low = 3;
+  /* Registration time is over: whichever registrar context is given. */
+  report(Core, "after-registration",
+         P->CC->RegisterCallingConvention(P->CC->Context, (void *)P, &D));
+  *OutState = NULL;
+  return neverc_status_ok();
+}
+
+static NevercStatus NEVERC_CALL processBegin(const NevercCoreAPI *Core,
+                                             void **OutProcessState) {
+  Process *P = NULL;
+  NevercInterfaceID IDv;
+  const void *Table = NULL;
+  uint16_t Minor = 0;
+  uint64_t Size = 0;
+  NevercStatus S = Core->Allocate(Core->Context, sizeof *P, 8, (void **)&P);
+  if (!neverc_status_is_ok(S))
+    return S;
+  memset(P, 0, sizeof *P);
+  P->Core = Core;
+  IDv.High = NEVERC_INTERFACE_CALLING_CONVENTION_HIGH;
+  IDv.Low = NEVERC_INTERFACE_CALLING_CONVENTION_LOW;
+  S = Core->QueryInterface(Core->Context, IDv,
+                           NEVERC_CALLING_CONVENTION_API_MAJOR,
+                           NEVERC_CALLING_CONVENTION_API_MINOR, &Table, &Minor,
+                           &Size);
+  if (neverc_status_is_ok(S) &&
+      (!Table || Size < sizeof(NevercCallingConventionAPI)))
+    S = status(NEVERC_STATUS_ABI_MISMATCH);
+  if (!neverc_status_is_ok(S)) {
+    Core->Deallocate(Core->Context, P, sizeof *P, 8);
+    return S;
+  }
+  P->CC = (const NevercCallingConventionAPI *)Table;
+  *OutProcessState = P;
+  return neverc_status_ok();
+}
+
+static NevercStatus NEVERC_CALL destroy(const NevercCoreAPI *Core,
+                                        void *ProcessState) {
+  return Core->Deallocate(Core->Context, ProcessState, sizeof(Process), 8);
+}
+
+NEVERC_EXPORT NevercStatus NEVERC_CALL neverc_plugin_entry(
+    const NevercBootstrapAPI *Bootstrap, NevercPluginDescriptor *OutPlugin) {
+  NevercPluginDescriptor D;
+  uint32_t Capacity;
+  if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
+    return status(NEVERC_STATUS_INVALID_ARGUMENT);
+  Capacity = OutPlugin->Header.StructSize;
+  memset(&D, 0, sizeof D);
+  D.Header = header(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.PluginID = sv(ID);
+  D.DisplayName = sv("calling-convention registration test");
+  D.Version.Major = 1;
+  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
+  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
+  D.ProcessBegin = processBegin;
+  D.SessionBegin = sessionBegin;
+  D.Register = doRegister;
+  D.Destroy = destroy;
+  memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
+  return neverc_status_ok();
+}

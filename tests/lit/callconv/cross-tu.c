@@ -1,0 +1,36 @@
+// Two translation units agree through the declaration they share: the
+// caller calls weigh.neverc.cc with the plan's registers, the callee's TU
+// defines that entry. The address of weigh is its standard-convention
+// body in every TU, so a function pointer works anywhere. A caller linked
+// against a weigh built without the convention does not link (the custom
+// entry is missing) instead of calling it wrongly.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %neverc -fplugin=%plugins/CustomCallConvPlugin.so -O2 -c %S/Inputs/callee.c -o %t/callee.o
+// RUN: %neverc -fplugin=%plugins/CustomCallConvPlugin.so -O2 -c %s -o %t/caller.o
+// RUN: %neverc %t/caller.o %t/callee.o -o %t/prog
+// RUN: %t/prog | FileCheck %s --check-prefix=OUT
+// OUT: direct 33
+// OUT-NEXT: pointer 33
+// RUN: llvm-objdump -d -r --no-show-raw-insn %t/caller.o | FileCheck %s
+// CHECK-LABEL: <main>:
+// CHECK: movl $0x5, %r11d
+// CHECK-NEXT: movl $0x2, %r10d
+// CHECK-NEXT: callq
+// CHECK-NEXT: R_X86_64_PLT32 weigh.neverc.cc-0x4
+//
+// RUN: %clang -O2 -Wno-unknown-attributes -c %S/Inputs/callee.c -o %t/plain-callee.o
+// RUN: not %neverc %t/caller.o %t/plain-callee.o -o %t/bad 2>&1 | FileCheck %s --check-prefix=LINK
+// LINK: undefined symbol: weigh.neverc.cc
+// RUN: not test -e %t/bad
+#include <stdio.h>
+
+__attribute__((custom_attr("neverc-callconv", "gpr:r11,r10;ret:rcx")))
+long weigh(long a, long b);
+
+int main(void) {
+  long (*volatile fp)(long, long) = weigh;
+  printf("direct %ld\n", weigh(5, 2));
+  printf("pointer %ld\n", fp(5, 2));
+  return 0;
+}
