@@ -75,9 +75,8 @@ bool copyLocations(const NevercStructArrayView &V, std::vector<Location> &Out) {
   if (!V.Data || V.ElementStride < sizeof(NevercCallingConventionLocation))
     return false;
   for (uint64_t I = 0; I < V.Count; ++I) {
-    NevercCallingConventionLocation L;
-    std::memcpy(&L, static_cast<const char *>(V.Data) + I * V.ElementStride,
-                sizeof L);
+    auto L = elementAt<NevercCallingConventionLocation>(V.Data,
+                                                        V.ElementStride, I);
     if (L.Header.StructSize < sizeof L ||
         (L.Kind != NEVERC_CC_LOCATION_REGISTER &&
          L.Kind != NEVERC_CC_LOCATION_STACK) ||
@@ -215,14 +214,10 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
                   "' returned a malformed plan (INVALID_DESCRIPTOR)");
       continue;
     }
-    for (uint64_t I = 0; I < Out.CalleeSavedRegisters.Count; ++I) {
-      uint32_t N;
-      std::memcpy(&N,
-                  reinterpret_cast<const char *>(Out.CalleeSavedRegisters.Data) +
-                      I * Out.CalleeSavedRegisters.ElementStride,
-                  sizeof N);
-      P.CalleeSaved.push_back(N);
-    }
+    for (uint64_t I = 0; I < Out.CalleeSavedRegisters.Count; ++I)
+      P.CalleeSaved.push_back(elementAt<uint32_t>(
+          Out.CalleeSavedRegisters.Data,
+          Out.CalleeSavedRegisters.ElementStride, I));
     if (P.CalleeSaved.empty()) {
       for (const std::string &Name : R->CalleeSaved)
         if (const NamedReg *Reg = Regs->find(Name))

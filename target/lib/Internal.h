@@ -8,6 +8,7 @@
 #include "neverc/Plugin/PluginTarget.h"
 #include "neverc/core/SlotSupport.h"
 
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,6 +53,15 @@ struct TargetDomain::Impl {
 };
 
 void fillConventionTable(NevercCallingConventionAPI &T); // api/Conventions.cpp
+
+/// Element \p I of a plugin's strided array (copied: the plugin's memory
+/// need not be aligned for T, and is not kept).
+template <class T>
+T elementAt(const void *Data, uint64_t Stride, uint64_t I) {
+  T Out;
+  std::memcpy(&Out, static_cast<const char *>(Data) + I * Stride, sizeof Out);
+  return Out;
+}
 
 inline bool sameID(NevercInterfaceID A, NevercInterfaceID B) {
   return A.High == B.High && A.Low == B.Low;

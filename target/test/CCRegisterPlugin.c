@@ -12,10 +12,11 @@
  *  - "test.native" for AArch64, the native LLVM convention PreserveMost
  *    (14): no plan, the host gives the function that convention.
  * SessionBegin tries one more registration, after registration time.
+ * The conventions' UserData is the core table.
  * Register numbers are LLVM 22's (LOCKSTEP): the callback compares the
  * schema digest first.
  */
-#include "neverc/Plugin/NevercPluginAPI.h"
+#include "TestPlugin.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,11 +26,6 @@
 /* LLVM 22's x86-64 register numbers (schema llvm22-x86_64-*). */
 enum { RCX = 54, R10 = 121, R11 = 122 };
 
-typedef struct Process {
-  const NevercCoreAPI *Core;
-  const NevercCallingConventionAPI *CC;
-} Process;
-
 static NevercStringView sv(const char *S) {
   NevercStringView V;
   V.Data = S;
@@ -37,28 +33,10 @@ static NevercStringView sv(const char *S) {
   return V;
 }
 
-static NevercStatus status(NevercStatusCode Code) {
-  NevercStatus S;
-  S.Code = Code;
-  S.Flags = 0;
-  S.Detail = 0;
-  return S;
-}
-
-static NevercABITableHeader header(uint32_t Size, uint16_t Major,
-                                   uint16_t Minor) {
-  NevercABITableHeader H;
-  H.StructSize = Size;
-  H.Major = Major;
-  H.Minor = Minor;
-  H.Flags = 0;
-  return H;
-}
-
 static void remark(const NevercCoreAPI *Core, const char *Message) {
   NevercDiagnosticDescriptor D;
   memset(&D, 0, sizeof D);
-  D.Header = header(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
   D.Severity = NEVERC_DIAGNOSTIC_REMARK;
   D.Code = 7001;
   D.PluginID = sv(ID);
@@ -73,8 +51,19 @@ static void report(const NevercCoreAPI *Core, const char *Name,
   remark(Core, Message);
 }
 
+/* The conventions' UserData is the core table (for the remarks). */
 static const NevercCoreAPI *CoreOf(void *UserData) {
-  return ((const Process *)UserData)->Core;
+  return (const NevercCoreAPI *)UserData;
+}
+
+static const NevercCallingConventionAPI *conventions(const NevercCoreAPI *Core) {
+  const NevercCallingConventionAPI *CC =
+      (const NevercCallingConventionAPI *)tpQuery(
+          Core, NEVERC_INTERFACE_CALLING_CONVENTION_HIGH,
+          NEVERC_INTERFACE_CALLING_CONVENTION_LOW,
+          NEVERC_CALLING_CONVENTION_API_MAJOR,
+          NEVERC_CALLING_CONVENTION_API_MINOR);
+  return CC && CC->Header.StructSize >= sizeof *CC ? CC : NULL;
 }
 
 static NevercStatus NEVERC_CALL plan(void *UserData,
@@ -105,7 +94,7 @@ static NevercStatus NEVERC_CALL plan(void *UserData,
   memset(Args, 0, sizeof Args);
   memset(Ret, 0, sizeof Ret);
   for (I = 0; I < N; ++I) {
-    Args[I].Header = header(sizeof Args[I], NEVERC_CALLING_CONVENTION_API_MAJOR,
+    Args[I].Header = tpHeader(sizeof Args[I], NEVERC_CALLING_CONVENTION_API_MAJOR,
                             NEVERC_CALLING_CONVENTION_API_MINOR);
     Args[I].ValueIndex = (uint32_t)I;
     Args[I].Size = 8;
@@ -118,7 +107,7 @@ static NevercStatus NEVERC_CALL plan(void *UserData,
       Args[I].StackOffset = 0;
     }
   }
-  Ret[0].Header = header(sizeof Ret[0], NEVERC_CALLING_CONVENTION_API_MAJOR,
+  Ret[0].Header = tpHeader(sizeof Ret[0], NEVERC_CALLING_CONVENTION_API_MAJOR,
                          NEVERC_CALLING_CONVENTION_API_MINOR);
   Ret[0].Kind = NEVERC_CC_LOCATION_REGISTER;
   Ret[0].Size = 8;
@@ -142,7 +131,7 @@ static NevercCallingConventionDescriptor base(NevercPlanCallingConventionFn Fn,
   static const NevercStringView Saved[2] = {{"rbx", 3}, {"r12", 3}};
   NevercCallingConventionDescriptor D;
   memset(&D, 0, sizeof D);
-  D.Header = header(sizeof D, NEVERC_CALLING_CONVENTION_API_MAJOR,
+  D.Header = tpHeader(sizeof D, NEVERC_CALLING_CONVENTION_API_MAJOR,
                     NEVERC_CALLING_CONVENTION_API_MINOR);
   D.CallingConventionID.High = UINT64_C(0x5445535443430000);
   D.CallingConventionID.Low = 1;
@@ -160,22 +149,24 @@ static NevercCallingConventionDescriptor base(NevercPlanCallingConventionFn Fn,
 static NevercStatus NEVERC_CALL doRegister(const NevercCoreAPI *Core,
                                            const NevercRegistrarAPI *Reg,
                                            void *Ctx, void *ProcessState) {
-  const Process *P = (const Process *)ProcessState;
-  const NevercCallingConventionAPI *CC = P->CC;
+  const NevercCallingConventionAPI *CC = conventions(Core);
+  void *UserData = (void *)(uintptr_t)Core;
   NevercCallingConventionDescriptor D;
   static const NevercStringView BadSaved[1] = {{"", 0}};
   NevercStatus S;
   int Dummy = 0;
-  (void)Reg;
+  (void)Reg, (void)ProcessState;
+  if (!CC)
+    return status(NEVERC_STATUS_MISSING_INTERFACE);
 #define CHECK(Name, Edit)                                                      \
   do {                                                                         \
-    D = base(plan, ProcessState);                                              \
+    D = base(plan, UserData);                                              \
     Edit;                                                                      \
     report(Core, Name, CC->RegisterCallingConvention(CC->Context, Ctx, &D));   \
   } while (0)
   report(Core, "null-descriptor",
          CC->RegisterCallingConvention(CC->Context, Ctx, NULL));
-  D = base(plan, ProcessState);
+  D = base(plan, UserData);
   report(Core, "foreign-registrar",
          CC->RegisterCallingConvention(CC->Context, &Dummy, &D));
   CHECK("major-2", D.Header.Major = 2);
@@ -215,70 +206,17 @@ static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
                                              NevercSessionHandle Session,
                                              void *ProcessState,
                                              void **OutState) {
-  const Process *P = (const Process *)ProcessState;
-  NevercCallingConventionDescriptor D = base(plan, ProcessState);
-  (void)Session;
+  const NevercCallingConventionAPI *CC = conventions(Core);
+  NevercCallingConventionDescriptor D = base(plan, (void *)(uintptr_t)Core);
+  (void)Session, (void)ProcessState;
   D.CallingConventionID.Low = 3;
   /* Registration time is over: whichever registrar context is given. */
   report(Core, "after-registration",
-         P->CC->RegisterCallingConvention(P->CC->Context, (void *)P, &D));
+         CC->RegisterCallingConvention(CC->Context, (void *)(uintptr_t)Core,
+                                       &D));
   *OutState = NULL;
   return neverc_status_ok();
 }
 
-static NevercStatus NEVERC_CALL processBegin(const NevercCoreAPI *Core,
-                                             void **OutProcessState) {
-  Process *P = NULL;
-  NevercInterfaceID IDv;
-  const void *Table = NULL;
-  uint16_t Minor = 0;
-  uint64_t Size = 0;
-  NevercStatus S = Core->Allocate(Core->Context, sizeof *P, 8, (void **)&P);
-  if (!neverc_status_is_ok(S))
-    return S;
-  memset(P, 0, sizeof *P);
-  P->Core = Core;
-  IDv.High = NEVERC_INTERFACE_CALLING_CONVENTION_HIGH;
-  IDv.Low = NEVERC_INTERFACE_CALLING_CONVENTION_LOW;
-  S = Core->QueryInterface(Core->Context, IDv,
-                           NEVERC_CALLING_CONVENTION_API_MAJOR,
-                           NEVERC_CALLING_CONVENTION_API_MINOR, &Table, &Minor,
-                           &Size);
-  if (neverc_status_is_ok(S) &&
-      (!Table || Size < sizeof(NevercCallingConventionAPI)))
-    S = status(NEVERC_STATUS_ABI_MISMATCH);
-  if (!neverc_status_is_ok(S)) {
-    Core->Deallocate(Core->Context, P, sizeof *P, 8);
-    return S;
-  }
-  P->CC = (const NevercCallingConventionAPI *)Table;
-  *OutProcessState = P;
-  return neverc_status_ok();
-}
-
-static NevercStatus NEVERC_CALL destroy(const NevercCoreAPI *Core,
-                                        void *ProcessState) {
-  return Core->Deallocate(Core->Context, ProcessState, sizeof(Process), 8);
-}
-
-NEVERC_EXPORT NevercStatus NEVERC_CALL neverc_plugin_entry(
-    const NevercBootstrapAPI *Bootstrap, NevercPluginDescriptor *OutPlugin) {
-  NevercPluginDescriptor D;
-  uint32_t Capacity;
-  if (!Bootstrap || !OutPlugin || OutPlugin->Header.StructSize < 4)
-    return status(NEVERC_STATUS_INVALID_ARGUMENT);
-  Capacity = OutPlugin->Header.StructSize;
-  memset(&D, 0, sizeof D);
-  D.Header = header(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-  D.PluginID = sv(ID);
-  D.DisplayName = sv("calling-convention registration test");
-  D.Version.Major = 1;
-  D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
-  D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
-  D.ProcessBegin = processBegin;
-  D.SessionBegin = sessionBegin;
-  D.Register = doRegister;
-  D.Destroy = destroy;
-  memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
-  return neverc_status_ok();
-}
+NEVERC_TEST_PLUGIN_ENTRY(ID, "calling-convention registration test",
+                         doRegister, sessionBegin, NULL, NULL)

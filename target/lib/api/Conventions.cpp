@@ -65,11 +65,9 @@ NevercStatus NEVERC_CALL registerConvention(
     R.Target = C.TargetID;
     R.Name.assign(C.CanonicalName.Data, C.CanonicalName.Length);
     for (uint64_t I = 0; I < C.CalleeSavedRegisters.Count; ++I) {
-      NevercStringView V;
-      std::memcpy(&V,
-                  reinterpret_cast<const char *>(C.CalleeSavedRegisters.Data) +
-                      I * C.CalleeSavedRegisters.ElementStride,
-                  sizeof V);
+      auto V = elementAt<NevercStringView>(C.CalleeSavedRegisters.Data,
+                                           C.CalleeSavedRegisters.ElementStride,
+                                           I);
       if (!validView(V) || !V.Length)
         return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
       R.CalleeSaved.emplace_back(V.Data, V.Length);
