@@ -401,7 +401,15 @@ void lowerCall(llvm::CallInst &CB, Function &F, Function &Stub,
   Cons += ",~{memory},~{dirflag},~{fpsr},~{flags}";
   if (L.StackBytes)
     Asm += "subq $$" + std::to_string(L.StackBytes) + ", %rsp\n" + Stores;
-  Asm += "call ${" + std::to_string(CalleeOp) + ":P}";
+  // A call that may go through a PLT must not: a lazy-binding PLT entry
+  // runs the dynamic linker's resolver, which keeps only the standard
+  // argument registers (r11 is its scratch). So unless the entry is defined
+  // here and cannot be preempted, the call loads its address from the GOT
+  // (the linker relaxes that to a direct call where the symbol is local).
+  const bool Direct = !F.isDeclaration() && F.isDSOLocal() &&
+                      !F.hasAvailableExternallyLinkage();
+  Asm += Direct ? "call ${" + std::to_string(CalleeOp) + ":P}"
+                : "call *${" + std::to_string(CalleeOp) + ":c}@GOTPCREL(%rip)";
   if (L.StackBytes)
     Asm += "\naddq $$" + std::to_string(L.StackBytes) + ", %rsp";
   for (llvm::Value *V : Ops)

@@ -16,8 +16,18 @@
 // CHECK-LABEL: <main>:
 // CHECK: movl $0x5, %r11d
 // CHECK-NEXT: movl $0x2, %r10d
-// CHECK-NEXT: callq
-// CHECK-NEXT: R_X86_64_PLT32 weigh.neverc.cc-0x4
+// CHECK-NEXT: callq *
+// CHECK-NEXT: R_X86_64_GOTPCRELX weigh.neverc.cc-0x4
+//
+// A call to an entry defined elsewhere loads its address from the GOT, not
+// through a PLT entry, whose lazy-binding resolver keeps only the standard
+// argument registers (r11 is its scratch): across a shared library too.
+// RUN: %neverc -fplugin=%plugins/CustomCallConvPlugin.so -O2 -fPIC -shared %S/Inputs/callee.c -o %t/libweigh.so
+// RUN: %neverc %t/caller.o -L%t -lweigh -Wl,-rpath,%t -o %t/dynamic
+// RUN: %t/dynamic | FileCheck %s --check-prefix=OUT
+// RUN: llvm-readelf --dyn-syms %t/libweigh.so | FileCheck %s --check-prefix=DYN
+// DYN-DAG: FUNC GLOBAL DEFAULT {{.*}} weigh{{$}}
+// DYN-DAG: FUNC GLOBAL DEFAULT {{.*}} weigh.neverc.cc{{$}}
 //
 // RUN: %clang -O2 -Wno-unknown-attributes -c %S/Inputs/callee.c -o %t/plain-callee.o
 // RUN: not %neverc %t/caller.o %t/plain-callee.o -o %t/bad 2>&1 | FileCheck %s --check-prefix=LINK
