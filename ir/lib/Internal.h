@@ -289,6 +289,7 @@ struct IRDomain::Impl {
   NevercStatus Published = okStatus();
   std::vector<PassRecord> Passes;
   core::TaskStates<TaskState> States;
+  target::TargetDomain *Target = nullptr;
 
   TaskState &state(core::Task &T);
   TaskState *stateFor(core::HandleScope S) const;

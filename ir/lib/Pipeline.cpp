@@ -27,6 +27,7 @@
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "neverc/target/TargetDomain.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
@@ -218,6 +219,10 @@ public:
       return false;
     if (!runPassSlot(D, TS, core::Phase_IR_PASS_POST_OPT, Optimized) ||
         !runPassSlot(D, TS, core::Phase_IR_PASS_PRE_CODEGEN, Optimized))
+      return false;
+    // Custom calling conventions get their plans here, so the verified
+    // module (and -emit-llvm) carries them.
+    if (D.Target && !D.Target->materializeConventions(*TS.M))
       return false;
     return finalVerify(Optimized);
   }
@@ -444,6 +449,8 @@ NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS) {
   TS.dropValueHandles();
   return TS.Failed ? st(NEVERC_STATUS_PLUGIN_FAILURE) : okStatus();
 }
+
+void IRDomain::setTargetDomain(target::TargetDomain *T) { P->Target = T; }
 
 bool IRDomain::wrapsAction(clang::CompilerInstance &CI, core::Task &TU) {
   TaskState *TS = P->stateFor(core::decodeHandle(TU.handle()).Scope);

@@ -11,10 +11,11 @@
 // compile; CC 1000 is taken off every function and call first, so LLVM
 // never sees it (AArch64 would abort).
 //
-// Materialization runs here, where the code generator starts, and not
-// before ir.final_verify: that is where a module from any source (a plugin,
-// an .ll file, an LTO partition) is seen, so -emit-llvm output keeps the
-// spec as the plugin wrote it.
+// Materialization runs just before ir.final_verify when the IR phases run
+// (materializeConventions, so the verified module carries the plans), and
+// again where the code generator starts, which sees a module from any
+// source (an .ll file, an LTO partition): a plan made earlier is then only
+// validated.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -22,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <cstring>
@@ -98,24 +100,20 @@ bool copyLocations(const NevercStructArrayView &V, std::vector<Location> &Out) {
 
 } // namespace
 
-bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
-  const llvm::Triple &T = TM.getTargetTriple();
-  std::optional<RegTable> Regs;
-  if (const llvm::MCRegisterInfo *MRI = TM.getMCRegisterInfo())
-    Regs = regTableFor(T, *MRI);
+bool TargetDomain::Impl::materialize(llvm::Module &M, const llvm::Triple &T,
+                                     const std::optional<RegTable> &Regs,
+                                     PlanMap &Plans, ReportFn Fail) {
   bool Ok = true;
-  auto Fail = [&](const llvm::Function &F, const std::string &Why) {
-    error("function " + quoted(F) +
-          " cannot use the NeverC custom calling convention: " + Why);
+  auto Refuse = [&](const llvm::Function &F, const std::string &Why) {
+    Fail(F, Why);
     Ok = false;
   };
-  PlanMap Plans;
   std::vector<std::pair<llvm::Function *, unsigned>> Native;
   for (llvm::Function &F : M) {
     if (F.getCallingConv() != CustomCC)
       continue;
     if (!Regs) {
-      Fail(F, "stock LLVM 22 has no custom calling convention for '" +
+      Refuse(F, "stock LLVM 22 has no custom calling convention for '" +
                   T.str() + "' (CAPABILITY_UNAVAILABLE)");
       continue;
     }
@@ -123,17 +121,17 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
       std::optional<Plan> P =
           parsePlan(F.getFnAttribute(PlanAttr).getValueAsString());
       if (!P)
-        Fail(F, "malformed NeverC calling convention plan");
+        Refuse(F, "malformed NeverC calling convention plan");
       else if (P->Schema != Regs->Schema)
-        Fail(F, "NeverC calling convention plan belongs to a foreign target "
+        Refuse(F, "NeverC calling convention plan belongs to a foreign target "
                 "schema ('" + P->Schema + "', this compile's is '" +
                 Regs->Schema + "')");
       else if (!sameID(P->Target, Regs->TargetID))
-        Fail(F, "NeverC calling convention plan has a foreign target ID");
+        Refuse(F, "NeverC calling convention plan has a foreign target ID");
       else if (!sameID(P->Convention, SpecConventionID) &&
                !(convention(P->Convention) &&
                  sameID(convention(P->Convention)->Target, Regs->TargetID)))
-        Fail(F, "NeverC calling convention plan has a foreign convention ID");
+        Refuse(F, "NeverC calling convention plan has a foreign convention ID");
       else
         Plans.insert({&F, std::move(*P)});
       continue;
@@ -151,7 +149,7 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
     }
     const ConventionRecord *R = conventionFor(Regs->TargetID);
     if (!R) {
-      Fail(F, "it has neither a convention spec ('neverc-callconv') nor a "
+      Refuse(F, "it has neither a convention spec ('neverc-callconv') nor a "
               "plan, and no plugin registered a convention for this target");
       continue;
     }
@@ -160,7 +158,7 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
       continue;
     }
     if (!R->Plan) {
-      Fail(F, "convention '" + R->Name +
+      Refuse(F, "convention '" + R->Name +
                   "' has no PlanCallingConvention (a 1.0 descriptor) and "
                   "no native LLVM convention");
       continue;
@@ -198,7 +196,7 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
     P.Convention = R->ID;
     P.StackAlignment = Out.StackAlignment ? Out.StackAlignment : 16;
     if (!core::isOk(S)) {
-      Fail(F, "convention '" + R->Name + "' of plugin '" +
+      Refuse(F, "convention '" + R->Name + "' of plugin '" +
                   std::string(R->Owner->id()) + "' could not plan it: " +
                   std::string(core::statusName(S.Code)));
       continue;
@@ -209,7 +207,7 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
                  (Out.CalleeSavedRegisters.Data &&
                   Out.CalleeSavedRegisters.ElementStride >= sizeof(uint32_t)));
     if (!Good) {
-      Fail(F, "convention '" + R->Name + "' of plugin '" +
+      Refuse(F, "convention '" + R->Name + "' of plugin '" +
                   std::string(R->Owner->id()) +
                   "' returned a malformed plan (INVALID_DESCRIPTOR)");
       continue;
@@ -237,7 +235,48 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
         if (CB->getCalledOperand() == F && CB->getCallingConv() == CustomCC)
           CB->setCallingConv(CC);
   }
+  // Every direct call carries its callee's plan (callconv.md §8 rule 3).
+  for (auto &[F, P] : Plans) {
+    llvm::Attribute A = F->getFnAttribute(PlanAttr);
+    for (llvm::User *U : F->users())
+      if (auto *CB = llvm::dyn_cast<llvm::CallBase>(U))
+        if (CB->getCalledOperand() == F && CB->getCallingConv() == CustomCC)
+          CB->addFnAttr(A);
+  }
+  return Ok;
+}
 
+namespace {
+
+/// Takes CC 1000 off every function and call: after an error the module is
+/// not kept, but LLVM must still be able to finish with it.
+void neutralize(llvm::Module &M) {
+  for (llvm::Function &F : M) {
+    if (F.getCallingConv() == CustomCC)
+      F.setCallingConv(llvm::CallingConv::C);
+    for (llvm::BasicBlock &BB : F)
+      for (llvm::Instruction &I : BB)
+        if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I))
+          if (CB->getCallingConv() == CustomCC)
+            CB->setCallingConv(llvm::CallingConv::C);
+  }
+}
+
+} // namespace
+
+bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
+  const llvm::Triple &T = TM.getTargetTriple();
+  std::optional<RegTable> Regs;
+  if (const llvm::MCRegisterInfo *MRI = TM.getMCRegisterInfo())
+    Regs = regTableFor(T, *MRI);
+  bool Ok = true;
+  auto Fail = [&](const llvm::Function &F, const std::string &Why) {
+    error("function " + quoted(F) +
+          " cannot use the NeverC custom calling convention: " + Why);
+    Ok = false;
+  };
+  PlanMap Plans;
+  Ok = materialize(M, T, Regs, Plans, Fail);
   if (Ok && !Plans.empty()) {
     if (T.getArch() == llvm::Triple::x86_64) {
       Ok = lowerCustomConventionsX86(M, *Regs, Plans, Fail);
@@ -248,18 +287,31 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
                      "(CAPABILITY_UNAVAILABLE; x86-64 only)");
     }
   }
-  if (!Ok) {
-    // The object will not be kept; LLVM must still be able to finish.
-    for (llvm::Function &F : M) {
-      if (F.getCallingConv() == CustomCC)
-        F.setCallingConv(llvm::CallingConv::C);
-      for (llvm::BasicBlock &BB : F)
-        for (llvm::Instruction &I : BB)
-          if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I))
-            if (CB->getCallingConv() == CustomCC)
-              CB->setCallingConv(llvm::CallingConv::C);
-    }
-  }
+  if (!Ok)
+    neutralize(M);
+  return Ok;
+}
+
+bool TargetDomain::materializeConventions(llvm::Module &M) {
+  bool Custom = false;
+  for (const llvm::Function &F : M)
+    Custom |= F.getCallingConv() == CustomCC;
+  if (!Custom)
+    return true;
+  const llvm::Triple T = M.getTargetTriple();
+  std::optional<RegTable> Regs;
+  std::string Err;
+  if (const llvm::Target *Tg = llvm::TargetRegistry::lookupTarget(T, Err))
+    if (std::unique_ptr<llvm::MCRegisterInfo> MRI{Tg->createMCRegInfo(T)})
+      Regs = regTableFor(T, *MRI);
+  bool Ok = true;
+  PlanMap Plans;
+  Ok = P->materialize(M, T, Regs, Plans,
+                      [&](const llvm::Function &F, const std::string &Why) {
+                        P->error("function " + quoted(F) +
+                                 " cannot use the NeverC custom calling "
+                                 "convention: " + Why);
+                      });
   return Ok;
 }
 

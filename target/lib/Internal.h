@@ -10,12 +10,14 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
 class RegisterTargetPassConfigCallback;
 class TargetMachine;
+class Triple;
 } // namespace llvm
 
 namespace neverc::target {
@@ -47,8 +49,15 @@ struct TargetDomain::Impl {
   /// The first convention registered for \p Target.
   const ConventionRecord *conventionFor(NevercInterfaceID Target) const;
   const ConventionRecord *convention(NevercInterfaceID ID) const;
+  /// Validates or makes the plan of every function with CC 1000 (into
+  /// \p Plans), gives natively planned ones their LLVM convention and each
+  /// direct call its callee's plan (Conventions.cpp). False: \p Fail was
+  /// called for some function.
+  bool materialize(llvm::Module &M, const llvm::Triple &T,
+                   const std::optional<RegTable> &Regs, PlanMap &Plans,
+                   ReportFn Fail);
   /// Materializes and lowers every custom convention of \p M for \p TM's
-  /// target (Conventions.cpp). False: the compile fails (reported).
+  /// target. False: the compile fails (reported).
   bool lowerModule(llvm::Module &M, llvm::TargetMachine &TM);
 };
 

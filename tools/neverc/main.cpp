@@ -431,6 +431,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   ir::IRDomain IR(H);
   mir::MIRDomain MIR(H);
   target::TargetDomain Target(H);
+  IR.setTargetDomain(&Target);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;

@@ -12,20 +12,26 @@
 // WARN: warning: custom-callconv: register 'r10' is callee-saved and also carries a value in spec 'gpr:r10;xmm:xmm9,xmm8;ret_xmm:xmm3;csr:r10,r11'
 // WARN-NOT: warning:
 //
-// What IR generation sees: the string attributes (any key), no
-// llvm.global.annotations; after the plugin, the convention on the two
-// functions and their calls.
+// What the module carries by ir.final_verify: the string attributes
+// custom_attr made (any key) and no llvm.global.annotations; the
+// convention the plugin set on the two functions and their calls; each
+// spec turned into its plan (callconv.md §6: LLVM 22 register numbers,
+// schema llvm22-<triple>, the spec attribute gone), and each call
+// carrying its callee's plan.
 // RUN: %neverc -fplugin=%plugins/CustomCallConvPlugin.so -fdeclspec -O2 -S -emit-llvm %s -o %t/a.ll 2>/dev/null
 // RUN: FileCheck %s --check-prefix=IR < %t/a.ll
 // IR-NOT: llvm.global.annotations
+// IR-NOT: "neverc-callconv"
 // IR-DAG: define dso_local cc1000 i64 @pos({{.*}} #[[POS:[0-9]+]]
 // IR-DAG: define dso_local cc1000 noundef double @fl({{.*}} #[[FL:[0-9]+]]
 // IR-DAG: define dso_local {{.*}}i32 @plain({{.*}} #[[PLAIN:[0-9]+]]
-// IR-DAG: call cc1000 i64 @pos(
-// IR-DAG: call cc1000 double @fl(
-// IR-DAG: attributes #[[POS]] = {{.*}}"neverc-callconv"="args:rcx,stack,r8;ret:rax"
-// IR-DAG: attributes #[[FL]] = {{.*}}"neverc-callconv"="gpr:r10;xmm:xmm9,xmm8;ret_xmm:xmm3;csr:r10,r11"
+// IR-DAG: call cc1000 i64 @pos({{.*}} #[[POSCALL:[0-9]+]]
+// IR-DAG: call cc1000 double @fl({{.*}} #[[FLCALL:[0-9]+]]
+// IR-DAG: attributes #[[POS]] = {{.*}}"neverc-cc-plan-v1"="[[POSPLAN:neverc-cc-plan-v1;schema=llvm22-x86_64-pc-linux-gnu;target=0x4e43544152474554:0x0000000000000001;cc=0x4e43434f4e564e31:0x0000000000000001;stack=16;returns=r,0,0,8,8,51,0,0;arguments=r,0,0,8,8,54,0,0\|s,1,0,8,8,0,0,0\|r,2,0,8,8,119,0,0;callee-saved=53,52,123,124,125,126]]"
+// IR-DAG: attributes #[[FL]] = {{.*}}"neverc-cc-plan-v1"="[[FLPLAN:neverc-cc-plan-v1;[^"]*;returns=r,0,0,8,8,138,0,0;arguments=r,0,0,8,8,121,0,0\|r,1,0,8,8,144,0,0\|r,2,0,4,4,143,0,0;callee-saved=121,122]]"
 // IR-DAG: attributes #[[PLAIN]] = {{.*}}"other-key"="v"
+// IR-DAG: attributes #[[POSCALL]] = { "neverc-cc-plan-v1"="[[POSPLAN]]" }
+// IR-DAG: attributes #[[FLCALL]] = { "neverc-cc-plan-v1"="[[FLPLAN]]" }
 //
 // The code: pos takes rcx, a stack slot and r8 and jumps to its body (the
 // result is in rax already); fl keeps r10 and r11 (callee-saved in its

@@ -25,6 +25,10 @@
 
 #include <memory>
 
+namespace neverc::target {
+class TargetDomain;
+} // namespace neverc::target
+
 namespace neverc::ir {
 
 class IRDomain final : public core::FrontendAttachment {
@@ -37,6 +41,9 @@ public:
   IRDomain &operator=(const IRDomain &) = delete;
 
   NevercStatus published() const;
+  /// The domain that materializes custom calling conventions just before
+  /// ir.final_verify (callconv.md §6); none: code generation does it.
+  void setTargetDomain(target::TargetDomain *T);
 
   uint32_t firstPhase() const override;
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;

@@ -23,6 +23,10 @@
 
 #include <memory>
 
+namespace llvm {
+class Module;
+} // namespace llvm
+
 namespace neverc::target {
 
 class TargetDomain final : public core::FrontendAttachment {
@@ -38,6 +42,14 @@ public:
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;
   int detach(clang::CompilerInstance &CI, core::Task &TU,
              bool Success) override;
+
+  /// callconv.md §6 materialization for a module the IR phases hold, run
+  /// just before ir.final_verify: specs become plans, plans are validated,
+  /// conventions plugins registered plan the rest, and every direct call
+  /// carries its callee's plan. False: an error naming a function was
+  /// reported. (Code generation lowers the plans; it materializes too, for
+  /// modules that did not come through the IR phases.)
+  bool materializeConventions(llvm::Module &M);
 
   struct Impl;
 
