@@ -55,6 +55,10 @@ TargetDomain::Impl::Impl(core::Host &H) : H(H) {
                         NEVERC_CALLING_CONVENTION_API_MINOR, 0};
   Conventions.Context = this;
   fillConventionTable(Conventions);
+  ABIs.Header = {sizeof ABIs, NEVERC_TARGET_ABI_API_MAJOR,
+                 NEVERC_TARGET_ABI_API_MINOR, 0};
+  ABIs.Context = this;
+  fillABITable(ABIs);
 }
 
 TargetDomain::Impl::~Impl() {
@@ -89,13 +93,17 @@ TargetDomain::Impl::convention(NevercInterfaceID ID) const {
 }
 
 TargetDomain::TargetDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
-  // NevercTargetAPI and NevercTargetABIAPI are not published yet
-  // (target/README).
-  H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_CALLING_CONVENTION_HIGH,
-                                       NEVERC_INTERFACE_CALLING_CONVENTION_LOW},
-                     NEVERC_CALLING_CONVENTION_API_MAJOR,
-                     NEVERC_CALLING_CONVENTION_API_MINOR, &P->Conventions,
-                     sizeof P->Conventions);
+  // NevercTargetAPI is not published yet (target/README).
+  NevercStatus S = H.publishInterface(
+      NevercInterfaceID{NEVERC_INTERFACE_CALLING_CONVENTION_HIGH,
+                        NEVERC_INTERFACE_CALLING_CONVENTION_LOW},
+      NEVERC_CALLING_CONVENTION_API_MAJOR, NEVERC_CALLING_CONVENTION_API_MINOR,
+      &P->Conventions, sizeof P->Conventions);
+  if (core::isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_TARGET_ABI_HIGH,
+                                         NEVERC_INTERFACE_TARGET_ABI_LOW},
+                       NEVERC_TARGET_ABI_API_MAJOR, NEVERC_TARGET_ABI_API_MINOR,
+                       &P->ABIs, sizeof P->ABIs);
 }
 TargetDomain::~TargetDomain() = default;
 

@@ -39,6 +39,7 @@ struct TargetDomain::Impl {
   ~Impl();
   core::Host &H;
   NevercCallingConventionAPI Conventions{};
+  NevercTargetABIAPI ABIs{};
   std::vector<ConventionRecord> Registered;
   /// The cc1 being compiled: its pipeline hook, and whether it failed.
   std::unique_ptr<llvm::RegisterTargetPassConfigCallback> Callback;
@@ -62,6 +63,7 @@ struct TargetDomain::Impl {
 };
 
 void fillConventionTable(NevercCallingConventionAPI &T); // api/Conventions.cpp
+void fillABITable(NevercTargetABIAPI &T);                 // api/ABIs.cpp
 
 /// Element \p I of a plugin's strided array (copied: the plugin's memory
 /// need not be aligned for T, and is not kept).

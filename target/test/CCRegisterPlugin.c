@@ -11,6 +11,9 @@
  *    and refuses (PLUGIN_FAILURE) a function with more than 3 arguments;
  *  - "test.native" for AArch64, the native LLVM convention PreserveMost
  *    (14): no plan, the host gives the function that convention.
+ * Then NevercTargetABIAPI.RegisterABI, one rule broken at a time
+ * ("abi-check <name>"), and a well-formed ABI for each built-in target,
+ * which Clang 22 cannot take (CAPABILITY_UNAVAILABLE).
  * SessionBegin tries one more registration, after registration time.
  * The conventions' UserData is the core table.
  * Register numbers are LLVM 22's (LOCKSTEP): the callback compares the
@@ -126,6 +129,72 @@ static NevercStatus NEVERC_CALL plan(void *UserData,
   return neverc_status_ok();
 }
 
+static NevercStatus NEVERC_CALL classify(
+    void *UserData, const NevercABIFunctionQuery *Query,
+    NevercABIArgumentClassification *ReturnValue,
+    NevercABIArgumentClassificationArray *Arguments) {
+  (void)UserData, (void)Query, (void)ReturnValue, (void)Arguments;
+  return status(NEVERC_STATUS_PLUGIN_FAILURE); /* never called */
+}
+
+static NevercTargetABIDescriptor baseABI(void) {
+  NevercTargetABIDescriptor A;
+  memset(&A, 0, sizeof A);
+  A.Header = tpHeader(sizeof A, NEVERC_TARGET_ABI_API_MAJOR,
+                      NEVERC_TARGET_ABI_API_MINOR);
+  A.ABIID.High = UINT64_C(0x5445535441424900);
+  A.ABIID.Low = 1;
+  A.TargetID.High = NEVERC_TARGET_ID_X86_64_HIGH;
+  A.TargetID.Low = NEVERC_TARGET_ID_X86_64_LOW;
+  A.CanonicalName = sv("test.abi");
+  A.ClassifyFunction = classify;
+  A.VAArg.Header = tpHeader(sizeof A.VAArg, NEVERC_TARGET_ABI_API_MAJOR,
+                            NEVERC_TARGET_ABI_API_MINOR);
+  A.VAArg.Kind = NEVERC_ABI_VA_ARG_LLVM;
+  A.VAArg.SlotSize = 8;
+  A.VAArg.SlotAlignment = 8;
+  return A;
+}
+
+static void checkABIs(const NevercCoreAPI *Core, void *Ctx) {
+  const NevercTargetABIAPI *T = (const NevercTargetABIAPI *)tpQuery(
+      Core, NEVERC_INTERFACE_TARGET_ABI_HIGH, NEVERC_INTERFACE_TARGET_ABI_LOW,
+      NEVERC_TARGET_ABI_API_MAJOR, NEVERC_TARGET_ABI_API_MINOR);
+  NevercTargetABIDescriptor A;
+  char Name[64];
+  int Dummy = 0;
+  if (!T || T->Header.StructSize < sizeof *T) {
+    remark(Core, "abi-check table: missing");
+    return;
+  }
+#define ABI_CHECK(Label, Edit)                                                 \
+  do {                                                                         \
+    A = baseABI();                                                             \
+    Edit;                                                                      \
+    snprintf(Name, sizeof Name, "abi-%s", Label);                              \
+    report(Core, Name, T->RegisterABI(T->Context, Ctx, &A));                   \
+  } while (0)
+  report(Core, "abi-null", T->RegisterABI(T->Context, Ctx, NULL));
+  A = baseABI();
+  report(Core, "abi-foreign-registrar",
+         T->RegisterABI(T->Context, &Dummy, &A));
+  ABI_CHECK("major-2", A.Header.Major = 2);
+  ABI_CHECK("short-header", A.Header.StructSize = 16);
+  ABI_CHECK("zero-id", A.ABIID.High = 0; A.ABIID.Low = 0);
+  ABI_CHECK("no-name", A.CanonicalName.Length = 0);
+  ABI_CHECK("no-classifier", A.ClassifyFunction = NULL);
+  ABI_CHECK("flags", A.Flags = 1);
+  ABI_CHECK("va-kind", A.VAArg.Kind = 7);
+  ABI_CHECK("va-header", A.VAArg.Header.StructSize = 8);
+  ABI_CHECK("dependencies", A.Dependencies.Count = 1);
+  ABI_CHECK("unknown-target", A.TargetID.Low = 99);
+  ABI_CHECK("x86-64", (void)0);
+  ABI_CHECK("aarch64", A.TargetID.High = NEVERC_TARGET_ID_AARCH64_HIGH;
+            A.TargetID.Low = NEVERC_TARGET_ID_AARCH64_LOW;
+            A.VAArg.Kind = NEVERC_ABI_VA_ARG_VOID_POINTER);
+#undef ABI_CHECK
+}
+
 static NevercCallingConventionDescriptor base(NevercPlanCallingConventionFn Fn,
                                               void *UserData) {
   static const NevercStringView Saved[2] = {{"rbx", 3}, {"r12", 3}};
@@ -198,6 +267,7 @@ static NevercStatus NEVERC_CALL doRegister(const NevercCoreAPI *Core,
         D.CallingConventionID.Low = 2; D.CanonicalName = sv("test.native");
         D.LLVMCallingConvention = 14; D.PlanCallingConvention = NULL);
 #undef CHECK
+  checkABIs(Core, Ctx);
   S = neverc_status_ok();
   return S;
 }
