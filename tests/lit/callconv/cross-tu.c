@@ -28,6 +28,13 @@
 // RUN: llvm-readelf --dyn-syms %t/libweigh.so | FileCheck %s --check-prefix=DYN
 // DYN-DAG: FUNC GLOBAL DEFAULT {{.*}} weigh{{$}}
 // DYN-DAG: FUNC GLOBAL DEFAULT {{.*}} weigh.neverc.cc{{$}}
+// Reached indirectly, the entry is an indirect-branch target under
+// -fcf-protection (LLVM gives the naked function its endbr64).
+// RUN: %neverc -fplugin=%plugins/CustomCallConvPlugin.so -O2 -fcf-protection=branch -c %S/Inputs/callee.c -o %t/cet.o
+// RUN: llvm-objdump -d --no-show-raw-insn %t/cet.o | FileCheck %s --check-prefix=CET
+// CET-LABEL: <weigh.neverc.cc>:
+// CET-NEXT: endbr64
+// CET-NEXT: movq %r11, %rdi
 //
 // RUN: %clang -O2 -Wno-unknown-attributes -c %S/Inputs/callee.c -o %t/plain-callee.o
 // RUN: not %neverc %t/caller.o %t/plain-callee.o -o %t/bad 2>&1 | FileCheck %s --check-prefix=LINK
