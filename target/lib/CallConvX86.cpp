@@ -87,6 +87,22 @@ std::optional<Layout> layoutOf(const Function &F, const Plan &P,
               ", which the function does not have";
       return std::nullopt;
     }
+    // One location per argument, no register twice, stack slots 8-byte
+    // aligned and apart (a plugin's or a hand-made plan may break these).
+    unsigned Same = 0;
+    for (const Location &Other : P.Arguments)
+      Same += Other.Value == Loc.Value ||
+              (Loc.Register && Other.Register &&
+               Other.RegisterNumber == Loc.RegisterNumber) ||
+              (!Loc.Register && !Other.Register &&
+               Other.StackOffset == Loc.StackOffset);
+    if (Same > 1 || (!Loc.Register && (Loc.StackOffset % 8 ||
+                                       Loc.StackOffset >= 4096))) {
+      Why = "its plan gives argument " + std::to_string(Loc.Value) +
+            " a location that another argument has, a second location, or "
+            "a stack offset that is not a multiple of 8 below 4096";
+      return std::nullopt;
+    }
     if (Loc.Register)
       if (const NamedReg *R = Regs.byNumber(Loc.RegisterNumber))
         Used.push_back(R->Number);
