@@ -25,9 +25,10 @@
  *   ccspec (default "gpr:r10,r11,rsi,rdi;ret:rdx"); ccprefix keeps only
  *   names starting with it; ccshuffle cycles through four built-in layouts
  *   instead, a different one per function (diversification). Flags accept
- *   =1 or =true. A variadic function or one with an aggregate passed by
- *   value is refused by the host with an error naming it: narrow global
- *   mode with ccprefix then;
+ *   =1 or =true. A variadic function, or one that passes or returns an
+ *   aggregate in memory, is refused by the host with an error naming it
+ *   (this plugin only looks at the parameters' types): narrow global mode
+ *   with ccprefix then;
  * - per function: CreateStringAttribute + AddFunctionAttribute
  *   ("neverc-callconv" = spec), SetFunctionCallingConvention
  *   (NEVER_C_CUSTOM), and the same convention on every direct call
