@@ -505,12 +505,10 @@ NevercStatus NEVERC_CALL registerAnalysis(void *Ctx, void *Registrar,
     const core::Plugin *Owner = nullptr;
     if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
       return S;
-    NevercABITableHeader Hd;
-    std::memcpy(&Hd, Desc, sizeof Hd);
-    if (Hd.Major != NEVERC_IR_ANALYSIS_API_MAJOR)
-      return st(NEVERC_STATUS_ABI_MISMATCH);
-    if (Hd.StructSize < sizeof(NevercIRAnalysisDescriptor))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    if (NevercStatus S =
+            core::checkDescriptorHeader(Desc, sizeof(NevercIRAnalysisDescriptor), NEVERC_IR_ANALYSIS_API_MAJOR);
+        !isOk(S))
+      return S;
     if (!Desc->Compute || !Desc->Destroy || !validView(Desc->Name) ||
         !Desc->Name.Length || (Desc->DependencyCount && !Desc->Dependencies) ||
         Desc->Level < NEVERC_IR_PASS_LEVEL_MODULE ||

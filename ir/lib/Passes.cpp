@@ -46,12 +46,10 @@ NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
     const core::Plugin *Owner = nullptr;
     if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
       return S;
-    NevercABITableHeader Hd;
-    std::memcpy(&Hd, Desc, sizeof Hd);
-    if (Hd.Major != NEVERC_IR_PASS_API_MAJOR)
-      return st(NEVERC_STATUS_ABI_MISMATCH);
-    if (Hd.StructSize < sizeof(NevercIRPassDescriptor))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    if (NevercStatus S =
+            core::checkDescriptorHeader(Desc, sizeof(NevercIRPassDescriptor), NEVERC_IR_PASS_API_MAJOR);
+        !isOk(S))
+      return S;
     PassRecord R;
     R.Owner = Owner;
     if (!validView(Desc->PassID) || !Desc->PassID.Length || !Desc->Run)

@@ -37,12 +37,10 @@ NevercStatus NEVERC_CALL registerPass(void *Ctx, void *Registrar,
     const core::Plugin *Owner = nullptr;
     if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
       return S;
-    NevercABITableHeader Hd;
-    std::memcpy(&Hd, Desc, sizeof Hd);
-    if (Hd.Major != NEVERC_MIR_PASS_API_MAJOR)
-      return st(NEVERC_STATUS_ABI_MISMATCH);
-    if (Hd.StructSize < sizeof(NevercMIRPassDescriptor))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    if (NevercStatus S = core::checkDescriptorHeader(
+            Desc, sizeof(NevercMIRPassDescriptor), NEVERC_MIR_PASS_API_MAJOR);
+        !isOk(S))
+      return S;
     if ((!Desc->PassID.Data && Desc->PassID.Length) || !Desc->PassID.Length ||
         !Desc->Run || Desc->Reserved[0] || Desc->Reserved[1] ||
         Desc->Reserved[2])

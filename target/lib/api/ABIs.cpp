@@ -30,14 +30,11 @@ NevercStatus NEVERC_CALL registerABI(void *Context, void *Registrar,
     const core::Plugin *Owner = nullptr;
     if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !core::isOk(S))
       return S;
-    if (!Desc)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    NevercABITableHeader Hd;
-    std::memcpy(&Hd, Desc, sizeof Hd);
-    if (Hd.Major != NEVERC_TARGET_ABI_API_MAJOR)
-      return st(NEVERC_STATUS_ABI_MISMATCH);
-    if (Hd.StructSize < sizeof(NevercTargetABIDescriptor))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+    if (NevercStatus S = core::checkDescriptorHeader(
+            Desc, sizeof(NevercTargetABIDescriptor),
+            NEVERC_TARGET_ABI_API_MAJOR);
+        !core::isOk(S))
+      return S;
     const NevercTargetABIDescriptor &A = *Desc;
     const NevercTargetVAArgDescriptor &V = A.VAArg;
     if ((!A.ABIID.High && !A.ABIID.Low) || !A.CanonicalName.Length ||

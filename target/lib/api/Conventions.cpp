@@ -33,14 +33,12 @@ NevercStatus NEVERC_CALL registerConvention(
     const core::Plugin *Owner = nullptr;
     if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !core::isOk(S))
       return S;
-    if (!Desc)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (NevercStatus S = core::checkDescriptorHeader(
+            Desc, V10Size, NEVERC_CALLING_CONVENTION_API_MAJOR);
+        !core::isOk(S))
+      return S;
     NevercABITableHeader Hd;
     std::memcpy(&Hd, Desc, sizeof Hd);
-    if (Hd.Major != NEVERC_CALLING_CONVENTION_API_MAJOR)
-      return st(NEVERC_STATUS_ABI_MISMATCH);
-    if (Hd.StructSize < V10Size)
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
     NevercCallingConventionDescriptor C;
     std::memset(&C, 0, sizeof C);
     std::memcpy(&C, Desc, Hd.StructSize < sizeof C ? Hd.StructSize : sizeof C);

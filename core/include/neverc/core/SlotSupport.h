@@ -31,6 +31,22 @@ inline NevercStatus checkStructHeader(const void *P, size_t Need,
   return okStatus();
 }
 
+/// Registration descriptors: NULL → INVALID_ARGUMENT; another ABI major
+/// than \p Major → ABI_MISMATCH; smaller than \p Need (the version the
+/// host reads at least) → INVALID_DESCRIPTOR.
+inline NevercStatus checkDescriptorHeader(const void *P, size_t Need,
+                                          uint16_t Major) {
+  if (!P)
+    return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
+  NevercABITableHeader H;
+  std::memcpy(&H, P, sizeof H);
+  if (H.Major != Major)
+    return makeStatus(NEVERC_STATUS_ABI_MISMATCH);
+  if (H.StructSize < Need)
+    return makeStatus(NEVERC_STATUS_INVALID_DESCRIPTOR);
+  return okStatus();
+}
+
 /// Writes \p V to \p Out keeping the caller's header.
 template <class S> void writeOut(S *Out, S V) {
   V.Header = Out->Header;
