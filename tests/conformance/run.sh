@@ -15,7 +15,9 @@
 #           checks pass and the program reports its call counts; and with
 #           sdk/examples/PatchableEntryPlugin.c --patchable-entry=5 (row
 #           lua+patchable, a MIR rewrite of every function): the same checks
-#           pass and every function of the binary is listed patchable
+#           pass and every function of the binary is listed patchable; and
+#           with sdk/examples/CustomCallConvPlugin.c on the luaV_ functions
+#           (row lua+callconv): the same checks pass through custom entries
 #   sqlite  sqlite3: configure with CC=BUILD_CC=neverc, `make sqlite3` (the
 #           tools, the amalgamation sqlite3.c and the shell compiled and
 #           linked by neverc), then sqlite/checks.sql against
@@ -65,6 +67,9 @@ CALLCOUNT=${NEVERC_CALLCOUNT_PLUGIN:-$ROOT/build/plugins/CallCountPlugin.so}
 # sdk/examples/PatchableEntryPlugin.c: lua built a third time with it (a MIR
 # pass that rewrites every machine function) must pass the same checks.
 PATCHABLE=${NEVERC_PATCHABLE_PLUGIN:-$ROOT/build/plugins/PatchableEntryPlugin.so}
+# sdk/examples/CustomCallConvPlugin.c: lua built a fourth time with the VM's
+# functions on a custom calling convention must pass the same checks.
+CALLCONV=${NEVERC_CALLCONV_PLUGIN:-$ROOT/build/plugins/CustomCallConvPlugin.so}
 LLVM_BIN=${NEVERC_LLVM_BIN:-/usr/lib/llvm-22/bin}
 
 while [ $# -gt 0 ]; do
@@ -75,7 +80,7 @@ while [ $# -gt 0 ]; do
   --source-cache) SOURCE_CACHE=$2; shift 2 ;;
   --projects) PROJECTS=$2; shift 2 ;;
   --fetch-only) FETCH_ONLY=1; shift ;;
-  -h | --help) sed -n '2,42p' "$0"; exit 0 ;;
+  -h | --help) sed -n '2,49p' "$0"; exit 0 ;;
   *) echo "conformance: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -341,6 +346,17 @@ project_lua() {
   row lua "$build" "$tests" "$(elapsed "$t0")" "$note"
   [ "$build" = ok ] && lua_callcount
   [ "$build" = ok ] && lua_patchable
+  [ "$build" = ok ] && lua_callconv
+}
+
+# A fresh copy of the lua tree built again with extra CC flags (a plugin):
+# lua_rebuild <tree> <log name> <flags...>. Status 0: src/lua was built.
+lua_rebuild() {
+  local tree=$1 name=$2
+  shift 2
+  rm -rf "$tree" && cp -a "$TREE" "$tree" && (cd "$tree" && make clean >/dev/null)
+  (cd "$tree" && logged "$name" make -j"$JOBS" linux \
+    CC="$NEVERC -std=gnu99 $*") && [ -x "$tree/src/lua" ]
 }
 
 # lua built again with PatchableEntryPlugin --patchable-entry=5: a MIR
@@ -355,10 +371,8 @@ lua_patchable() {
     row lua+patchable FAIL - 0 "$PATCHABLE not built"
     return
   fi
-  rm -rf "$tree" && cp -a "$TREE" "$tree" && (cd "$tree" && make clean >/dev/null)
-  if (cd "$tree" && logged lua-patchable-make make -j"$JOBS" linux \
-    CC="$NEVERC -std=gnu99 -fplugin=$PATCHABLE --patchable-entry=5") &&
-    [ -x "$tree/src/lua" ]; then
+  if lua_rebuild "$tree" lua-patchable-make -fplugin="$PATCHABLE" \
+    --patchable-entry=5; then
     build=ok
   else
     note="make with -fplugin=PatchableEntryPlugin.so failed"
@@ -387,6 +401,42 @@ lua_patchable() {
   row lua+patchable "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
+# lua built again with CustomCallConvPlugin in global mode for the VM's
+# functions (ccprefix=luaV_): each gets the custom calling convention
+# "gpr:r10,r11,rsi,rdi;ret:rdx", lowered by neverc (target/README.md). The
+# same checks must pass and the binary must hold a custom entry
+# (<name>.neverc.cc) per luaV_ function, luaV_execute's among them.
+lua_callconv() {
+  local t0 build=FAIL tests=- note= tree=$WORK/lua-callconv lua entries fns
+  t0=$(now)
+  if [ ! -f "$CALLCONV" ]; then
+    row lua+callconv FAIL - 0 "$CALLCONV not built"
+    return
+  fi
+  if lua_rebuild "$tree" lua-callconv-make -fplugin="$CALLCONV" \
+    -fplugin-arg=org.neverc.example.custom-callconv:cc-all \
+    -fplugin-arg=org.neverc.example.custom-callconv:ccprefix=luaV_; then
+    build=ok
+  else
+    note="make with -fplugin=CustomCallConvPlugin.so failed"
+  fi
+  if [ "$build" = ok ]; then
+    lua=$tree/src/lua
+    entries=$("$LLVM_BIN/llvm-nm" --defined-only "$lua" | grep -c ' luaV_.*\.neverc\.cc$')
+    fns=$("$LLVM_BIN/llvm-nm" --defined-only "$tree/src/lvm.o" | grep -c ' [tT] luaV_[a-z_]*$')
+    if logged lua-callconv-checks "$lua" "$HERE/lua/checks.lua" &&
+      grep -q '^lua checks: [0-9]* passed' "$LOGS/lua-callconv-checks.log" &&
+      "$LLVM_BIN/llvm-nm" "$lua" | grep -q ' luaV_execute\.neverc\.cc$' &&
+      [ "$entries" -ge "$fns" ] && [ "$fns" -gt 0 ]; then
+      tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/lua-callconv-checks.log") checks, $entries custom-convention entries)"
+    else
+      tests=FAIL
+      note="entries $entries, lvm.c luaV_ functions $fns; see $LOGS/lua-callconv-*.log"
+    fi
+  fi
+  row lua+callconv "$build" "$tests" "$(elapsed "$t0")" "$note"
+}
+
 # lua built again with CallCountPlugin (an IR pass through the plugin ABI):
 # the same checks must pass, and the program reports how often each of its
 # functions ran; the ten most called go to lua-callcount-top.log.
@@ -397,10 +447,8 @@ lua_callcount() {
     row lua+callcount FAIL - 0 "$CALLCOUNT not built"
     return
   fi
-  rm -rf "$tree" && cp -a "$TREE" "$tree" && (cd "$tree" && make clean >/dev/null)
-  if (cd "$tree" && NEVERC_CALLCOUNT_FILE=/dev/null logged lua-callcount-make \
-    make -j"$JOBS" linux CC="$NEVERC -std=gnu99 -fplugin=$CALLCOUNT") &&
-    [ -x "$tree/src/lua" ]; then
+  if NEVERC_CALLCOUNT_FILE=/dev/null lua_rebuild "$tree" lua-callcount-make \
+    -fplugin="$CALLCOUNT"; then
     build=ok
   else
     note="make with -fplugin=CallCountPlugin.so failed"
