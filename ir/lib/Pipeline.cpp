@@ -452,6 +452,8 @@ NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS) {
 
 void IRDomain::setTargetDomain(target::TargetDomain *T) { P->Target = T; }
 
+bool IRDomain::active() const { return P->active(); }
+
 bool IRDomain::wrapsAction(clang::CompilerInstance &CI, core::Task &TU) {
   TaskState *TS = P->stateFor(core::decodeHandle(TU.handle()).Scope);
   return TS && TS->Attached;

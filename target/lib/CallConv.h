@@ -12,6 +12,7 @@
 
 #include "neverc/Plugin/PluginTarget.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -20,8 +21,9 @@
 #include <vector>
 
 namespace llvm {
+class CallBase;
 class Function;
-class MCRegisterInfo;
+class Module;
 class Triple;
 class Type;
 } // namespace llvm
@@ -63,9 +65,17 @@ struct RegTable {
   const NamedReg *byNumber(unsigned Number) const;
 };
 
-/// The table for \p T's architecture, or nothing (not x86-64 or AArch64).
-std::optional<RegTable> regTableFor(const llvm::Triple &T,
-                                    const llvm::MCRegisterInfo &MRI);
+/// The table for \p T's architecture with the numbers LLVM's registry
+/// gives it, or nothing (not x86-64 or AArch64, or no such LLVM target).
+std::optional<RegTable> regTableFor(const llvm::Triple &T);
+
+/// Whether any function of \p M has the custom convention (a scan of the
+/// function list: the only work a module without one costs).
+bool hasCustomConvention(const llvm::Module &M);
+/// Calls \p Fn on every direct call of \p F made with the custom
+/// convention.
+void forEachCustomCall(llvm::Function &F,
+                       llvm::function_ref<void(llvm::CallBase &)> Fn);
 
 struct Location {
   bool Register = true;

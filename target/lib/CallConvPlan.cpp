@@ -10,7 +10,10 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <cinttypes>
@@ -43,13 +46,18 @@ const Location *Plan::result() const {
   return Returns.empty() ? nullptr : &Returns.front();
 }
 
-std::optional<RegTable> regTableFor(const llvm::Triple &T,
-                                    const llvm::MCRegisterInfo &MRI) {
+std::optional<RegTable> regTableFor(const llvm::Triple &T) {
+  std::string Err;
+  const llvm::Target *Tg = llvm::TargetRegistry::lookupTarget(T, Err);
+  std::unique_ptr<llvm::MCRegisterInfo> MRI(Tg ? Tg->createMCRegInfo(T)
+                                                : nullptr);
+  if (!MRI)
+    return std::nullopt;
   RegTable Table;
   // LLVM spells its registers in upper case ("RAX", "XMM0", "X0", "Q0").
   llvm::StringMap<unsigned> ByName;
-  for (unsigned R = 1, E = MRI.getNumRegs(); R < E; ++R)
-    ByName[MRI.getName(R)] = R;
+  for (unsigned R = 1, E = MRI->getNumRegs(); R < E; ++R)
+    ByName[MRI->getName(R)] = R;
   auto Add = [&](std::string Spelled, std::string LLVMName, RegClass C) {
     auto It = ByName.find(LLVMName);
     if (It != ByName.end())
@@ -85,6 +93,21 @@ std::optional<RegTable> regTableFor(const llvm::Triple &T,
       Table.StandardCalleeSaved.push_back(R->Number);
   Table.Schema = "llvm22-" + T.str();
   return Table;
+}
+
+bool hasCustomConvention(const llvm::Module &M) {
+  for (const llvm::Function &F : M)
+    if (F.getCallingConv() == CustomCC)
+      return true;
+  return false;
+}
+
+void forEachCustomCall(llvm::Function &F,
+                       llvm::function_ref<void(llvm::CallBase &)> Fn) {
+  for (llvm::User *U : F.users())
+    if (auto *CB = llvm::dyn_cast<llvm::CallBase>(U))
+      if (CB->getCalledOperand() == &F && CB->getCallingConv() == CustomCC)
+        Fn(*CB);
 }
 
 std::optional<RegClass> classOf(const llvm::Type *T) {

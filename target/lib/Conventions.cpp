@@ -22,9 +22,6 @@
 
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/MCRegisterInfo.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Target/TargetMachine.h"
 
 #include <cstring>
 
@@ -229,19 +226,15 @@ bool TargetDomain::Impl::materialize(llvm::Module &M, const llvm::Triple &T,
 
   // A native convention: the function and its direct calls use it.
   for (auto &[F, CC] : Native) {
+    forEachCustomCall(*F, [CC = CC](llvm::CallBase &CB) {
+      CB.setCallingConv(CC);
+    });
     F->setCallingConv(CC);
-    for (llvm::User *U : F->users())
-      if (auto *CB = llvm::dyn_cast<llvm::CallBase>(U))
-        if (CB->getCalledOperand() == F && CB->getCallingConv() == CustomCC)
-          CB->setCallingConv(CC);
   }
   // Every direct call carries its callee's plan (callconv.md §8 rule 3).
   for (auto &[F, P] : Plans) {
     llvm::Attribute A = F->getFnAttribute(PlanAttr);
-    for (llvm::User *U : F->users())
-      if (auto *CB = llvm::dyn_cast<llvm::CallBase>(U))
-        if (CB->getCalledOperand() == F && CB->getCallingConv() == CustomCC)
-          CB->addFnAttr(A);
+    forEachCustomCall(*F, [&](llvm::CallBase &CB) { CB.addFnAttr(A); });
   }
   return Ok;
 }
@@ -264,15 +257,18 @@ void neutralize(llvm::Module &M) {
 
 } // namespace
 
-bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
-  const llvm::Triple &T = TM.getTargetTriple();
-  std::optional<RegTable> Regs;
-  if (const llvm::MCRegisterInfo *MRI = TM.getMCRegisterInfo())
-    Regs = regTableFor(T, *MRI);
+void TargetDomain::Impl::refuse(const llvm::Function &F,
+                                const std::string &Why) {
+  error("function " + quoted(F) +
+        " cannot use the NeverC custom calling convention: " + Why);
+}
+
+bool TargetDomain::Impl::lowerModule(llvm::Module &M) {
+  const llvm::Triple T = M.getTargetTriple();
+  std::optional<RegTable> Regs = regTableFor(T);
   bool Ok = true;
   auto Fail = [&](const llvm::Function &F, const std::string &Why) {
-    error("function " + quoted(F) +
-          " cannot use the NeverC custom calling convention: " + Why);
+    refuse(F, Why);
     Ok = false;
   };
   PlanMap Plans;
@@ -293,26 +289,15 @@ bool TargetDomain::Impl::lowerModule(llvm::Module &M, llvm::TargetMachine &TM) {
 }
 
 bool TargetDomain::materializeConventions(llvm::Module &M) {
-  bool Custom = false;
-  for (const llvm::Function &F : M)
-    Custom |= F.getCallingConv() == CustomCC;
-  if (!Custom)
+  if (!hasCustomConvention(M))
     return true;
   const llvm::Triple T = M.getTargetTriple();
-  std::optional<RegTable> Regs;
-  std::string Err;
-  if (const llvm::Target *Tg = llvm::TargetRegistry::lookupTarget(T, Err))
-    if (std::unique_ptr<llvm::MCRegisterInfo> MRI{Tg->createMCRegInfo(T)})
-      Regs = regTableFor(T, *MRI);
-  bool Ok = true;
   PlanMap Plans;
-  Ok = P->materialize(M, T, Regs, Plans,
-                      [&](const llvm::Function &F, const std::string &Why) {
-                        P->error("function " + quoted(F) +
-                                 " cannot use the NeverC custom calling "
-                                 "convention: " + Why);
-                      });
-  return Ok;
+  return P->materialize(
+      M, T, regTableFor(T), Plans,
+      [&](const llvm::Function &F, const std::string &Why) {
+        P->refuse(F, Why);
+      });
 }
 
 } // namespace neverc::target

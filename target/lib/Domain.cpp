@@ -1,7 +1,7 @@
 //===- Domain.cpp - TargetDomain: joining a compile -----------------------===//
 //
 // The calling-convention pass is the first pass of LLVM's code generation
-// pipeline (a module pass ahead of the IR passes TargetPassConfig adds):
+// pipeline, in compiles where a function can have the custom convention (a module pass ahead of the IR passes TargetPassConfig adds):
 // whatever the optimizer, a plugin or an .ll file left, it sees the module
 // LLVM is about to select instructions for. Without a function that uses
 // the custom convention it changes nothing, so objects stay clang's.
@@ -21,31 +21,33 @@ namespace {
 class ConventionPass final : public llvm::ModulePass {
 public:
   static char ID;
-  ConventionPass(TargetDomain::Impl &D, llvm::TargetMachine &TM)
-      : ModulePass(ID), D(D), TM(TM) {}
+  explicit ConventionPass(TargetDomain::Impl &D) : ModulePass(ID), D(D) {}
   llvm::StringRef getPassName() const override {
     return "neverc custom calling conventions";
   }
   bool runOnModule(llvm::Module &M) override {
-    bool Custom = false;
-    for (const llvm::Function &F : M)
-      Custom |= F.getCallingConv() == CustomCC;
-    if (!Custom)
+    if (!hasCustomConvention(M))
       return false;
-    if (!D.lowerModule(M, TM))
+    if (!D.lowerModule(M))
       D.Failed = true;
     return true;
   }
 
 private:
   TargetDomain::Impl &D;
-  llvm::TargetMachine &TM;
 };
 char ConventionPass::ID = 0;
 
 bool generatesMachineCode(const clang::FrontendOptions &FE) {
   return FE.ProgramAction == clang::frontend::EmitObj ||
          FE.ProgramAction == clang::frontend::EmitAssembly;
+}
+
+bool hasIRInput(const clang::FrontendOptions &FE) {
+  for (const clang::FrontendInputFile &In : FE.Inputs)
+    if (In.getKind().getLanguage() == clang::Language::LLVM_IR)
+      return true;
+  return false;
 }
 
 } // namespace
@@ -111,14 +113,18 @@ uint32_t TargetDomain::firstPhase() const {
   return core::Phase_CODEGEN_IR_TO_MIR;
 }
 
+void TargetDomain::setIRPhasesRun(bool Run) { P->IRPhasesRun = Run; }
+
 int TargetDomain::attach(clang::CompilerInstance &CI, core::Task &) {
-  if (!generatesMachineCode(CI.getFrontendOpts()))
-    return 0;
   P->Failed = false;
+  // Nothing is added where no function can have the custom convention.
+  const clang::FrontendOptions &FE = CI.getFrontendOpts();
+  if (!generatesMachineCode(FE) || (!P->IRPhasesRun && !hasIRInput(FE)))
+    return 0;
   Impl &D = *P;
   P->Callback = std::make_unique<llvm::RegisterTargetPassConfigCallback>(
-      [&D](llvm::TargetMachine &TM, llvm::legacy::PassManagerBase &PM,
-           llvm::TargetPassConfig *) { PM.add(new ConventionPass(D, TM)); });
+      [&D](llvm::TargetMachine &, llvm::legacy::PassManagerBase &PM,
+           llvm::TargetPassConfig *) { PM.add(new ConventionPass(D)); });
   return 0;
 }
 

@@ -44,6 +44,7 @@ struct TargetDomain::Impl {
   /// The cc1 being compiled: its pipeline hook, and whether it failed.
   std::unique_ptr<llvm::RegisterTargetPassConfigCallback> Callback;
   bool Failed = false;
+  bool IRPhasesRun = true;
 
   void error(std::string Msg);
   void warning(std::string Msg);
@@ -57,9 +58,11 @@ struct TargetDomain::Impl {
   bool materialize(llvm::Module &M, const llvm::Triple &T,
                    const std::optional<RegTable> &Regs, PlanMap &Plans,
                    ReportFn Fail);
-  /// Materializes and lowers every custom convention of \p M for \p TM's
+  /// Materializes and lowers every custom convention of \p M for its
   /// target. False: the compile fails (reported).
-  bool lowerModule(llvm::Module &M, llvm::TargetMachine &TM);
+  bool lowerModule(llvm::Module &M);
+  /// The error naming a function the convention cannot be given to.
+  void refuse(const llvm::Function &F, const std::string &Why);
 };
 
 void fillConventionTable(NevercCallingConventionAPI &T); // api/Conventions.cpp

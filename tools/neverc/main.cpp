@@ -439,6 +439,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
     H.chooseProvider(Phase, ID);
   if (!core::isOk(H.initialize()))
     return 1;
+  Target.setIRPhasesRun(IR.active());
   if (!warnUnimplementedPhases(H, PhaseWarnings))
     return 1;
 

@@ -10,8 +10,6 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/MCRegisterInfo.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -31,12 +29,7 @@ protected:
   }
 
   RegTable table(const char *TripleName) {
-    llvm::Triple T(TripleName);
-    std::string Err;
-    const llvm::Target *Tg = llvm::TargetRegistry::lookupTarget(T, Err);
-    EXPECT_NE(Tg, nullptr) << Err;
-    MRI.reset(Tg->createMCRegInfo(T));
-    std::optional<RegTable> R = regTableFor(T, *MRI);
+    std::optional<RegTable> R = regTableFor(llvm::Triple(TripleName));
     EXPECT_TRUE(R.has_value());
     return R ? *R : RegTable();
   }
@@ -57,7 +50,6 @@ protected:
 
   llvm::LLVMContext Ctx;
   llvm::Module M{"m", Ctx};
-  std::unique_ptr<llvm::MCRegisterInfo> MRI;
   llvm::Type *I64 = llvm::Type::getInt64Ty(Ctx);
   llvm::Type *I32 = llvm::Type::getInt32Ty(Ctx);
   llvm::Type *F64 = llvm::Type::getDoubleTy(Ctx);

@@ -41,6 +41,10 @@ public:
   IRDomain &operator=(const IRDomain &) = delete;
 
   NevercStatus published() const;
+  /// A plugin is on an IR phase or registered a pass: the IR phases run
+  /// in every compile that generates code (known once the host is
+  /// initialized).
+  bool active() const;
   /// The domain that materializes custom calling conventions just before
   /// ir.final_verify (callconv.md §6); none: code generation does it.
   void setTargetDomain(target::TargetDomain *T);

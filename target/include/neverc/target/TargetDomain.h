@@ -7,7 +7,9 @@
 // convention on x86-64 and abort on AArch64.
 //
 // How it joins a compile: attach() registers one llvm::
-// RegisterTargetPassConfigCallback for a cc1 that generates machine code;
+// RegisterTargetPassConfigCallback for a cc1 that generates machine code
+// from a module that can hold CC 1000: one the IR phases ran on (only a
+// plugin sets the convention) or an LLVM IR or bitcode input;
 // LLVM calls it from addPassesToEmitFile, and the domain puts one module
 // pass first in the code generator's pipeline. That pass finds the
 // functions with CC 1000 (a scan of the function list), materializes their
@@ -50,6 +52,9 @@ public:
   /// reported. (Code generation lowers the plans; it materializes too, for
   /// modules that did not come through the IR phases.)
   bool materializeConventions(llvm::Module &M);
+  /// Whether the IR phases run in this process's compiles (a plugin could
+  /// give a function the custom convention there).
+  void setIRPhasesRun(bool Run);
 
   struct Impl;
 
