@@ -255,6 +255,8 @@ static NevercStatus NEVERC_CALL doRegister(const NevercCoreAPI *Core,
   CHECK("empty-callee-saved-name", D.CalleeSavedRegisters.Data = BadSaved;
         D.CalleeSavedRegisters.Count = 1);
   CHECK("unknown-target", D.TargetID.Low = 99);
+  /* Not a convention x86-64's backend lowers (it would lower it as C). */
+  CHECK("llvm-cc-foreign", D.LLVMCallingConvention = 97);
   CHECK("spec-convention-id",
         D.CallingConventionID.High = NEVERC_CALLING_CONVENTION_ID_SPEC_HIGH;
         D.CallingConventionID.Low = NEVERC_CALLING_CONVENTION_ID_SPEC_LOW);

@@ -8,10 +8,14 @@
 // otherwise: no plugin target exists to name), a name, zero Flags and
 // Reserved, an LLVM convention number LLVM allows (at most 1023, and not
 // 1000, the custom convention itself), and something to lower with: a
-// native convention or a PlanCallingConvention.
+// native convention or a PlanCallingConvention. A native convention must be
+// one the target's LLVM 22 backend lowers: x86-64 lowers a number it does
+// not know as the C convention without a word, AArch64 aborts.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
+
+#include "llvm/IR/CallingConv.h"
 
 #include <cstring>
 
@@ -24,6 +28,22 @@ constexpr size_t V10Size =
 NevercStatus st(int32_t Code) { return core::makeStatus(Code); }
 
 bool validView(NevercStringView V) { return V.Data || !V.Length; }
+
+/// The LLVM conventions each built-in target's backend lowers.
+bool nativeOn(NevercInterfaceID Target, uint32_t CC) {
+  using namespace llvm::CallingConv;
+  switch (CC) {
+  case C: case Fast: case Cold: case GHC: case AnyReg: case PreserveMost:
+  case PreserveAll: case Swift: case SwiftTail: case PreserveNone:
+    return true;
+  case X86_64_SysV: case Win64:
+    return sameID(Target, X86_64TargetID);
+  case AArch64_VectorCall: case AArch64_SVE_VectorCall:
+    return sameID(Target, AArch64TargetID);
+  default:
+    return false;
+  }
+}
 
 NevercStatus NEVERC_CALL registerConvention(
     void *Context, void *Registrar,
@@ -54,6 +74,9 @@ NevercStatus NEVERC_CALL registerConvention(
     if (!sameID(C.TargetID, X86_64TargetID) &&
         !sameID(C.TargetID, AArch64TargetID))
       return st(NEVERC_STATUS_NOT_FOUND);
+    if (C.LLVMCallingConvention &&
+        !nativeOn(C.TargetID, C.LLVMCallingConvention))
+      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
     if (sameID(C.CallingConventionID, SpecConventionID) ||
         D.convention(C.CallingConventionID))
       return st(NEVERC_STATUS_DUPLICATE_ID);
