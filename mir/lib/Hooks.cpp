@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
+#include "neverc/core/PrivateMember.h"
 
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/Passes.h"
@@ -41,17 +42,10 @@ namespace neverc::mir {
 namespace {
 
 // TargetPassConfig keeps the pass manager it adds to in a private member
-// and offers no setter. An explicit instantiation may name a private member
-// (access is not checked there), which hands its pointer-to-member to the
-// domain; nothing else of TargetPassConfig is touched.
-struct PassManagerMember {
-  using Type = llvm::legacy::PassManagerBase *llvm::TargetPassConfig::*;
-  friend Type memberOf(PassManagerMember);
-};
-template <class Tag, typename Tag::Type M> struct ExposeMember {
-  friend typename Tag::Type memberOf(Tag) { return M; }
-};
-template struct ExposeMember<PassManagerMember, &llvm::TargetPassConfig::PM>;
+// and offers no setter (core/PrivateMember.h names it; nothing else of
+// TargetPassConfig is touched).
+NEVERC_PRIVATE_MEMBER(PassManagerMember, llvm::legacy::PassManagerBase *,
+                      llvm::TargetPassConfig, PM);
 
 class HookPass final : public llvm::MachineFunctionPass {
 public:
