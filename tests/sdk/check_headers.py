@@ -20,7 +20,8 @@ import tempfile
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 INCLUDE = os.path.join(REPO, "sdk", "include")
 HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginSource.h", "PluginDriver.h",
-           "PluginPrep.h", "PluginIR.h", "PluginTarget.h", "PluginMIR.h", "NevercPluginAPI.h")
+           "PluginPrep.h", "PluginIR.h", "PluginTarget.h", "PluginMIR.h", "PluginMC.h",
+           "NevercPluginAPI.h")
 FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
 
 C_BODY = """
@@ -108,6 +109,32 @@ NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_mir_rows) / sizeof(neverc_check_m
                            "MIR X-macro rows and schema counts disagree");
 """
 
+# PluginMC.h alone: the six X-macro tables fill one initializer (every
+# column is a constant expression of the type its slot expects).
+MC_BODY = """
+struct NevercCheckMCRow {
+  uint32_t StableID;
+  uint32_t LLVMValue;
+  const char *CanonicalName;
+  NevercBool RequiresTargetSchema;
+};
+#define NEVERC_MC_SCHEMA_ENTITY(I, S, ID, V, N, R) {ID, V, N, R},
+#define NEVERC_MC_SCHEMA_OPERAND(I, S, ID, V, N, R) {ID, V, N, R},
+#define NEVERC_MC_SCHEMA_EXPRESSION(I, S, ID, V, N, R) {ID, V, N, R},
+#define NEVERC_MC_SCHEMA_FRAGMENT(I, S, ID, V, N, R) {ID, V, N, R},
+#define NEVERC_MC_SCHEMA_FIXUP(I, S, ID, V, N, R) {ID, V, N, R},
+#define NEVERC_MC_SCHEMA_LAYOUT_STATE(I, S, ID, V, N, R) {ID, V, N, R},
+extern const struct NevercCheckMCRow neverc_check_mc_rows[];
+const struct NevercCheckMCRow neverc_check_mc_rows[] = {
+#include "neverc/Plugin/Schema/PluginMCSchema.inc"
+};
+NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_mc_rows) / sizeof(neverc_check_mc_rows[0]) ==
+                               NEVERC_MC_ENTITY_COUNT + NEVERC_MC_OPERAND_COUNT +
+                                   NEVERC_MC_EXPRESSION_COUNT + NEVERC_MC_FRAGMENT_COUNT +
+                                   NEVERC_MC_FIXUP_COUNT + NEVERC_MC_LAYOUT_STATE_COUNT,
+                           "MC X-macro rows and schema counts disagree");
+"""
+
 
 def supported_std(compiler, lang, std):
     """gcc-12 knows C23 only as c2x; fall back when c23 is rejected."""
@@ -154,6 +181,8 @@ def main():
             body += IR_BODY
         if h == "PluginMIR.h":
             body += MIR_BODY
+        if h == "PluginMC.h":
+            body += MC_BODY
         units.append((h, '#include "neverc/Plugin/%s"\n' % h + body))
     # Including the umbrella after a module (and twice) must be harmless.
     units.append(("all-twice", "".join('#include "neverc/Plugin/%s"\n' % h for h in reversed(HEADERS))

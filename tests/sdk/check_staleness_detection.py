@@ -246,6 +246,66 @@ def main():
                     "--output", os.path.join(tmp, "mir-out.inc"), "--check",
                     "--llvm-include", a.llvm_include], 3, "LLVM has TracksDebugUserValues = 11")
 
+        # MC schema: a stale .inc and invalid schemas must be reported. Its
+        # content is pinned per capability (NeverC's digest cannot be
+        # recomputed), so every content change also trips the pin; each case
+        # looks for the message of the rule it targets.
+        cinc = os.path.join(tmp, "PluginMCSchema.inc")
+        with open(os.path.join(SCHEMA_DIR, "PluginMCSchema.inc")) as f:
+            ctext = f.read()
+        with open(cinc, "w") as f:
+            f.write(ctext.replace("UINT32_C(0x65000017)", "UINT32_C(0x65000018)", 1))
+        expect("stale MC .inc detected", [os.path.join(GEN, "gen_mc_schema.py"), "--check",
+                                           "--output", cinc], 1, "@@")
+        with open(os.path.join(SCHEMA_DIR, "MCSchema.json")) as f:
+            cdoc = json.load(f)
+
+        def mc_mutated(name, fn, needle):
+            d = copy.deepcopy(cdoc)
+            fn(d)
+            path = os.path.join(tmp, "mc-" + name + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            expect("invalid MC schema refused: " + name,
+                   [os.path.join(GEN, "gen_mc_schema.py"), "--schema", path, "--output",
+                    os.path.join(tmp, "mc-out.inc")], 2, needle)
+
+        def mc_entry(d, domain, s):
+            return next(o for o in d[domain] if o["symbol"] == s)
+
+        mc_mutated("duplicate-id",
+                   lambda d: mc_entry(d, "fixup_kinds", "DATA_2").__setitem__(
+                       "id", mc_entry(d, "fixup_kinds", "DATA_1")["id"]),
+                   "duplicate id 0x65000002")
+        mc_mutated("count", lambda d: d["layout_states"].pop(), "capability 1.0 has 5")
+        mc_mutated("id-gap", lambda d: d["fragment_kinds"].pop(3), "breaks the sequence")
+        mc_mutated("wrong-tag",
+                   lambda d: d["layout_states"][0].__setitem__("id", "0x65000001"),
+                   "has tag 0x65")
+        mc_mutated("canonical-name",
+                   lambda d: mc_entry(d, "fixup_kinds", "PC_REL_4").__setitem__(
+                       "canonical_name", "pcrel_4"),
+                   "must be the lower-case symbol")
+        mc_mutated("llvm-numbering",
+                   lambda d: mc_entry(d, "fragment_kinds", "DUMMY").__setitem__(
+                       "llvm_value", 14),
+                   "breaks NeverC's numbering")
+        mc_mutated("extension-without-target-schema",
+                   lambda d: mc_entry(d, "operand_kinds", "TARGET_EXTENSION").__setitem__(
+                       "requires_target_schema", False),
+                   "must require a target schema")
+        mc_mutated("extension-not-last",
+                   lambda d: mc_entry(d, "expression_kinds", "UNARY").__setitem__(
+                       "llvm_value", 4294967295),
+                   "must be the last of expression_kinds")
+        mc_mutated("digest",
+                   lambda d: d.__setitem__("stable_schema_digest", "0" * 64),
+                   "is not NeverC's digest")
+        mc_mutated("content-without-capability-bump",
+                   lambda d: mc_entry(d, "layout_states", "LAID_OUT").__setitem__(
+                       "internal", "LaidOutState"),
+                   "is pinned to")
+
         # SDK manifest: a wrong digest must be reported.
         man = os.path.join(tmp, "manifest.json")
         with open(os.path.join(REPO, "sdk", "manifest", "plugin.json")) as f:
@@ -293,8 +353,8 @@ def main():
             if not ok:
                 failures.append("layout assert " + unit)
 
-        # The target and MIR layout assert units (PluginTarget.h,
-        # PluginMIR.h): a wrong size, a wrong slot offset and a wrong
+        # The target, MIR and MC layout assert units (PluginTarget.h,
+        # PluginMIR.h, PluginMC.h): a wrong size, a wrong slot offset and a wrong
         # interface version must each stop the compile.
         for unit, good, wrong, name in (
                 ("layout_asserts_target.c", "SIZE(NevercTargetKey, 256);",
@@ -309,7 +369,13 @@ def main():
                  "OFF(NevercMIRAPI, SetMachinePropertyWithProof, 720);",
                  "SetMachinePropertyWithProof"),
                 ("layout_asserts_mir.c", "NEVERC_MIR_PROVIDER_API_MINOR == 0,",
-                 "NEVERC_MIR_PROVIDER_API_MINOR == 1,", "MIR API versions")):
+                 "NEVERC_MIR_PROVIDER_API_MINOR == 1,", "MIR API versions"),
+                ("layout_asserts_mc.c", "SIZE(NevercMCOperandValue, 64);",
+                 "SIZE(NevercMCOperandValue, 56);", "NevercMCOperandValue"),
+                ("layout_asserts_mc.c", "OFF(NevercMCAPI, RegisterAsmBackend, 440);",
+                 "OFF(NevercMCAPI, RegisterAsmBackend, 432);", "RegisterAsmBackend"),
+                ("layout_asserts_mc.c", "NEVERC_MC_API_MINOR == 1 &&",
+                 "NEVERC_MC_API_MINOR == 0 &&", "MC API versions")):
             with open(os.path.join(HERE, unit)) as f:
                 la = f.read()
             bad = os.path.join(tmp, "bad_" + unit)

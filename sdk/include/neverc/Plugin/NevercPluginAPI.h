@@ -26,6 +26,7 @@
 #include "neverc/Plugin/PluginIR.h"
 #include "neverc/Plugin/PluginTarget.h"
 #include "neverc/Plugin/PluginMIR.h"
+#include "neverc/Plugin/PluginMC.h"
 #include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/Plugin/PluginParserClaim.h"
 
