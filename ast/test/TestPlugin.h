@@ -45,6 +45,7 @@ static inline const char *tpCode(NevercStatus S) {
   case NEVERC_STATUS_PLUGIN_FAILURE: return "PLUGIN_FAILURE";
   case NEVERC_STATUS_PLUGIN_EXCEPTION: return "PLUGIN_EXCEPTION";
   case NEVERC_STATUS_REENTRANCY_DENIED: return "REENTRANCY_DENIED";
+  case NEVERC_STATUS_BUSY: return "BUSY";
   default: return "OTHER";
   }
 }

@@ -21,6 +21,7 @@
 #include "neverc/driver/Driver.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/ir/IRDomain.h"
+#include "neverc/mc/MCDomain.h"
 #include "neverc/mir/MIRDomain.h"
 #include "neverc/target/TargetDomain.h"
 #include "neverc/driver/DriverDomain.h"
@@ -105,7 +106,18 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME};
+    NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
+    // mc: the ten emission phases (encode, decode and layout are to come).
+    NEVERC_PHASE_MC_EMISSION_PRE_INSTRUCTION_NAME,
+    NEVERC_PHASE_MC_EMISSION_UNIT_BEGIN_NAME,
+    NEVERC_PHASE_MC_EMISSION_UNIT_END_NAME,
+    NEVERC_PHASE_MC_EMISSION_SECTION_CHANGE_NAME,
+    NEVERC_PHASE_MC_EMISSION_POST_INSTRUCTION_NAME,
+    NEVERC_PHASE_MC_EMISSION_POST_ENCODE_NAME,
+    NEVERC_PHASE_MC_EMISSION_FIXUP_NAME,
+    NEVERC_PHASE_MC_EMISSION_RELAXATION_ROUND_NAME,
+    NEVERC_PHASE_MC_EMISSION_PRE_LAYOUT_NAME,
+    NEVERC_PHASE_MC_EMISSION_POST_LAYOUT_NAME};
 
 /// Phases stock Clang 22 offers no hook for (ast/README.md): a registration
 /// is told why it is never called, not that the phase is still to come.
@@ -431,6 +443,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   ir::IRDomain IR(H);
   mir::MIRDomain MIR(H);
   target::TargetDomain Target(H);
+  mc::MCDomain MC(H);
   IR.setTargetDomain(&Target);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
@@ -499,7 +512,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.Source = &Source;
   Frontend.AST = &AST;
   if (!H.plugins().empty()) {
-    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target};
+    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target, &MC};
     std::sort(Frontend.Attached.begin(), Frontend.Attached.end(),
                      [](const core::FrontendAttachment *A,
                         const core::FrontendAttachment *B) {
@@ -548,6 +561,15 @@ int main(int Argc, char **Argv) {
   }
   if (Args.size() == 2 && Args[1] == "--print-phases")
     return printPhases();
+  if (Args.size() == 2 && Args[1].rfind("--print-mc-schema=", 0) == 0) {
+    std::string Out, Error;
+    if (mc::MCDomain::printTargetSchema(Args[1].substr(18), Out, Error)) {
+      std::fprintf(stderr, "neverc: error: %s\n", Error.c_str());
+      return 1;
+    }
+    std::fwrite(Out.data(), 1, Out.size(), stdout);
+    return 0;
+  }
   if (Args.size() == 2 && Args[1] == "--print-phases=dot")
     return printPhasesDot();
   // Without any plugin flag (looked for in response files too) this is the

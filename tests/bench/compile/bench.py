@@ -25,6 +25,9 @@ with `-c` by these configurations:
   neverc+mir      neverc -fplugin=MIRTracePlugin.so, quiet: observers on the
                   ten neverc.mir.* phases (each runs once per machine
                   function), doing nothing
+  neverc+mc       neverc -fplugin=MCQuietPlugin.so: an observer on
+                  neverc.mc.emission.post_instruction (once per instruction
+                  the integrated assembler encodes), doing nothing
 
 Workloads (sources from the apt-get source cache that
 tests/conformance/run.sh fills, build/conformance/debian):
@@ -211,6 +214,8 @@ def configs(args, census_out):
     # Observers on all ten MIR phases, doing nothing.
     out.append(("neverc+mir", ["env", "MIR_TRACE_MODE=quiet", args.neverc,
                                "-fplugin=" + args.mir_plugin]))
+    # An observer on every instruction the integrated assembler encodes.
+    out.append(("neverc+mc", [args.neverc, "-fplugin=" + args.mc_plugin]))
     return out
 
 
@@ -292,6 +297,8 @@ def main():
         ROOT, "build", "tests", "plugins", "modules", "IRTracePlugin.so"))
     p.add_argument("--mir-plugin", default=os.path.join(
         ROOT, "build", "tests", "plugins", "modules", "MIRTracePlugin.so"))
+    p.add_argument("--mc-plugin", default=os.path.join(
+        ROOT, "build", "tests", "plugins", "modules", "MCQuietPlugin.so"))
     p.add_argument("--pass-plugin", default=os.path.join(
         ROOT, "build", "tests", "bench", "CountInstructions.so"))
     p.add_argument("--workloads", default="lua,lua-batch,sqlite",
@@ -392,10 +399,12 @@ def main():
             same_ir = identical(0, 4)
             same_pass = identical(0, 5)
             same_mir = identical(0, 7)
+            same_mc = identical(0, 8)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
                          "samples": samples, "identical": same,
                          "identical_ast": same_ast, "identical_ir": same_ir,
-                         "identical_pass": same_pass, "identical_mir": same_mir})
+                         "identical_pass": same_pass, "identical_mir": same_mir,
+                         "identical_mc": same_mc})
 
     # Census sanity: the plugin configuration must have written lines.
     census_lines = 0
@@ -410,11 +419,13 @@ def main():
 
     hdr = ("| workload | opt | runs | clang-22 (s) | neverc (s) | neverc+census (s) "
            "| neverc+ast (s) | neverc+ir (s) | neverc+irpass (s) "
-           "| clang+passplugin (s) | neverc+mir (s) | neverc / clang | census / clang "
+           "| clang+passplugin (s) | neverc+mir (s) | neverc+mc (s) | neverc / clang "
+           "| census / clang "
            "| census / neverc | ast / clang | ir / clang "
-           "| irpass / clang+passplugin | mir / clang "
-           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir) |")
-    sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+           "| irpass / clang+passplugin | mir / clang | mc / clang "
+           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir, +mc) |")
+    sep = ("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
+           "|---:|---:|---:|---:|---:|---:|---:|---|")
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -426,12 +437,13 @@ def main():
             return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
         yn = {True: "yes", False: "**no**", None: "–"}
         out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
-                   "| %s | %s | %s | %s | %s | %s, %s, %s, %s, %s |" % (
+                   "| %s | %s | %s | %s | %s | %s | %s | %s | %s, %s, %s, %s, %s, %s |" % (
             r["workload"]["label"], r["opt"], r["runs"], cells[0], cells[1], cells[2],
-            cells[3], cells[4], cells[5], cells[6], cells[7], ratio(1, 0), ratio(2, 0),
-            ratio(2, 1), ratio(3, 0), ratio(4, 0), ratio(5, 6), ratio(7, 0),
+            cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], ratio(1, 0),
+            ratio(2, 0), ratio(2, 1), ratio(3, 0), ratio(4, 0), ratio(5, 6),
+            ratio(7, 0), ratio(8, 0),
             yn[r["identical"]], yn[r["identical_ast"]], yn[r["identical_ir"]],
-            yn[r["identical_pass"]], yn[r["identical_mir"]]))
+            yn[r["identical_pass"]], yn[r["identical_mir"]], yn[r["identical_mc"]]))
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
@@ -470,6 +482,9 @@ def main():
         "- neverc+mir: `MIR_TRACE_MODE=quiet` neverc `-fplugin=%s` (observers on "
         "all ten neverc.mir.* phases, once per machine function, none doing any "
         "work)" % args.mir_plugin,
+        "- neverc+mc: neverc `-fplugin=%s` (an observer on "
+        "neverc.mc.emission.post_instruction, once per encoded instruction, "
+        "doing no work)" % args.mc_plugin,
         "",
     ]
     text = "\n".join(meta + out + [""] + notes + ([""] if notes else []) +
@@ -489,6 +504,9 @@ def main():
         return 1
     if args.smoke and any(r["identical_mir"] is False for r in rows):
         log("FAILED: the MIR observers changed an object")
+        return 1
+    if args.smoke and any(r["identical_mc"] is False for r in rows):
+        log("FAILED: the MC observer changed an object")
         return 1
     if args.smoke and census_lines == 0:
         log("FAILED: the census plugin wrote no line")

@@ -1,0 +1,57 @@
+//===- MCDomain.h - Machine code: the MC emission phases --------*- C++ -*-===//
+//
+// LLVM-free (Clang types are only named). Raises the neverc.mc.emission.*
+// phases while LLVM 22's integrated assembler writes an ELF object, and
+// publishes NevercMCEmissionAPI (and hands out NevercMCAPI with each event).
+//
+// How it joins a compile: attach() is a no-op unless a plugin is on an MC
+// emission phase and the cc1 writes an ELF object. Then the domain puts its
+// ELF streamer constructor into LLVM's target registry for the compile's
+// target (TargetRegistry::RegisterELFStreamer), once per process and
+// target. That constructor wraps the target's MCCodeEmitter in one that
+// raises the instruction events around each encoding and then builds the
+// target's own streamer exactly as LLVM would have, so every byte is still
+// LLVM's. A compile nobody observes there, or another thread's, gets the
+// target's constructor untouched.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_MC_MCDOMAIN_H
+#define NEVERC_MC_MCDOMAIN_H
+
+#include "neverc/core/Attachment.h"
+#include "neverc/core/Host.h"
+
+#include <memory>
+#include <string>
+
+namespace neverc::mc {
+
+class MCDomain final : public core::FrontendAttachment {
+public:
+  /// Publishes the domain's tables on \p H; call before Host::initialize().
+  /// The domain must outlive every session of \p H.
+  explicit MCDomain(core::Host &H);
+  ~MCDomain() override;
+  MCDomain(const MCDomain &) = delete;
+  MCDomain &operator=(const MCDomain &) = delete;
+
+  uint32_t firstPhase() const override;
+  int attach(clang::CompilerInstance &CI, core::Task &TU) override;
+  int detach(clang::CompilerInstance &CI, core::Task &TU,
+             bool Success) override;
+
+  /// neverc --print-mc-schema=<triple>: the target's LOCKSTEP MC schema
+  /// (opcodes with their mnemonics, registers) as the SDK's
+  /// Schema/Targets/PluginMC<ARCH>.inc. Non-zero: \p Error says why.
+  static int printTargetSchema(const std::string &Triple, std::string &Out,
+                               std::string &Error);
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace neverc::mc
+
+#endif

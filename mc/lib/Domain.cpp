@@ -1,0 +1,372 @@
+//===- Domain.cpp - MCDomain: joining a compile, raising the phases -------===//
+//
+// Every MC emission phase runs inside LLVM's integrated assembler, on the
+// thread of the cc1 that writes the object (Streamer.cpp says where). An
+// event phase has only AFTER observers; pre_instruction is a transition:
+// observers see the instruction before and after, interceptors and
+// providers may publish what is encoded in its place, and the verifier
+// neverc.mc.verify_instruction_candidate checks that before LLVM's encoder
+// ever sees it.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include "clang/Basic/TargetOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/MC/MCInstrDesc.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/TargetRegistry.h"
+
+namespace neverc::mc {
+namespace {
+
+constexpr uint32_t EmissionPhases[] = {
+    core::Phase_MC_EMISSION_PRE_INSTRUCTION,
+    core::Phase_MC_EMISSION_UNIT_BEGIN,
+    core::Phase_MC_EMISSION_UNIT_END,
+    core::Phase_MC_EMISSION_SECTION_CHANGE,
+    core::Phase_MC_EMISSION_POST_INSTRUCTION,
+    core::Phase_MC_EMISSION_POST_ENCODE,
+    core::Phase_MC_EMISSION_FIXUP,
+    core::Phase_MC_EMISSION_RELAXATION_ROUND,
+    core::Phase_MC_EMISSION_PRE_LAYOUT,
+    core::Phase_MC_EMISSION_POST_LAYOUT,
+};
+
+/// pre_instruction's built-in: the instruction goes on as it is.
+struct Identity {
+  static NevercStatus run(void *, void *In, void **Out) {
+    *Out = In;
+    return okStatus();
+  }
+};
+
+struct CandidateVerifier {
+  MCDomain::Impl *D;
+  static NevercStatus run(void *Ctx, void *Out) {
+    auto &V = *static_cast<CandidateVerifier *>(Ctx);
+    Compile &C = *V.D->Current;
+    if (Out != C.Building.get())
+      return okStatus(); // the instruction itself, LLVM's
+    return verifyCandidate(*V.D, C, C.Building->List, /*Report=*/true);
+  }
+};
+
+} // namespace
+
+Compile::Compile(core::HandleScope Scope)
+    : Scope(Scope), Units(hk(MCHandleKind::Unit), Scope),
+      Sections(hk(MCHandleKind::Section), Scope),
+      Fragments(hk(MCHandleKind::Fragment), Scope),
+      Insts(hk(MCHandleKind::Inst), Scope),
+      Operands(hk(MCHandleKind::Operand), Scope),
+      Exprs(hk(MCHandleKind::Expr), Scope),
+      Symbols(hk(MCHandleKind::Symbol), Scope),
+      Fixups(hk(MCHandleKind::Fixup), Scope),
+      Mutations(hk(MCHandleKind::Mutation), Scope),
+      Tokens(hk(MCHandleKind::SchemaToken), Scope) {}
+
+using core::mintCached;
+
+NevercHandle Compile::unit() {
+  // One unit per compile; its handle lives as long as the compile.
+  if (!Units.lookup(Unit))
+    Unit = Units.insert(1);
+  return Unit;
+}
+NevercHandle Compile::token() {
+  if (!Tokens.lookup(Token))
+    Token = Tokens.insert(1);
+  return Token;
+}
+NevercHandle Compile::section(const llvm::MCSection *Sec) {
+  Minted = true;
+  return mintCached(Sections, SectionOf, Sec, Sec);
+}
+NevercHandle Compile::fragment(llvm::MCFragment *F) {
+  Minted = true;
+  return mintCached(Fragments, FragmentOf, F, F);
+}
+NevercHandle Compile::inst(llvm::MCInst *I) {
+  Minted = true;
+  return mintCached(Insts, InstOf, I, I);
+}
+NevercHandle Compile::operand(llvm::MCInst *I, unsigned Index) {
+  Minted = true;
+  return I ? Operands.insert(OperandRef{I, Index}) : NevercHandle{};
+}
+NevercHandle Compile::expr(const llvm::MCExpr *E) {
+  Minted = true;
+  return mintCached(Exprs, ExprOf, E, E);
+}
+NevercHandle Compile::symbol(const llvm::MCSymbol *Sym) {
+  Minted = true;
+  return mintCached(Symbols, SymbolOf, Sym, Sym);
+}
+NevercHandle Compile::fixup(llvm::MCFragment *F, unsigned Index) {
+  Minted = true;
+  return F ? Fixups.insert(FixupRef{F, Index}) : NevercHandle{};
+}
+
+void Compile::expireCallbackHandles() {
+  // Most callbacks (observers that only read the event) mint nothing.
+  if (!Minted)
+    return;
+  Minted = false;
+  Sections.clear();
+  Fragments.clear();
+  Insts.clear();
+  Operands.clear();
+  Exprs.clear();
+  Symbols.clear();
+  Fixups.clear();
+  Mutations.clear();
+  SectionOf.clear();
+  FragmentOf.clear();
+  InstOf.clear();
+  ExprOf.clear();
+  SymbolOf.clear();
+  FragmentInsts.clear();
+}
+
+std::vector<llvm::MCInst *> Compile::instructions() {
+  if (Building)
+    return Building->List;
+  if (Event && (Event->Flags & NEVERC_MC_EMISSION_HAS_INSTRUCTION))
+    return {const_cast<llvm::MCInst *>(Event->Inst)};
+  return {};
+}
+
+NevercStatus compileOf(MCDomain::Impl &D, NevercTaskHandle T, Compile **Out) {
+  core::Task *Found = nullptr;
+  if (NevercStatus S = D.H.resolveTask(T, &Found); !isOk(S))
+    return S;
+  Compile *C = D.Current.get();
+  if (!C || !C->Event)
+    return st(NEVERC_STATUS_INVALID_STATE);
+  if (Found != C->T)
+    return st(NEVERC_STATUS_WRONG_SCOPE);
+  *Out = C;
+  return okStatus();
+}
+
+NevercStatus mutationOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
+                        Mutation **Out) {
+  std::shared_ptr<Mutation> *P = nullptr;
+  if (NevercStatus S = lookup(D, C, C.Mutations, H, &P); !isOk(S))
+    return S;
+  if ((*P)->S != Mutation::Open)
+    return st(NEVERC_STATUS_INVALID_STATE);
+  *Out = P->get();
+  return okStatus();
+}
+
+NevercStatus mayMutate(MCDomain::Impl &, Compile &C) {
+  // An observer's view is read-only (rule 7).
+  if (C.T->role() == core::CallbackRole::Observer)
+    return st(NEVERC_STATUS_POLICY_VIOLATION);
+  if (!C.Building)
+    return st(NEVERC_STATUS_INVALID_STATE);
+  return okStatus();
+}
+
+MCDomain::Impl::Impl(core::Host &H) : H(H) {
+  MC.Header = {sizeof MC, NEVERC_MC_API_MAJOR, NEVERC_MC_API_MINOR, 0};
+  MC.Context = this;
+  fillReadSlots(MC);
+  fillEditSlots(MC);
+  Emission.Header = {sizeof Emission, NEVERC_MC_EMISSION_API_MAJOR,
+                     NEVERC_MC_EMISSION_API_MINOR, 0};
+  Emission.Context = this;
+  fillEmissionTable(Emission);
+}
+
+bool MCDomain::Impl::phaseActive(uint32_t Phase) const {
+  return H.phases().at(Phase).Active;
+}
+
+bool MCDomain::Impl::active() const {
+  for (uint32_t P : EmissionPhases)
+    if (phaseActive(P))
+      return true;
+  return false;
+}
+
+void MCDomain::Impl::raise(uint32_t Phase, EventBox &B) {
+  Compile &C = *Current;
+  if (C.Failed || !phaseActive(Phase))
+    return;
+  C.Event = &B;
+  NevercStatus S = H.raiseEvent(Phase, *C.T, &B);
+  C.expireCallbackHandles();
+  C.Event = nullptr;
+  if (!isOk(S))
+    fail(Phase, S);
+}
+
+bool MCDomain::Impl::preInstruction(const llvm::MCInst &Inst, bool Replaceable,
+                                    std::vector<llvm::MCInst> &Out,
+                                    bool &Replaced) {
+  Compile &C = *Current;
+  Replaced = false;
+  EventBox B;
+  B.Kind = NEVERC_MC_EMISSION_PRE_INSTRUCTION;
+  B.Flags = NEVERC_MC_EMISSION_HAS_INSTRUCTION | NEVERC_MC_EMISSION_HAS_SECTION |
+            (Replaceable ? NEVERC_MC_EMISSION_CAN_REPLACE_INSTRUCTION : 0);
+  B.Inst = &Inst;
+  B.Section = C.LastSection;
+  CandidateVerifier V{this};
+  core::PhaseRequest R;
+  R.T = C.T;
+  R.Input = &B;
+  R.Builtin = {&Identity::run, nullptr};
+  R.Verifier = {&CandidateVerifier::run, &V};
+  C.Event = &B;
+  core::PhaseOutcome O =
+      H.runPhase(core::Phase_MC_EMISSION_PRE_INSTRUCTION, R);
+  C.Event = nullptr;
+  if (C.Open) {
+    // A mutation left open when the callbacks returned is abandoned.
+    C.Open->S = Mutation::Abandoned;
+    C.Open.reset();
+    if (isOk(O.Status))
+      O.Status = st(NEVERC_STATUS_PLUGIN_FAILURE);
+  }
+  if (isOk(O.Status) && C.Building && O.Output == C.Building.get()) {
+    Replaced = true;
+    for (llvm::MCInst *I : C.Building->List)
+      Out.push_back(*I);
+  }
+  C.Building.reset();
+  C.expireCallbackHandles();
+  if (!isOk(O.Status)) {
+    fail(core::Phase_MC_EMISSION_PRE_INSTRUCTION, O.Status);
+    return false;
+  }
+  return true;
+}
+
+void MCDomain::Impl::fail(uint32_t Phase, NevercStatus S) {
+  Current->Failed = true;
+  const std::string &Name = H.phases().at(Phase).Name;
+  H.report(NEVERC_DIAGNOSTIC_ERROR,
+           "phase '" + Name + "' failed: " + std::string(core::statusName(S.Code)),
+           nullptr, Name);
+}
+
+NevercStatus verifyCandidate(MCDomain::Impl &D, Compile &C,
+                             const std::vector<llvm::MCInst *> &List,
+                             bool Report) {
+  const llvm::MCInstrInfo &MII = *C.MII;
+  const llvm::MCRegisterInfo *MRI = C.S->getContext().getRegisterInfo();
+  auto Reject = [&](const llvm::MCInst &I, const std::string &Why) {
+    std::string Op = I.getOpcode() < MII.getNumOpcodes()
+                         ? MII.getName(I.getOpcode()).str()
+                         : "#" + std::to_string(I.getOpcode());
+    // At a commit the plugin gets the status and decides; the phase's
+    // verifier fails the compile.
+    D.H.report(Report ? NEVERC_DIAGNOSTIC_ERROR : NEVERC_DIAGNOSTIC_REMARK,
+               "neverc.mc.verify_instruction_candidate: replacement "
+               "instruction " + Op + " cannot be encoded: " + Why,
+               nullptr, "neverc.mc.verify_instruction_candidate");
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  };
+  for (const llvm::MCInst *I : List) {
+    if (I->getOpcode() >= MII.getNumOpcodes())
+      return Reject(*I, "no such opcode in " + C.Digest);
+    const llvm::MCInstrDesc &Desc = MII.get(I->getOpcode());
+    if (Desc.isPseudo())
+      return Reject(*I, "a pseudo instruction has no encoding");
+    const unsigned Want = Desc.getNumOperands(), Have = I->getNumOperands();
+    if (Desc.isVariadic() ? Have < Want : Have != Want)
+      return Reject(*I, "it takes " + std::to_string(Want) + " operand" +
+                            (Want == 1 ? "" : "s") + ", not " +
+                            std::to_string(Have));
+    for (unsigned K = 0; K < Want; ++K) {
+      const llvm::MCOperandInfo &Info = Desc.operands()[K];
+      const llvm::MCOperand &Op = I->getOperand(K);
+      if (Info.RegClass >= 0) {
+        // Memory operands may leave a register out (no base, no index).
+        if (!Op.isReg())
+          return Reject(*I, "operand " + std::to_string(K) +
+                                " must be a register");
+        if (Op.getReg() && MRI &&
+            !MRI->getRegClass(Info.RegClass).contains(Op.getReg()))
+          return Reject(*I, "operand " + std::to_string(K) +
+                                " is not in its register class");
+        if (!Op.getReg() && Info.OperandType != llvm::MCOI::OPERAND_MEMORY)
+          return Reject(*I, "operand " + std::to_string(K) +
+                                " needs a register");
+      } else if (!Op.isImm() && !Op.isExpr() && !Op.isReg()) {
+        return Reject(*I, "operand " + std::to_string(K) +
+                              " must be an immediate or an expression");
+      }
+    }
+  }
+  return okStatus();
+}
+
+MCDomain::MCDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
+  // NevercMCAPI is handed out with each event (GetEvent, replacement);
+  // the provider tables are not published yet (mc/README.md).
+  NevercStatus S = H.publishInterface(
+      NevercInterfaceID{NEVERC_INTERFACE_MC_EMISSION_HIGH,
+                        NEVERC_INTERFACE_MC_EMISSION_LOW},
+      NEVERC_MC_EMISSION_API_MAJOR, NEVERC_MC_EMISSION_API_MINOR,
+      &P->Emission, sizeof P->Emission);
+  if (isOk(S))
+    H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_MC_HIGH, NEVERC_INTERFACE_MC_LOW},
+        NEVERC_MC_API_MAJOR, NEVERC_MC_API_MINOR, &P->MC, sizeof P->MC);
+}
+MCDomain::~MCDomain() = default;
+
+uint32_t MCDomain::firstPhase() const { return core::Phase_MC_ENCODE; }
+
+int MCDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
+  // Only an object LLVM's integrated assembler writes as ELF has these
+  // phases (-S prints assembly; -emit-llvm stops before code generation).
+  if (!P->active() ||
+      CI.getFrontendOpts().ProgramAction != clang::frontend::EmitObj)
+    return 0;
+  // The target is made when the action runs; its options are here now.
+  const llvm::Triple TT(CI.getTargetOpts().Triple);
+  if (!TT.isOSBinFormatELF())
+    return 0;
+  std::string Err;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return 0; // clang reports the unknown target itself
+  auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
+  C->T = &TU;
+  C->Target = T;
+  C->Arch = llvm::Triple::getArchTypeName(TT.getArch()).str();
+  // LOCKSTEP values (opcodes, registers, target fixup kinds) are LLVM's
+  // own numbers, fixed for one LLVM release and architecture.
+  C->Digest = targetDigest(C->Arch);
+  if (TT.getArch() == llvm::Triple::x86_64)
+    C->TargetID = {NEVERC_TARGET_ID_X86_64_HIGH, NEVERC_TARGET_ID_X86_64_LOW};
+  else if (TT.getArch() == llvm::Triple::aarch64)
+    C->TargetID = {NEVERC_TARGET_ID_AARCH64_HIGH,
+                   NEVERC_TARGET_ID_AARCH64_LOW};
+  C->MII.reset(T->createMCInstrInfo());
+  P->Current = std::move(C);
+  installStreamerHook(*P, *T);
+  setCurrentCompile(P.get());
+  return 0;
+}
+
+int MCDomain::detach(clang::CompilerInstance &, core::Task &, bool) {
+  if (!P->Current)
+    return 0;
+  setCurrentCompile(nullptr);
+  const bool Failed = P->Current->Failed;
+  P->Current.reset();
+  return Failed ? 1 : 0;
+}
+
+} // namespace neverc::mc
