@@ -174,7 +174,7 @@ int runCC1Tool(llvm::ArrayRef<const char *> Argv, bool MayLeak,
   int Result = 1;
   bool Completed = CRC.RunSafely([&] {
     Result = Tool == "-cc1" ? runCC1(Rest, Argv[0], MayLeak, Hooks, Job)
-                            : runCC1As(Rest, Argv[0]);
+                            : runCC1As(Rest, Argv[0], Hooks, Job);
   });
   if (!Completed) {
     llvm::RestorePrettyStackState(PrettyState);

@@ -279,7 +279,8 @@ private:
 };
 
 /// Assembles Job.Input. Returns true on success.
-bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags) {
+bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags, DriverHooks *Hooks,
+              const JobInfo *JobI) {
   std::string Error;
   const llvm::Target *Target =
       llvm::TargetRegistry::lookupTarget(Job.Triple, Error);
@@ -350,6 +351,22 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags) {
     Ctx.setGenDwarfRootFile(Job.Input,
                             SrcMgr.getMemoryBuffer(MainBuffer)->getBuffer());
 
+  // The domains that run inside the assembler (MC) attach before the
+  // streamer exists; they detach once it is gone and before any output is
+  // committed.
+  if (Hooks && JobI &&
+      Hooks->assemblerStarting(Diags, Job.Triple.str(),
+                               Job.Kind == AssemblerJob::Object, *JobI) != 0)
+    return false;
+  struct Detach {
+    DriverHooks *Hooks;
+    bool Armed;
+    ~Detach() {
+      if (Armed)
+        Hooks->assemblerFinished(false);
+    }
+  } Guard{Hooks, Hooks && JobI};
+
   std::unique_ptr<llvm::MCStreamer> Streamer;
   std::unique_ptr<llvm::buffer_ostream> Buffered;
   switch (Job.Kind) {
@@ -417,6 +434,11 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags) {
   TargetParser.reset();
   Streamer.reset();
   Buffered.reset();
+  if (Guard.Armed) {
+    Guard.Armed = false;
+    if (Hooks->assemblerFinished(!Failed) != 0)
+      Failed = true;
+  }
   if (Failed || Ctx.hadError() || Diags.hasErrorOccurred())
     return false; // StagedOutput discards the temporaries
   return Out.commit(Diags) && (!DwoOS || DwoOut.commit(Diags));
@@ -424,7 +446,8 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags) {
 
 } // namespace
 
-int runCC1As(llvm::ArrayRef<const char *> Args, const char *Argv0) {
+int runCC1As(llvm::ArrayRef<const char *> Args, const char *Argv0,
+             DriverHooks *Hooks, const JobInfo *JobI) {
   DiagnosticOptions DiagOpts;
   auto *Printer = new TextDiagnosticPrinter(llvm::errs(), DiagOpts);
   Printer->setPrefix("neverc -cc1as");
@@ -451,7 +474,7 @@ int runCC1As(llvm::ArrayRef<const char *> Args, const char *Argv0) {
     llvm::cl::ResetAllOptionOccurrences();
     llvm::cl::ParseCommandLineOptions(CL.size(), CL.data());
   }
-  bool OK = assemble(Job, Diags);
+  bool OK = assemble(Job, Diags, Hooks, JobI);
   Printer->finish();
   return OK ? 0 : 1;
 }

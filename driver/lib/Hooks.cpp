@@ -40,6 +40,14 @@ int DriverHooks::frontendStarting(clang::CompilerInstance &, const JobInfo &) {
   return 0;
 }
 
+int DriverHooks::assemblerStarting(clang::DiagnosticsEngine &,
+                                   const std::string &, bool,
+                                   const JobInfo &) {
+  return 0;
+}
+
+int DriverHooks::assemblerFinished(bool) { return 0; }
+
 int DriverHooks::frontendFinished(clang::CompilerInstance &, bool) {
   return 0;
 }

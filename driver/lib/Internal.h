@@ -63,7 +63,8 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
            const JobInfo *Job = nullptr);
 
 /// cc1as: our own assembler front end on LLVM MC. Args excludes "-cc1as".
-int runCC1As(llvm::ArrayRef<const char *> Args, const char *Argv0);
+int runCC1As(llvm::ArrayRef<const char *> Args, const char *Argv0,
+             DriverHooks *Hooks = nullptr, const JobInfo *Job = nullptr);
 
 /// lld's ELF driver in this process; calls are serialized. Argv[0] is the
 /// linker name ("ld.lld"). Falls back to spawning ld.lld once lld reported

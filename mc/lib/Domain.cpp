@@ -327,20 +327,15 @@ MCDomain::~MCDomain() = default;
 
 uint32_t MCDomain::firstPhase() const { return core::Phase_MC_ENCODE; }
 
-int MCDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
-  // Only an object LLVM's integrated assembler writes as ELF has these
-  // phases (-S prints assembly; -emit-llvm stops before code generation).
-  if (!P->active() ||
-      CI.getFrontendOpts().ProgramAction != clang::frontend::EmitObj)
-    return 0;
-  // The target is made when the action runs; its options are here now.
-  const llvm::Triple TT(CI.getTargetOpts().Triple);
-  if (!TT.isOSBinFormatELF())
-    return 0;
+/// A compile (or an assembly) that writes an ELF object for \p TT: the
+/// domain's streamer constructor goes in front of the target's.
+static void start(MCDomain::Impl &D, const llvm::Triple &TT, core::Task &TU) {
+  if (!D.active() || !TT.isOSBinFormatELF())
+    return;
   std::string Err;
   const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
   if (!T)
-    return 0; // clang reports the unknown target itself
+    return; // clang reports the unknown target itself
   auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
   C->T = &TU;
   C->Target = T;
@@ -354,19 +349,40 @@ int MCDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
     C->TargetID = {NEVERC_TARGET_ID_AARCH64_HIGH,
                    NEVERC_TARGET_ID_AARCH64_LOW};
   C->MII.reset(T->createMCInstrInfo());
-  P->Current = std::move(C);
-  installStreamerHook(*P, *T);
-  setCurrentCompile(P.get());
+  D.Current = std::move(C);
+  installStreamerHook(D, *T);
+  setCurrentCompile(&D);
+}
+
+static int finish(MCDomain::Impl &D) {
+  if (!D.Current)
+    return 0;
+  setCurrentCompile(nullptr);
+  const bool Failed = D.Current->Failed;
+  D.Current.reset();
+  return Failed ? 1 : 0;
+}
+
+int MCDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
+  // Only an object LLVM's integrated assembler writes has these phases
+  // (-S prints assembly; -emit-llvm stops before code generation). The
+  // target is made when the action runs; its options are here now.
+  if (CI.getFrontendOpts().ProgramAction == clang::frontend::EmitObj)
+    start(*P, llvm::Triple(CI.getTargetOpts().Triple), TU);
   return 0;
 }
 
 int MCDomain::detach(clang::CompilerInstance &, core::Task &, bool) {
-  if (!P->Current)
-    return 0;
-  setCurrentCompile(nullptr);
-  const bool Failed = P->Current->Failed;
-  P->Current.reset();
-  return Failed ? 1 : 0;
+  return finish(*P);
 }
+
+int MCDomain::attachAssembler(const char *Triple, bool WritesObject,
+                              core::Task &TU) {
+  if (WritesObject)
+    start(*P, llvm::Triple(Triple), TU);
+  return 0;
+}
+
+int MCDomain::detachAssembler(core::Task &, bool) { return finish(*P); }
 
 } // namespace neverc::mc

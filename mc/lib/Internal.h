@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/MC/MCInst.h"
 
 namespace llvm {
@@ -228,6 +229,12 @@ NevercMCExpressionKind expressionKind(const llvm::MCExpr &E);
 NevercMCFragmentKind fragmentKind(const llvm::MCFragment &F);
 /// \p TargetKind: LLVM's own kind for a TARGET_EXTENSION fixup, else 0.
 NevercMCFixupKind fixupKind(const llvm::MCFixup &F, uint32_t *TargetKind);
+/// Visits \p F's fixups, the fixed part's then the variable tail's (LLVM 22
+/// keeps them apart), each with where its part starts in the fragment, until
+/// \p Visit returns true; whether it did.
+bool forEachFixup(const llvm::MCFragment &F,
+                  llvm::function_ref<bool(const llvm::MCFixup &, uint64_t)>
+                      Visit);
 /// Bytes a generic fixup kind patches; 0 for a target fixup.
 uint32_t fixupWidth(const llvm::MCFixup &F, uint32_t Stable);
 

@@ -114,6 +114,19 @@ NevercMCFixupKind fixupKind(const llvm::MCFixup &F, uint32_t *TargetKind) {
   }
 }
 
+bool forEachFixup(const llvm::MCFragment &F,
+                  llvm::function_ref<bool(const llvm::MCFixup &, uint64_t)>
+                      Visit) {
+  for (const llvm::MCFixup &X : F.getFixups())
+    if (Visit(X, 0))
+      return true;
+  const uint64_t Tail = F.getContents().size();
+  for (const llvm::MCFixup &X : F.getVarFixups())
+    if (Visit(X, Tail))
+      return true;
+  return false;
+}
+
 uint32_t fixupWidth(const llvm::MCFixup &F, uint32_t Stable) {
   switch (Stable) {
   case NEVERC_MC_FIXUP_DATA_1: case NEVERC_MC_FIXUP_PC_REL_1:

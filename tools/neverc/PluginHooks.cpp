@@ -358,8 +358,8 @@ int PluginHooks::buildJobs(std::vector<JobInfo> &Jobs) {
 int PluginHooks::executeJob(const JobInfo &Job, JobResult &Result,
                             const std::function<void(JobResult &)> &RunBuiltin) {
   // A translation unit is a task of its own: plugins see TaskBegin/TaskEnd
-  // around every in-process compile.
-  if (Job.K == JobInfo::CC1) {
+  // around every in-process compile and assembly.
+  if (Job.K == JobInfo::CC1 || Job.K == JobInfo::CC1AS) {
     NevercStatus TS = S.beginTask(NEVERC_TASK_TRANSLATION_UNIT, &TU);
     if (!core::isOk(TS))
       return -1;
@@ -464,6 +464,28 @@ PluginHooks::wrapFrontendAction(clang::CompilerInstance &CI,
     if ((*It)->wrapsAction(CI, *TU))
       Inner = (*It)->wrapAction(CI, *TU, Inner);
   return Inner;
+}
+
+int PluginHooks::assemblerStarting(clang::DiagnosticsEngine &Diags,
+                                   const std::string &Triple,
+                                   bool WritesObject, const JobInfo &) {
+  // Plugin diagnostics print as the assembler's (no source locations).
+  Sink.use(driver::makeClangDiagnosticSink(Diags, driver::SourceResolver()));
+  if (!TU)
+    return 0;
+  for (core::FrontendAttachment *A : F.Attached)
+    if (A->attachAssembler(Triple.c_str(), WritesObject, *TU) != 0)
+      return -1;
+  return 0;
+}
+
+int PluginHooks::assemblerFinished(bool Success) {
+  int Failed = 0;
+  if (TU)
+    for (auto It = F.Attached.rbegin(); It != F.Attached.rend(); ++It)
+      Failed |= (*It)->detachAssembler(*TU, Success);
+  Sink.use(nullptr);
+  return Failed;
 }
 
 int PluginHooks::frontendFinished(clang::CompilerInstance &CI, bool Success) {

@@ -72,6 +72,10 @@ public:
   int frontendStarting(clang::CompilerInstance &CI,
                        const driver::JobInfo &Job) override;
   int frontendFinished(clang::CompilerInstance &CI, bool Success) override;
+  int assemblerStarting(clang::DiagnosticsEngine &Diags,
+                        const std::string &Triple, bool WritesObject,
+                        const driver::JobInfo &Job) override;
+  int assemblerFinished(bool Success) override;
   bool wrapsFrontendAction(clang::CompilerInstance &CI) override;
   clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,
                                             clang::FrontendAction *Inner)

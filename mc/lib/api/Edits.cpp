@@ -348,6 +348,12 @@ NevercStatus unavailable(void *Ctx, const char *Slot, const char *Why) {
 constexpr const char *LiveAssembler =
     "LLVM 22's MCAssembler keeps its sections, symbols and fragment lists "
     "private while the streamer writes into them";
+constexpr const char *ImmutableExpr =
+    "LLVM 22's MCExpr nodes are immutable once made and live until the "
+    "MCContext goes";
+constexpr const char *BytesOnly =
+    "LLVM 22's fragments hold encoded bytes; an instruction reaches one only "
+    "through the streamer, in emission order (replace it at pre_instruction)";
 constexpr const char *NotYet =
     "not implemented in this build yet (issue 12: editing LLVM's live "
     "assembler)";
@@ -355,8 +361,20 @@ constexpr const char *RegistrationsNotYet =
     "plugin MC schemas, encoders, decoders and asm backends are not "
     "implemented in this build yet (issue 12)";
 
+/// The slot \p Name, unavailable for \p Why, whatever its parameters.
+template <const char *Name, const char *const *Why, class... Args>
+NevercStatus NEVERC_CALL unavailableSlot(void *Ctx, Args...) {
+  return guard([&] { return unavailable(Ctx, Name, *Why); });
+}
 
 } // namespace
+
+/// T.Slot = the unavailable slot named Slot, for Why.
+#define MC_UNAVAILABLE(Slot, Why)                                              \
+  do {                                                                         \
+    static constexpr char Name[] = #Slot;                                      \
+    T.Slot = &unavailableSlot<Name, &Why>;                                     \
+  } while (0)
 
 void fillEditSlots(NevercMCAPI &T) {
   T.BeginMutation = &beginMutation;
@@ -371,98 +389,26 @@ void fillEditSlots(NevercMCAPI &T) {
   T.ReplaceInstruction = &replaceInstruction;
   T.EraseInstruction = &eraseInstruction;
 
-  T.RegisterSchema = [](void *Ctx, void *, const NevercMCSchemaDescriptor *) {
-    return unavailable(Ctx, "RegisterSchema", RegistrationsNotYet);
-  };
-  T.RegisterEncoder = [](void *Ctx, void *, const NevercMCEncoderDescriptor *) {
-    return unavailable(Ctx, "RegisterEncoder", RegistrationsNotYet);
-  };
-  T.RegisterDecoder = [](void *Ctx, void *, const NevercMCDecoderDescriptor *) {
-    return unavailable(Ctx, "RegisterDecoder", RegistrationsNotYet);
-  };
-  T.RegisterAsmBackend = [](void *Ctx, void *,
-                            const NevercMCAsmBackendDescriptor *) {
-    return unavailable(Ctx, "RegisterAsmBackend", RegistrationsNotYet);
-  };
-  T.CreateSection = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                       const NevercMCSectionDescriptor *,
-                       NevercMCSectionHandle *) {
-    return unavailable(Ctx, "CreateSection", NotYet);
-  };
-  T.MoveSectionBefore = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                           NevercMCSectionHandle, NevercMCSectionHandle) {
-    return unavailable(Ctx, "MoveSectionBefore", LiveAssembler);
-  };
-  T.EraseSection = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                      NevercMCSectionHandle) {
-    return unavailable(Ctx, "EraseSection", LiveAssembler);
-  };
-  T.CreateSymbol = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                      const NevercMCSymbolDescriptor *,
-                      NevercMCSymbolHandle *) {
-    return unavailable(Ctx, "CreateSymbol", NotYet);
-  };
-  T.MoveSymbolBefore = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                          NevercMCSymbolHandle, NevercMCSymbolHandle) {
-    return unavailable(Ctx, "MoveSymbolBefore", LiveAssembler);
-  };
-  T.EraseSymbol = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                     NevercMCSymbolHandle) {
-    return unavailable(Ctx, "EraseSymbol", LiveAssembler);
-  };
-  T.CreateExpression = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                          const NevercMCExpressionDescriptor *,
-                          NevercMCExprHandle *) {
-    return unavailable(Ctx, "CreateExpression", NotYet);
-  };
-  T.SetExpressionOperands = [](void *Ctx, NevercTaskHandle,
-                               NevercMCMutationHandle, NevercMCExprHandle,
-                               NevercMCExprHandle, NevercMCExprHandle) {
-    return unavailable(Ctx, "SetExpressionOperands",
-                       "LLVM 22's MCExpr nodes are immutable once made");
-  };
-  T.EraseExpression = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                         NevercMCExprHandle) {
-    return unavailable(Ctx, "EraseExpression",
-                       "LLVM 22's MCExpr nodes live until the MCContext goes");
-  };
-  T.CreateFragment = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                        NevercMCSectionHandle,
-                        const NevercMCFragmentDescriptor *,
-                        NevercMCFragmentHandle *) {
-    return unavailable(Ctx, "CreateFragment", NotYet);
-  };
-  T.MoveFragmentBefore = [](void *Ctx, NevercTaskHandle,
-                            NevercMCMutationHandle, NevercMCFragmentHandle,
-                            NevercMCFragmentHandle) {
-    return unavailable(Ctx, "MoveFragmentBefore", LiveAssembler);
-  };
-  T.EraseFragment = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                       NevercMCFragmentHandle) {
-    return unavailable(Ctx, "EraseFragment", LiveAssembler);
-  };
-  T.CreateFixup = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                     NevercMCFragmentHandle, const NevercMCFixupDescriptor *,
-                     NevercMCFixupHandle *) {
-    return unavailable(Ctx, "CreateFixup", NotYet);
-  };
-  T.MoveFixupBefore = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                         NevercMCFixupHandle, NevercMCFixupHandle) {
-    return unavailable(Ctx, "MoveFixupBefore", LiveAssembler);
-  };
-  T.EraseFixup = [](void *Ctx, NevercTaskHandle, NevercMCMutationHandle,
-                    NevercMCFixupHandle) {
-    return unavailable(Ctx, "EraseFixup", LiveAssembler);
-  };
-  T.AppendInstructionToFragment = [](void *Ctx, NevercTaskHandle,
-                                     NevercMCMutationHandle,
-                                     NevercMCFragmentHandle,
-                                     NevercMCInstHandle) {
-    return unavailable(Ctx, "AppendInstructionToFragment",
-                       "LLVM 22's fragments hold encoded bytes; an "
-                       "instruction reaches one only through the streamer, in "
-                       "emission order (replace it at pre_instruction)");
-  };
+  MC_UNAVAILABLE(RegisterSchema, RegistrationsNotYet);
+  MC_UNAVAILABLE(RegisterEncoder, RegistrationsNotYet);
+  MC_UNAVAILABLE(RegisterDecoder, RegistrationsNotYet);
+  MC_UNAVAILABLE(RegisterAsmBackend, RegistrationsNotYet);
+  MC_UNAVAILABLE(CreateSection, NotYet);
+  MC_UNAVAILABLE(CreateSymbol, NotYet);
+  MC_UNAVAILABLE(CreateExpression, NotYet);
+  MC_UNAVAILABLE(CreateFragment, NotYet);
+  MC_UNAVAILABLE(CreateFixup, NotYet);
+  MC_UNAVAILABLE(MoveSectionBefore, LiveAssembler);
+  MC_UNAVAILABLE(EraseSection, LiveAssembler);
+  MC_UNAVAILABLE(MoveSymbolBefore, LiveAssembler);
+  MC_UNAVAILABLE(EraseSymbol, LiveAssembler);
+  MC_UNAVAILABLE(MoveFragmentBefore, LiveAssembler);
+  MC_UNAVAILABLE(EraseFragment, LiveAssembler);
+  MC_UNAVAILABLE(MoveFixupBefore, LiveAssembler);
+  MC_UNAVAILABLE(EraseFixup, LiveAssembler);
+  MC_UNAVAILABLE(SetExpressionOperands, ImmutableExpr);
+  MC_UNAVAILABLE(EraseExpression, ImmutableExpr);
+  MC_UNAVAILABLE(AppendInstructionToFragment, BytesOnly);
 }
 
 } // namespace neverc::mc

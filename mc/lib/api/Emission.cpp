@@ -191,35 +191,6 @@ NevercStatus NEVERC_CALL publishInstructionReplacement(
   });
 }
 
-NevercStatus NEVERC_CALL getLayoutSection(void *Ctx,
-                                          const NevercPhaseFrame *Frame,
-                                          NevercArtifactHandle Artifact,
-                                          uint64_t Index,
-                                          NevercMCEmissionSectionLayoutInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MCDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    if (NevercStatus S = layoutEvent(D, Frame, Artifact, &C); !isOk(S))
-      return S;
-    llvm::MCAssembler &A = assemblerOf(*C);
-    if (Index >= uint64_t(A.end() - A.begin()))
-      return st(NEVERC_STATUS_NOT_FOUND);
-    const llvm::MCSection &Sec = *(A.begin() + Index);
-    NevercMCEmissionSectionLayoutInfo I{};
-    llvm::StringRef N = Sec.getName();
-    I.Name = {N.data(), N.size()};
-    I.AddressSize = A.getSectionAddressSize(Sec);
-    I.FileSize = A.getSectionFileSize(Sec);
-    for (const llvm::MCFragment &F : Sec)
-      (void)F, ++I.FragmentCount;
-    writeOut(Out, I);
-    return okStatus();
-  });
-}
-
-
 /// The fragment numbered \p Index across the sections (and its section's
 /// and its own index there), or null.
 const llvm::MCFragment *nthFragment(llvm::MCAssembler &A, uint64_t Index,
@@ -237,9 +208,12 @@ const llvm::MCFragment *nthFragment(llvm::MCAssembler &A, uint64_t Index,
   return nullptr;
 }
 
-NevercStatus NEVERC_CALL getLayoutFragment(
-    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Artifact,
-    uint64_t Index, NevercMCEmissionFragmentLayoutInfo *Out) {
+/// A GetLayout* slot: the out struct's header, a post_layout event (rule
+/// 9: HAS_LAYOUT), then \p Fill on LLVM's assembler; NOT_FOUND past the end.
+template <class Info, class FillFn>
+NevercStatus layoutSlot(void *Ctx, const NevercPhaseFrame *Frame,
+                        NevercArtifactHandle Artifact, Info *Out,
+                        FillFn &&Fill) {
   return guard([&]() -> NevercStatus {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
@@ -247,17 +221,47 @@ NevercStatus NEVERC_CALL getLayoutFragment(
     Compile *C;
     if (NevercStatus S = layoutEvent(D, Frame, Artifact, &C); !isOk(S))
       return S;
-    llvm::MCAssembler &A = assemblerOf(*C);
-    NevercMCEmissionFragmentLayoutInfo I{};
+    Info I{};
+    if (!Fill(assemblerOf(*C), I))
+      return st(NEVERC_STATUS_NOT_FOUND);
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL getLayoutSection(void *Ctx,
+                                          const NevercPhaseFrame *Frame,
+                                          NevercArtifactHandle Artifact,
+                                          uint64_t Index,
+                                          NevercMCEmissionSectionLayoutInfo *Out) {
+  return layoutSlot(Ctx, Frame, Artifact, Out, [&](llvm::MCAssembler &A,
+                                                   auto &I) {
+    if (Index >= uint64_t(A.end() - A.begin()))
+      return false;
+    const llvm::MCSection &Sec = *(A.begin() + Index);
+    llvm::StringRef N = Sec.getName();
+    I.Name = {N.data(), N.size()};
+    I.AddressSize = A.getSectionAddressSize(Sec);
+    I.FileSize = A.getSectionFileSize(Sec);
+    for (const llvm::MCFragment &F : Sec)
+      (void)F, ++I.FragmentCount;
+    return true;
+  });
+}
+
+NevercStatus NEVERC_CALL getLayoutFragment(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Artifact,
+    uint64_t Index, NevercMCEmissionFragmentLayoutInfo *Out) {
+  return layoutSlot(Ctx, Frame, Artifact, Out, [&](llvm::MCAssembler &A,
+                                                   auto &I) {
     const llvm::MCFragment *F =
         nthFragment(A, Index, I.SectionIndex, I.FragmentIndex);
     if (!F)
-      return st(NEVERC_STATUS_NOT_FOUND);
+      return false;
     I.Offset = A.getFragmentOffset(*F);
     I.Size = A.computeFragmentSize(*F);
     I.Kind = fragmentKind(*F);
-    writeOut(Out, I);
-    return okStatus();
+    return true;
   });
 }
 
@@ -266,18 +270,11 @@ NevercStatus NEVERC_CALL getLayoutSymbol(void *Ctx,
                                          NevercArtifactHandle Artifact,
                                          uint64_t Index,
                                          NevercMCEmissionSymbolLayoutInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MCDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    if (NevercStatus S = layoutEvent(D, Frame, Artifact, &C); !isOk(S))
-      return S;
-    llvm::MCAssembler &A = assemblerOf(*C);
+  return layoutSlot(Ctx, Frame, Artifact, Out, [&](llvm::MCAssembler &A,
+                                                   auto &I) {
     for (const llvm::MCSymbol &Sym : A.symbols()) {
       if (Index-- != 0)
         continue;
-      NevercMCEmissionSymbolLayoutInfo I{};
       llvm::StringRef N = Sym.getName();
       I.Name = {N.data(), N.size()};
       I.IsDefined = Sym.isDefined() ? NEVERC_TRUE : NEVERC_FALSE;
@@ -286,10 +283,9 @@ NevercStatus NEVERC_CALL getLayoutSymbol(void *Ctx,
         I.Value = V;
         I.IsResolved = NEVERC_TRUE;
       }
-      writeOut(Out, I);
-      return okStatus();
+      return true;
     }
-    return st(NEVERC_STATUS_NOT_FOUND);
+    return false;
   });
 }
 
@@ -298,45 +294,34 @@ NevercStatus NEVERC_CALL getLayoutFixup(void *Ctx,
                                         NevercArtifactHandle Artifact,
                                         uint64_t Index,
                                         NevercMCEmissionFixupLayoutInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MCDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    if (NevercStatus S = layoutEvent(D, Frame, Artifact, &C); !isOk(S))
-      return S;
-    llvm::MCAssembler &A = assemblerOf(*C);
+  return layoutSlot(Ctx, Frame, Artifact, Out, [&](llvm::MCAssembler &A,
+                                                   auto &I) {
     uint64_t SecIndex = 0;
     for (const llvm::MCSection &S : A) {
       uint64_t FragIndex = 0;
       for (const llvm::MCFragment &F : S) {
-        for (auto Part : {F.getFixups(), F.getVarFixups()}) {
-          // The variable tail starts where the fixed part ends.
-          uint64_t Base = Part.data() == F.getFixups().data()
-                              ? 0
-                              : F.getContents().size();
-          for (const llvm::MCFixup &X : Part) {
-            if (Index-- != 0)
-              continue;
-            NevercMCEmissionFixupLayoutInfo I{};
-            I.SectionIndex = SecIndex;
-            I.FragmentIndex = FragIndex;
-            I.Offset = A.getFragmentOffset(F) + Base + X.getOffset();
-            I.Kind = fixupKind(X, nullptr);
-            int64_t V = 0;
-            if (X.getValue()->evaluateAsAbsolute(V, A)) {
-              I.Value = uint64_t(V);
-              I.IsResolved = NEVERC_TRUE;
-            }
-            writeOut(Out, I);
-            return okStatus();
+        bool Found = forEachFixup(F, [&](const llvm::MCFixup &X,
+                                         uint64_t Base) {
+          if (Index-- != 0)
+            return false;
+          I.SectionIndex = SecIndex;
+          I.FragmentIndex = FragIndex;
+          I.Offset = A.getFragmentOffset(F) + Base + X.getOffset();
+          I.Kind = fixupKind(X, nullptr);
+          int64_t V = 0;
+          if (X.getValue()->evaluateAsAbsolute(V, A)) {
+            I.Value = uint64_t(V);
+            I.IsResolved = NEVERC_TRUE;
           }
-        }
+          return true;
+        });
+        if (Found)
+          return true;
         ++FragIndex;
       }
       ++SecIndex;
     }
-    return st(NEVERC_STATUS_NOT_FOUND);
+    return false;
   });
 }
 

@@ -452,15 +452,21 @@ NevercStatus NEVERC_CALL getFirstFragmentInstruction(
   });
 }
 
-/// The fixups of a fragment: the fixed part's, then the variable tail's.
+/// The fixups of a fragment (forEachFixup's order), and the \p I-th.
 size_t fixupCount(const llvm::MCFragment &F) {
   return F.getFixups().size() + F.getVarFixups().size();
 }
-const llvm::MCFixup &fixupAt(const llvm::MCFragment &F, unsigned I,
+const llvm::MCFixup *fixupAt(const llvm::MCFragment &F, unsigned I,
                              uint64_t &Base) {
-  size_t Fixed = F.getFixups().size();
-  Base = I < Fixed ? 0 : F.getContents().size();
-  return I < Fixed ? F.getFixups()[I] : F.getVarFixups()[I - Fixed];
+  const llvm::MCFixup *Found = nullptr;
+  forEachFixup(F, [&](const llvm::MCFixup &X, uint64_t B) {
+    if (I-- != 0)
+      return false;
+    Found = &X;
+    Base = B;
+    return true;
+  });
+  return Found;
 }
 
 NevercStatus NEVERC_CALL getFirstFixup(void *Ctx, NevercTaskHandle Task,
@@ -504,10 +510,11 @@ NevercStatus NEVERC_CALL getFixupInfo(void *Ctx, NevercTaskHandle Task,
     FixupRef *R;
     if (NevercStatus S = lookup(D, C, C.Fixups, Fixup, &R); !isOk(S))
       return S;
-    if (R->Index >= fixupCount(*R->F))
+    uint64_t Base = 0;
+    const llvm::MCFixup *XP = fixupAt(*R->F, R->Index, Base);
+    if (!XP)
       return st(NEVERC_STATUS_STALE_HANDLE);
-    uint64_t Base;
-    const llvm::MCFixup &X = fixupAt(*R->F, R->Index, Base);
+    const llvm::MCFixup &X = *XP;
     NevercMCFixupInfo I{};
     I.Fragment = C.fragment(R->F);
     I.Expression = C.expr(X.getValue());

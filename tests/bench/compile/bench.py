@@ -436,14 +436,14 @@ def main():
         def ratio(a, b):
             return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
         yn = {True: "yes", False: "**no**", None: "–"}
-        out.append("| %s | -%s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
-                   "| %s | %s | %s | %s | %s | %s | %s | %s | %s, %s, %s, %s, %s, %s |" % (
-            r["workload"]["label"], r["opt"], r["runs"], cells[0], cells[1], cells[2],
-            cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], ratio(1, 0),
-            ratio(2, 0), ratio(2, 1), ratio(3, 0), ratio(4, 0), ratio(5, 6),
-            ratio(7, 0), ratio(8, 0),
-            yn[r["identical"]], yn[r["identical_ast"]], yn[r["identical_ir"]],
-            yn[r["identical_pass"]], yn[r["identical_mir"]], yn[r["identical_mc"]]))
+        ratios = [ratio(1, 0), ratio(2, 0), ratio(2, 1), ratio(3, 0),
+                  ratio(4, 0), ratio(5, 6), ratio(7, 0), ratio(8, 0)]
+        same = ", ".join(yn[r[k]] for k in (
+            "identical", "identical_ast", "identical_ir", "identical_pass",
+            "identical_mir", "identical_mc"))
+        out.append("| " + " | ".join(
+            [r["workload"]["label"], "-" + r["opt"], str(r["runs"])] +
+            cells[:9] + ratios + [same]) + " |")
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):

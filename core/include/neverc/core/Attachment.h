@@ -38,6 +38,19 @@ public:
   /// After the action ran; \p Success is its result. Non-zero turns a
   /// success into a failure (the cause is already reported).
   virtual int detach(clang::CompilerInstance &CI, Task &TU, bool Success) = 0;
+  /// An in-process cc1as job (no CompilerInstance) is about to assemble for
+  /// \p Triple, writing an object when \p WritesObject. Only the domains
+  /// that run inside LLVM's assembler (MC) take part. Non-zero fails it.
+  virtual int attachAssembler(const char *Triple, bool WritesObject,
+                              Task &TU) {
+    (void)Triple, (void)WritesObject, (void)TU;
+    return 0;
+  }
+  /// The same job assembled (\p Success); non-zero fails it.
+  virtual int detachAssembler(Task &TU, bool Success) {
+    (void)TU, (void)Success;
+    return 0;
+  }
   /// Whether wrapAction() has work for this compile. Most domains never
   /// wrap; the cc1 then runs exactly as clang's ExecuteCompilerInvocation.
   virtual bool wrapsAction(clang::CompilerInstance &, Task &) { return false; }

@@ -35,6 +35,7 @@
 #include <vector>
 
 namespace clang {
+class DiagnosticsEngine;
 class CompilerInstance;
 class FrontendAction;
 } // namespace clang
@@ -288,6 +289,16 @@ public:
   /// The same job's ExecuteCompilerInvocation returned \p Success; \p CI is
   /// still alive. A non-zero result turns a success into a failure.
   virtual int frontendFinished(clang::CompilerInstance &CI, bool Success);
+  /// An in-process cc1as job is about to assemble for \p Triple
+  /// (\p WritesObject: into an object file, not -S or -filetype=null);
+  /// \p Diags is the job's. The domains that run inside LLVM's assembler
+  /// (MC) attach here. Non-zero fails the job before it assembles.
+  virtual int assemblerStarting(clang::DiagnosticsEngine &Diags,
+                                const std::string &Triple, bool WritesObject,
+                                const JobInfo &Job);
+  /// The same job assembled (\p Success), its streamer gone and its output
+  /// not committed yet. Non-zero fails it: no output is committed.
+  virtual int assemblerFinished(bool Success);
   /// After frontendStarting: whether the job's frontend action is to be
   /// wrapped (the AST consumer pipeline of the syntax/sema and IR domains).
   /// When false (the default, and always when no plugin is loaded) the job

@@ -39,6 +39,11 @@ public:
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;
   int detach(clang::CompilerInstance &CI, core::Task &TU,
              bool Success) override;
+  /// The assembler path: the same phases for an object cc1as writes from
+  /// a .s or .S file.
+  int attachAssembler(const char *Triple, bool WritesObject,
+                      core::Task &TU) override;
+  int detachAssembler(core::Task &TU, bool Success) override;
 
   /// neverc --print-mc-schema=<triple>: the target's LOCKSTEP MC schema
   /// (opcodes with their mnemonics, registers) as the SDK's
