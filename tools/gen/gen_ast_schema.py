@@ -40,14 +40,20 @@ generator exits with status 2.
 """
 
 import argparse
-import difflib
 import json
 import os
 import re
 import sys
 
-REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-SCHEMA_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin", "Schema")
+sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from schema_common import (  # noqa: E402  (same directory)
+    IDENT_RE, ID_RE, LOWER_RE, REPO, SCHEMA_DIR, SYMBOL_RE, SchemaError, capability_macro_names,
+    check_macros, check_or_write, emit_capability, emit_table, join_lines, load_or_report,
+    load_schema, problem_list, validate_top_level)
+
+TOOL = "gen_ast_schema"
+
 DEFAULT_SCHEMA = os.path.join(SCHEMA_DIR, "ASTSchema.json")
 DEFAULT_OUTPUT = os.path.join(SCHEMA_DIR, "PluginASTSchema.inc")
 DEFAULT_CLANG_MAP = os.path.join(REPO, "ast", "lib", "ClangSchemaMap.inc")
@@ -92,11 +98,6 @@ EXPECTED_COUNTS = {
              "attr": (180, 174), "properties": 117, "child_slots": 137},
 }
 
-SYMBOL_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
-IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-LOWER_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-ID_RE = re.compile(r"^0x[0-9a-f]{8}$")
-DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
 RESERVED_SYMBOLS = ("INVALID", "COUNT")  # would collide with NEVERC_<D>_KIND_INVALID/_COUNT
 
 # Clang 22 spellings the host reports as a schema kind of another name (section 11.3).
@@ -127,14 +128,6 @@ PARENT_DEVIATIONS = {
 }
 
 
-class SchemaError(Exception):
-    pass
-
-
-def is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def expected_properties(n, nodes_by_key, props, root_keys):
     """Inherited + own property keys of node n, in property-ID order."""
     chain, cur = [n["key"]], n
@@ -153,26 +146,11 @@ def expected_properties(n, nodes_by_key, props, root_keys):
 
 def validate(doc):
     """Return a list of human-readable problems (empty when the schema is sound)."""
-    errs = []
+    errs, err = problem_list()
 
-    def err(where, msg):
-        errs.append("%s: %s" % (where, msg))
-
-    if not isinstance(doc, dict):
-        return ["top level: not an object"]
-    if tuple(doc) != TOP_KEYS:
-        err("top level", "keys must be exactly %s in that order; got %s" % (TOP_KEYS, list(doc)))
+    go_on, cap = validate_top_level(doc, TOP_KEYS, err)
+    if not go_on:
         return errs
-    if doc["schema_version"] != 1 or not is_int(doc["schema_version"]):
-        err("top level", "schema_version must be 1")
-    cap = doc["capability"]
-    if (not isinstance(cap, dict) or tuple(cap) != ("major", "minor")
-            or not all(is_int(cap[k]) and 0 <= cap[k] <= 0xffff for k in cap)):
-        err("capability", "must be {major, minor} with 16-bit unsigned values")
-        cap = None
-    if not isinstance(doc["stable_schema_digest"], str) or not DIGEST_RE.match(
-            doc["stable_schema_digest"]):
-        err("stable_schema_digest", "must be 64 lowercase hex digits")
     for k in ("node_kinds", "properties", "child_slots"):
         if not isinstance(doc[k], list) or not doc[k] or not all(isinstance(x, dict) for x in doc[k]):
             err(k, "must be a non-empty array of objects")
@@ -351,11 +329,7 @@ def validate(doc):
                 err(w, "arguments must be %s" % json.dumps(want))
 
     # --- every generated macro name is unique --------------------------------
-    seen = {}
-    for m in macro_names(doc):
-        if m in seen:
-            err("macros", "%s is generated twice" % m)
-        seen[m] = True
+    check_macros(macro_names(doc), err)
     return errs
 
 
@@ -374,8 +348,7 @@ def count_macros():
 
 
 def macro_names(doc):
-    out = ["NEVERC_AST_SCHEMA_CAPABILITY_MAJOR", "NEVERC_AST_SCHEMA_CAPABILITY_MINOR",
-           "NEVERC_AST_SCHEMA_DIGEST"] + count_macros()
+    out = capability_macro_names("NEVERC_AST") + count_macros()
     out += ["NEVERC_%s_KIND_INVALID" % DOMAINS[d][2] for d in DOMAINS]
     out += ["NEVERC_AST_NODE_KIND_INVALID", "NEVERC_AST_PROPERTY_INVALID",
             "NEVERC_AST_CHILD_SLOT_INVALID"]
@@ -389,12 +362,7 @@ def macro_names(doc):
 
 
 def load(path):
-    with open(path, "r", encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = validate(doc)
-    if problems:
-        raise SchemaError("\n".join(problems))
-    return doc
+    return load_schema(path, validate)
 
 
 def flag(b):
@@ -403,15 +371,6 @@ def flag(b):
 
 def enum_macro(prefix, value):
     return "NEVERC_AST_%s_%s" % (prefix, value.upper())
-
-
-def emit_table(w, macro, rows):
-    w("#ifdef %s" % macro)
-    for r in rows:
-        w("%s(%s)" % (macro, r))
-    w("#undef %s" % macro)
-    w("#endif")
-    w("")
 
 
 def render(doc):
@@ -461,10 +420,7 @@ def render(doc):
     w("#ifndef NEVERC_PLUGIN_AST_SCHEMA_CONSTANTS_DEFINED")
     w("#define NEVERC_PLUGIN_AST_SCHEMA_CONSTANTS_DEFINED")
     w("")
-    w("#define NEVERC_AST_SCHEMA_CAPABILITY_MAJOR UINT16_C(%d)" % doc["capability"]["major"])
-    w("#define NEVERC_AST_SCHEMA_CAPABILITY_MINOR UINT16_C(%d)" % doc["capability"]["minor"])
-    w("#define NEVERC_AST_SCHEMA_DIGEST %s" % json.dumps(doc["stable_schema_digest"]))
-    w("")
+    emit_capability(w, "NEVERC_AST", doc)
     w("#define NEVERC_AST_SCHEMA_NODE_COUNT UINT32_C(%d)" % len(nodes))
     w("#define NEVERC_AST_PROPERTY_COUNT UINT32_C(%d)" % len(props))
     w("#define NEVERC_AST_CHILD_SLOT_COUNT UINT32_C(%d)" % len(slots))
@@ -511,9 +467,7 @@ def render(doc):
     for d in DOMAINS:
         emit_table(w, "NEVERC_AST_SCHEMA_VISIT_" + DOMAINS[d][2], [
             "%s, %s, %s" % (n["class_name"], n["symbol"], kind_macro(n)) for n in concrete[d]])
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
+    return join_lines(out)
 
 
 # --- Clang 22 node lists ------------------------------------------------------
@@ -852,27 +806,10 @@ def render_clang_map(doc, clang):
         w("#undef %s" % macro)
         w("#endif")
         w("")
-    while out and out[-1] == "":
-        out.pop()
+    text = join_lines(out)
     counts = ", ".join("%s %d+%d/%d" % (d, len(mapped[d]), len(aliases[d]), len(unmapped[d]))
                        for d in DOMAINS)
-    return "\n".join(out) + "\n", counts
-
-
-def compare(path, text, tool="gen_ast_schema"):
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            old = f.read()
-    except OSError as e:
-        sys.stderr.write("%s: cannot read %s: %s\n" % (tool, path, e))
-        return False
-    if old != text:
-        sys.stdout.writelines(difflib.unified_diff(
-            old.splitlines(True), text.splitlines(True),
-            fromfile=path + " (checked in)", tofile=path + " (generated)"))
-        sys.stderr.write("%s: %s is stale; rerun tools/gen/gen_ast_schema.py\n" % (tool, path))
-        return False
-    return True
+    return text, counts
 
 
 def main(argv=None):
@@ -884,10 +821,8 @@ def main(argv=None):
                     help="Clang %d include directory (default %s)" % (CLANG_MAJOR, DEFAULT_CLANG_INCLUDE))
     ap.add_argument("--check", action="store_true", help="compare instead of writing")
     args = ap.parse_args(argv)
-    try:
-        doc = load(args.schema)
-    except (OSError, ValueError, SchemaError) as e:
-        sys.stderr.write("gen_ast_schema: invalid schema %s:\n%s\n" % (args.schema, e))
+    doc = load_or_report(TOOL, load, args.schema)
+    if doc is None:
         return 2
     outputs = [(args.output, render(doc), "%d node kinds, %d properties, %d child slots"
                 % (len(doc["node_kinds"]), len(doc["properties"]), len(doc["child_slots"])))]
@@ -902,20 +837,7 @@ def main(argv=None):
     else:
         print("gen_ast_schema: %s absent; %s not %s" % (
             args.clang_include, args.clang_map_output, "checked" if args.check else "generated"))
-    if args.check:
-        stale = False
-        for path, text, counts in outputs:
-            if compare(path, text):
-                print("gen_ast_schema: %s is up to date (%s)" % (path, counts))
-            else:
-                stale = True
-        return 1 if stale else 0
-    for path, text, counts in outputs:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        print("gen_ast_schema: wrote %s (%s)" % (path, counts))
-    return 0
+    return check_or_write(TOOL, args.check, outputs)
 
 
 if __name__ == "__main__":

@@ -30,16 +30,21 @@ Decisions (where ir.md leaves room):
                               differs from what would be generated
 """
 
-import argparse
-import difflib
 import json
 import os
 import re
 import sys
 
-REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-PLUGIN_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin")
-SCHEMA_DIR = os.path.join(PLUGIN_DIR, "Schema")
+sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from schema_common import (  # noqa: E402  (same directory)
+    IDENT_RE, ID_RE, LOWER_RE, PLUGIN_DIR, SCHEMA_DIR, SYMBOL_RE, capability_macro_names,
+    check_domain_arrays, check_expected_counts, check_macros, check_unique, emit_capability,
+    emit_ids, emit_table, header_defines, header_schema_main, id_macro_names, is_int, join_lines,
+    load_schema, problem_list, validate_top_level)
+
+TOOL = "gen_ir_schema"
+
 DEFAULT_SCHEMA = os.path.join(SCHEMA_DIR, "IRSchema.json")
 DEFAULT_OUTPUT = os.path.join(SCHEMA_DIR, "PluginIRSchema.inc")
 DEFAULT_HEADER = os.path.join(PLUGIN_DIR, "PluginIR.h")
@@ -83,21 +88,7 @@ EXPECTED_COUNTS = {
              "attribute_locations": 3, "properties": 23},
 }
 
-SYMBOL_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
-IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-LOWER_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-ID_RE = re.compile(r"^0x[0-9a-f]{8}$")
 FLAG_RE = re.compile(r"^0x[0-9a-f]{16}$")
-DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
-DEFINE_RE = re.compile(r"^\s*#\s*define\s+(NEVERC_\w+)", re.M)
-
-
-class SchemaError(Exception):
-    pass
-
-
-def is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def keys_of(domain):
@@ -116,70 +107,19 @@ def flag_macro(p):
 
 
 def macro_names(doc):
-    out = ["NEVERC_IR_SCHEMA_CAPABILITY_MAJOR", "NEVERC_IR_SCHEMA_CAPABILITY_MINOR",
-           "NEVERC_IR_SCHEMA_DIGEST", "NEVERC_IR_PROPERTY_FLAG_NONE"]
-    out += [d[3] for d in DOMAINS]
-    for d in DOMAINS:
-        out += [id_macro(d[0], it) for it in doc[d[0]]]
-    out += [flag_macro(p) for p in doc["properties"]]
-    return out
-
-
-def header_defines(path):
-    """Macro names PluginIR.h defines itself (None if it cannot be read)."""
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            text = f.read()
-    except OSError:
-        return None
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return set(DEFINE_RE.findall(text))
+    return (capability_macro_names("NEVERC_IR") + ["NEVERC_IR_PROPERTY_FLAG_NONE"]
+            + id_macro_names(doc, DOMAINS, id_macro) + [flag_macro(p) for p in doc["properties"]])
 
 
 def validate(doc, header_names=None):
     """Return a list of human-readable problems (empty when the schema is sound)."""
-    errs = []
+    errs, err = problem_list()
 
-    def err(where, msg):
-        errs.append("%s: %s" % (where, msg))
-
-    if not isinstance(doc, dict):
-        return ["top level: not an object"]
-    if tuple(doc) != TOP_KEYS:
-        err("top level", "keys must be exactly %s in that order; got %s" % (TOP_KEYS, list(doc)))
+    go_on, cap = validate_top_level(doc, TOP_KEYS, err)
+    if not go_on or not check_domain_arrays(doc, DOMAINS, keys_of, err):
         return errs
-    if not is_int(doc["schema_version"]) or doc["schema_version"] != 1:
-        err("top level", "schema_version must be 1")
-    cap = doc["capability"]
-    if (not isinstance(cap, dict) or tuple(cap) != ("major", "minor")
-            or not all(is_int(cap[k]) and 0 <= cap[k] <= 0xffff for k in cap)):
-        err("capability", "must be {major, minor} with 16-bit unsigned values")
-        cap = None
-    if not isinstance(doc["stable_schema_digest"], str) or not DIGEST_RE.match(
-            doc["stable_schema_digest"]):
-        err("stable_schema_digest", "must be 64 lowercase hex digits")
-    for name, _, _, _, _ in DOMAINS:
-        items = doc[name]
-        if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
-            err(name, "must be a non-empty array of objects")
-            return errs
-        keys = keys_of(name)
-        for i, it in enumerate(items):
-            if tuple(it) != keys:
-                err("%s[%d]" % (name, i), "keys must be exactly %s in that order; got %s"
-                    % (keys, list(it)))
-                return errs
-
     if cap is not None:
-        want = EXPECTED_COUNTS.get((cap["major"], cap["minor"]))
-        if want is None:
-            err("capability", "no pinned counts for %d.%d; add them to EXPECTED_COUNTS"
-                % (cap["major"], cap["minor"]))
-        else:
-            for name, _, _, _, _ in DOMAINS:
-                if len(doc[name]) != want[name]:
-                    err(name, "%d entries, capability %d.%d has %d"
-                        % (len(doc[name]), cap["major"], cap["minor"], want[name]))
+        check_expected_counts(doc, DOMAINS, cap, EXPECTED_COUNTS, err)
 
     # --- fields every domain shares ------------------------------------------
     for name, tag, _, _, _ in DOMAINS:
@@ -213,10 +153,8 @@ def validate(doc, header_names=None):
                     if v in seen_val:
                         err(w, "llvm_value %d also used by %s[%d]" % (v, name, seen_val[v]))
                     seen_val[v] = i
-            for table, k, what in ((seen_sym, sym, "symbol"), (seen_int, it["internal"], "internal")):
-                if isinstance(k, str) and k in table:
-                    err(w, "duplicate %s %r (also %s[%d])" % (what, k, name, table[k]))
-                table[k] = i
+            check_unique(err, w, name, i, ((seen_sym, sym, "symbol"),
+                                           (seen_int, it["internal"], "internal")))
 
     # --- per-domain fields ---------------------------------------------------
     for i, v in enumerate(doc["value_kinds"]):
@@ -279,32 +217,12 @@ def validate(doc, header_names=None):
             err(w, "name must be writable exactly when the result is not void")
 
     # --- every generated macro name is unique and not PluginIR.h's -------------
-    seen = set()
-    for m in macro_names(doc):
-        if m in seen:
-            err("macros", "%s is generated twice" % m)
-        seen.add(m)
-        if header_names and m in header_names:
-            err("macros", "%s is also defined by PluginIR.h" % m)
+    check_macros(macro_names(doc), err, header_names, "PluginIR.h")
     return errs
 
 
 def load(path, header=DEFAULT_HEADER):
-    with open(path, "r", encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = validate(doc, header_defines(header))
-    if problems:
-        raise SchemaError("\n".join(problems))
-    return doc
-
-
-def emit_table(w, macro, rows):
-    w("#ifdef %s" % macro)
-    for r in rows:
-        w("%s(%s)" % (macro, r))
-    w("#undef %s" % macro)
-    w("#endif")
-    w("")
+    return load_schema(path, lambda doc: validate(doc, header_defines(header)))
 
 
 def writable_flags(o):
@@ -371,17 +289,8 @@ def render(doc):
     w("#ifndef NEVERC_PLUGIN_IR_SCHEMA_CONSTANTS_DEFINED")
     w("#define NEVERC_PLUGIN_IR_SCHEMA_CONSTANTS_DEFINED")
     w("")
-    w("#define NEVERC_IR_SCHEMA_CAPABILITY_MAJOR UINT16_C(%d)" % doc["capability"]["major"])
-    w("#define NEVERC_IR_SCHEMA_CAPABILITY_MINOR UINT16_C(%d)" % doc["capability"]["minor"])
-    w("#define NEVERC_IR_SCHEMA_DIGEST %s" % json.dumps(doc["stable_schema_digest"]))
-    w("")
-    for name, _, _, count, _ in DOMAINS:
-        w("#define %s UINT32_C(%d)" % (count, len(doc[name])))
-    for name, tag, _, _, _ in DOMAINS:
-        w("")
-        w("/* %s (tag 0x%02x): %d. */" % (name.replace("_", " "), tag, len(doc[name])))
-        for it in doc[name]:
-            w("#define %s UINT32_C(%s)" % (id_macro(name, it), it["id"]))
+    emit_capability(w, "NEVERC_IR", doc)
+    emit_ids(w, doc, DOMAINS, id_macro)
     w("")
     w("/* Property flag bits (NevercIRPropertyFlags). */")
     w("#define NEVERC_IR_PROPERTY_FLAG_NONE UINT64_C(0)")
@@ -402,55 +311,12 @@ def render(doc):
     rows = [opcode_row(o) for o in doc["opcodes"]]
     emit_table(w, "NEVERC_IR_SCHEMA_OPCODE", rows)
     emit_table(w, "NEVERC_IR_SCHEMA_VERIFY_OPCODE", rows)
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
-
-
-def summary(doc):
-    return ", ".join("%d %s" % (len(doc[d[0]]), d[0].replace("_", " ")) for d in DOMAINS)
-
-
-def compare(path, text):
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            old = f.read()
-    except OSError as e:
-        sys.stderr.write("gen_ir_schema: cannot read %s: %s\n" % (path, e))
-        return False
-    if old != text:
-        sys.stdout.writelines(difflib.unified_diff(
-            old.splitlines(True), text.splitlines(True),
-            fromfile=path + " (checked in)", tofile=path + " (generated)"))
-        sys.stderr.write("gen_ir_schema: %s is stale; rerun tools/gen/gen_ir_schema.py\n" % path)
-        return False
-    return True
+    return join_lines(out)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--schema", default=DEFAULT_SCHEMA)
-    ap.add_argument("--output", default=DEFAULT_OUTPUT)
-    ap.add_argument("--header", default=DEFAULT_HEADER,
-                    help="PluginIR.h, whose own macros the schema must not redefine")
-    ap.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = ap.parse_args(argv)
-    try:
-        doc = load(args.schema, args.header)
-    except (OSError, ValueError, SchemaError) as e:
-        sys.stderr.write("gen_ir_schema: invalid schema %s:\n%s\n" % (args.schema, e))
-        return 2
-    text = render(doc)
-    if args.check:
-        if not compare(args.output, text):
-            return 1
-        print("gen_ir_schema: %s is up to date (%s)" % (args.output, summary(doc)))
-        return 0
-    os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
-    with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    print("gen_ir_schema: wrote %s (%s)" % (args.output, summary(doc)))
-    return 0
+    return header_schema_main(TOOL, argv, __doc__, DEFAULT_SCHEMA, DEFAULT_OUTPUT, DEFAULT_HEADER,
+                              load, render, DOMAINS)
 
 
 if __name__ == "__main__":

@@ -51,17 +51,21 @@ Decisions (where target-mc-object.md leaves room):
                              differs from what would be generated
 """
 
-import argparse
-import difflib
 import hashlib
 import json
 import os
-import re
 import sys
 
-REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-PLUGIN_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin")
-SCHEMA_DIR = os.path.join(PLUGIN_DIR, "Schema")
+sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from schema_common import (  # noqa: E402  (same directory)
+    IDENT_RE, PLUGIN_DIR, SCHEMA_DIR, SYMBOL_RE, capability_macro_names, check_counts,
+    check_domain_arrays, check_macros, check_row_id, check_unique, emit_capability, emit_ids,
+    emit_table, header_defines, header_schema_main, id_macro_names, is_int, join_lines,
+    load_schema, problem_list, validate_top_level)
+
+TOOL = "gen_mc_schema"
+
 DEFAULT_SCHEMA = os.path.join(SCHEMA_DIR, "MCSchema.json")
 DEFAULT_OUTPUT = os.path.join(SCHEMA_DIR, "PluginMCSchema.inc")
 DEFAULT_HEADER = os.path.join(PLUGIN_DIR, "PluginMC.h")
@@ -93,20 +97,6 @@ PINNED = {
     },
 }
 
-SYMBOL_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
-IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-ID_RE = re.compile(r"^0x[0-9a-f]{8}$")
-DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
-DEFINE_RE = re.compile(r"^\s*#\s*define\s+(NEVERC_\w+)", re.M)
-
-
-class SchemaError(Exception):
-    pass
-
-
-def is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
 
 def macro_infix(domain):
     return DOMAIN[domain][2]
@@ -133,70 +123,23 @@ def content_digest(doc):
 
 
 def macro_names(doc):
-    out = ["NEVERC_MC_SCHEMA_CAPABILITY_MAJOR", "NEVERC_MC_SCHEMA_CAPABILITY_MINOR",
-           "NEVERC_MC_SCHEMA_DIGEST"]
-    out += [d[3] for d in DOMAINS]
-    for d in DOMAINS:
-        out += [id_macro(d[0], it) for it in doc[d[0]]]
-    return out
-
-
-def header_defines(path):
-    """Macro names PluginMC.h defines itself (None if it cannot be read)."""
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            text = f.read()
-    except OSError:
-        return None
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return set(DEFINE_RE.findall(text))
+    return capability_macro_names("NEVERC_MC") + id_macro_names(doc, DOMAINS, id_macro)
 
 
 def validate(doc, header_names=None):
     """Return a list of human-readable problems (empty when the schema is sound)."""
-    errs = []
+    errs, err = problem_list()
 
-    def err(where, msg):
-        errs.append("%s: %s" % (where, msg))
-
-    if not isinstance(doc, dict):
-        return ["top level: not an object"]
-    if tuple(doc) != TOP_KEYS:
-        err("top level", "keys must be exactly %s in that order; got %s" % (TOP_KEYS, list(doc)))
+    go_on, cap = validate_top_level(doc, TOP_KEYS, err, stop_early=True)
+    if not go_on or not check_domain_arrays(doc, DOMAINS, lambda name: ENTRY_KEYS, err):
         return errs
-    if not is_int(doc["schema_version"]) or doc["schema_version"] != 1:
-        err("top level", "schema_version must be 1")
-        return errs
-    if not isinstance(doc["description"], str) or not doc["description"].strip():
-        err("description", "must be a non-empty string")
-    cap = doc["capability"]
-    if (not isinstance(cap, dict) or tuple(cap) != ("major", "minor")
-            or not all(is_int(cap[k]) and 0 <= cap[k] <= 0xffff for k in cap)):
-        err("capability", "must be {major, minor} with 16-bit unsigned values")
-        return errs
-    if not isinstance(doc["stable_schema_digest"], str) or not DIGEST_RE.match(
-            doc["stable_schema_digest"]):
-        err("stable_schema_digest", "must be 64 lowercase hex digits")
-    for name, _, _, _ in DOMAINS:
-        items = doc[name]
-        if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
-            err(name, "must be a non-empty array of objects")
-            return errs
-        for i, it in enumerate(items):
-            if tuple(it) != ENTRY_KEYS:
-                err("%s[%d]" % (name, i), "keys must be exactly %s in that order; got %s"
-                    % (ENTRY_KEYS, list(it)))
-                return errs
 
     pin = PINNED.get((cap["major"], cap["minor"]))
     if pin is None:
         err("capability", "nothing pinned for %d.%d; add it to PINNED"
             % (cap["major"], cap["minor"]))
     else:
-        for name, _, _, _ in DOMAINS:
-            if len(doc[name]) != pin["counts"][name]:
-                err(name, "%d entries, capability %d.%d has %d"
-                    % (len(doc[name]), cap["major"], cap["minor"], pin["counts"][name]))
+        check_counts(doc, DOMAINS, cap, pin["counts"], err)
         if doc["stable_schema_digest"] != pin["digest"]:
             err("stable_schema_digest", "%s is not NeverC's digest %s for capability %d.%d"
                 % (doc["stable_schema_digest"], pin["digest"], cap["major"], cap["minor"]))
@@ -224,20 +167,8 @@ def validate(doc, header_names=None):
                     % (it["canonical_name"], sym.lower()))
                 if not isinstance(it["canonical_name"], str):
                     sound = False
-            want_id = (tag << 24) | (i + 1)
-            if not isinstance(it["id"], str) or not ID_RE.match(it["id"]):
-                err(w, "id %r is not 0x + 8 lowercase hex digits" % (it["id"],))
+            if not check_row_id(err, w, name, i, tag, it["id"], seen_id):
                 sound = False
-            else:
-                if it["id"] in seen_id:
-                    err(w, "duplicate id %s (also %s)" % (it["id"], seen_id[it["id"]]))
-                seen_id[it["id"]] = w
-                if int(it["id"], 16) >> 24 != tag:
-                    err(w, "id %s has tag 0x%02x, %s use 0x%02x"
-                        % (it["id"], int(it["id"], 16) >> 24, name, tag))
-                elif int(it["id"], 16) != want_id:
-                    err(w, "id %s breaks the sequence: expected 0x%08x (base + index)"
-                        % (it["id"], want_id))
             req = it["requires_target_schema"]
             if not isinstance(req, bool):
                 err(w, "requires_target_schema must be a bool")
@@ -256,20 +187,12 @@ def validate(doc, header_names=None):
             elif v != i:
                 err(w, "llvm_value %d breaks NeverC's numbering (expected %d, the index)"
                     % (v, i))
-            for table, k, what in ((seen_sym, sym, "symbol"), (seen_int, internal, "internal")):
-                if isinstance(k, str) and k in table:
-                    err(w, "duplicate %s %r (also %s[%d])" % (what, k, name, table[k]))
-                table[k] = i
+            check_unique(err, w, name, i, ((seen_sym, sym, "symbol"),
+                                           (seen_int, internal, "internal")))
 
     # --- every generated macro name is unique and not PluginMC.h's -----------
     if sound:
-        seen = set()
-        for m in macro_names(doc):
-            if m in seen:
-                err("macros", "%s is generated twice" % m)
-            seen.add(m)
-            if header_names and m in header_names:
-                err("macros", "%s is also defined by PluginMC.h" % m)
+        check_macros(macro_names(doc), err, header_names, "PluginMC.h")
 
     # --- the pinned content hash covers exactly this content ------------------
     if sound and pin is not None:
@@ -282,24 +205,10 @@ def validate(doc, header_names=None):
 
 
 def load(path, header=DEFAULT_HEADER):
-    with open(path, "r", encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = validate(doc, header_defines(header))
-    if problems:
-        raise SchemaError("\n".join(problems))
-    return doc
+    return load_schema(path, lambda doc: validate(doc, header_defines(header)))
 
 
 # --- output -------------------------------------------------------------------
-
-def emit_table(w, macro, rows):
-    w("#ifdef %s" % macro)
-    for r in rows:
-        w("%s(%s)" % (macro, r))
-    w("#undef %s" % macro)
-    w("#endif")
-    w("")
-
 
 def llvm_literal(v):
     return "UINT32_MAX" if v == NO_LLVM_VALUE else "UINT32_C(%d)" % v
@@ -359,72 +268,19 @@ def render(doc):
     w("#ifndef NEVERC_PLUGIN_MC_SCHEMA_CONSTANTS_DEFINED")
     w("#define NEVERC_PLUGIN_MC_SCHEMA_CONSTANTS_DEFINED")
     w("")
-    w("#define NEVERC_MC_SCHEMA_CAPABILITY_MAJOR UINT16_C(%d)" % doc["capability"]["major"])
-    w("#define NEVERC_MC_SCHEMA_CAPABILITY_MINOR UINT16_C(%d)" % doc["capability"]["minor"])
-    w("#define NEVERC_MC_SCHEMA_DIGEST %s" % json.dumps(doc["stable_schema_digest"]))
-    w("")
-    for name, _, _, count in DOMAINS:
-        w("#define %s UINT32_C(%d)" % (count, len(doc[name])))
-    for name, tag, _, _ in DOMAINS:
-        w("")
-        w("/* %s (tag 0x%02x): %d. */" % (name.replace("_", " "), tag, len(doc[name])))
-        for it in doc[name]:
-            w("#define %s UINT32_C(%s)" % (id_macro(name, it), it["id"]))
+    emit_capability(w, "NEVERC_MC", doc)
+    emit_ids(w, doc, DOMAINS, id_macro)
     w("")
     w("#endif /* NEVERC_PLUGIN_MC_SCHEMA_CONSTANTS_DEFINED */")
     w("")
     for name, _, infix, _ in DOMAINS:
         emit_table(w, "NEVERC_MC_SCHEMA_" + infix, [row(name, it) for it in doc[name]])
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
-
-
-def summary(doc):
-    return ", ".join("%d %s" % (len(doc[d[0]]), d[0].replace("_", " ")) for d in DOMAINS)
-
-
-def compare(path, text):
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            old = f.read()
-    except OSError as e:
-        sys.stderr.write("gen_mc_schema: cannot read %s: %s\n" % (path, e))
-        return False
-    if old != text:
-        sys.stdout.writelines(difflib.unified_diff(
-            old.splitlines(True), text.splitlines(True),
-            fromfile=path + " (checked in)", tofile=path + " (generated)"))
-        sys.stderr.write("gen_mc_schema: %s is stale; rerun tools/gen/gen_mc_schema.py\n" % path)
-        return False
-    return True
+    return join_lines(out)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--schema", default=DEFAULT_SCHEMA)
-    ap.add_argument("--output", default=DEFAULT_OUTPUT)
-    ap.add_argument("--header", default=DEFAULT_HEADER,
-                    help="PluginMC.h, whose own macros the schema must not redefine")
-    ap.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = ap.parse_args(argv)
-    try:
-        doc = load(args.schema, args.header)
-    except (OSError, ValueError, SchemaError) as e:
-        sys.stderr.write("gen_mc_schema: invalid schema %s:\n%s\n" % (args.schema, e))
-        return 2
-    text = render(doc)
-    if args.check:
-        if not compare(args.output, text):
-            return 1
-        print("gen_mc_schema: %s is up to date (%s)" % (args.output, summary(doc)))
-        return 0
-    os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
-    with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    print("gen_mc_schema: wrote %s (%s)" % (args.output, summary(doc)))
-    return 0
+    return header_schema_main(TOOL, argv, __doc__, DEFAULT_SCHEMA, DEFAULT_OUTPUT, DEFAULT_HEADER,
+                              load, render, DOMAINS)
 
 
 if __name__ == "__main__":

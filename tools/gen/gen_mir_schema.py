@@ -63,17 +63,22 @@ Decisions (where mir.md leaves room):
                                        LLVM headers under DIR (exit 3 if not)
 """
 
-import argparse
-import difflib
 import hashlib
 import json
 import os
 import re
 import sys
 
-REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-PLUGIN_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin")
-SCHEMA_DIR = os.path.join(PLUGIN_DIR, "Schema")
+sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from schema_common import (  # noqa: E402  (same directory)
+    DIGEST_RE, IDENT_RE, PLUGIN_DIR, SCHEMA_DIR, SYMBOL_RE, SchemaError, capability_macro_names,
+    check_domain_arrays, check_expected_counts, check_macros, check_row_id, check_unique,
+    emit_capability, emit_ids, emit_table, header_defines, header_schema_main, id_macro_names,
+    is_int, join_lines, load_schema, problem_list, validate_top_level)
+
+TOOL = "gen_mir_schema"
+
 DEFAULT_SCHEMA = os.path.join(SCHEMA_DIR, "MIRSchema.json")
 DEFAULT_OUTPUT = os.path.join(SCHEMA_DIR, "PluginMIRSchema.inc")
 DEFAULT_HEADER = os.path.join(PLUGIN_DIR, "PluginMIR.h")
@@ -95,20 +100,7 @@ EXPECTED_COUNTS = {
     (1, 0): {"entities": 4, "operand_kinds": 21, "generic_opcodes": 266, "properties": 11},
 }
 
-SYMBOL_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
-IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-ID_RE = re.compile(r"^0x[0-9a-f]{8}$")
-DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
-DEFINE_RE = re.compile(r"^\s*#\s*define\s+(NEVERC_\w+)", re.M)
 OPERAND_PREFIX = "MO_"
-
-
-class SchemaError(Exception):
-    pass
-
-
-def is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def keys_of(domain):
@@ -159,71 +151,17 @@ def compute_digest(doc):
 
 
 def macro_names(doc):
-    out = ["NEVERC_MIR_SCHEMA_CAPABILITY_MAJOR", "NEVERC_MIR_SCHEMA_CAPABILITY_MINOR",
-           "NEVERC_MIR_SCHEMA_DIGEST"]
-    out += [d[3] for d in DOMAINS]
-    for d in DOMAINS:
-        out += [id_macro(d[0], it) for it in doc[d[0]]]
-    return out
-
-
-def header_defines(path):
-    """Macro names PluginMIR.h defines itself (None if it cannot be read)."""
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            text = f.read()
-    except OSError:
-        return None
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return set(DEFINE_RE.findall(text))
+    return capability_macro_names("NEVERC_MIR") + id_macro_names(doc, DOMAINS, id_macro)
 
 
 def validate(doc, header_names=None):
     """Return a list of human-readable problems (empty when the schema is sound)."""
-    errs = []
+    errs, err = problem_list()
 
-    def err(where, msg):
-        errs.append("%s: %s" % (where, msg))
-
-    if not isinstance(doc, dict):
-        return ["top level: not an object"]
-    if tuple(doc) != TOP_KEYS:
-        err("top level", "keys must be exactly %s in that order; got %s" % (TOP_KEYS, list(doc)))
+    go_on, cap = validate_top_level(doc, TOP_KEYS, err, stop_early=True)
+    if not go_on or not check_domain_arrays(doc, DOMAINS, keys_of, err):
         return errs
-    if not is_int(doc["schema_version"]) or doc["schema_version"] != 1:
-        err("top level", "schema_version must be 1")
-        return errs
-    if not isinstance(doc["description"], str) or not doc["description"].strip():
-        err("description", "must be a non-empty string")
-    cap = doc["capability"]
-    if (not isinstance(cap, dict) or tuple(cap) != ("major", "minor")
-            or not all(is_int(cap[k]) and 0 <= cap[k] <= 0xffff for k in cap)):
-        err("capability", "must be {major, minor} with 16-bit unsigned values")
-        return errs
-    if not isinstance(doc["stable_schema_digest"], str) or not DIGEST_RE.match(
-            doc["stable_schema_digest"]):
-        err("stable_schema_digest", "must be 64 lowercase hex digits")
-    for name, _, _, _, _ in DOMAINS:
-        items = doc[name]
-        if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
-            err(name, "must be a non-empty array of objects")
-            return errs
-        keys = keys_of(name)
-        for i, it in enumerate(items):
-            if tuple(it) != keys:
-                err("%s[%d]" % (name, i), "keys must be exactly %s in that order; got %s"
-                    % (keys, list(it)))
-                return errs
-
-    want = EXPECTED_COUNTS.get((cap["major"], cap["minor"]))
-    if want is None:
-        err("capability", "no pinned counts for %d.%d; add them to EXPECTED_COUNTS"
-            % (cap["major"], cap["minor"]))
-    else:
-        for name, _, _, _, _ in DOMAINS:
-            if len(doc[name]) != want[name]:
-                err(name, "%d entries, capability %d.%d has %d"
-                    % (len(doc[name]), cap["major"], cap["minor"], want[name]))
+    check_expected_counts(doc, DOMAINS, cap, EXPECTED_COUNTS, err)
 
     # --- fields every domain shares ------------------------------------------
     seen_id = {}
@@ -249,20 +187,8 @@ def validate(doc, header_names=None):
             if it["canonical_name"] != sym.lower():
                 err(w, "canonical_name %r must be the lower-case symbol %r"
                     % (it["canonical_name"], sym.lower()))
-            want_id = (tag << 24) | (i + 1)
-            if not isinstance(it["id"], str) or not ID_RE.match(it["id"]):
-                err(w, "id %r is not 0x + 8 lowercase hex digits" % (it["id"],))
+            if not check_row_id(err, w, name, i, tag, it["id"], seen_id):
                 sound = False
-            else:
-                if it["id"] in seen_id:
-                    err(w, "duplicate id %s (also %s)" % (it["id"], seen_id[it["id"]]))
-                seen_id[it["id"]] = w
-                if int(it["id"], 16) >> 24 != tag:
-                    err(w, "id %s has tag 0x%02x, %s use 0x%02x"
-                        % (it["id"], int(it["id"], 16) >> 24, name, tag))
-                elif int(it["id"], 16) != want_id:
-                    err(w, "id %s breaks the sequence: expected 0x%08x (base + index)"
-                        % (it["id"], want_id))
             v = it["llvm_value"]
             if not is_int(v) or not 0 <= v <= 0xffffffff:
                 err(w, "llvm_value must be a 32-bit unsigned integer")
@@ -281,23 +207,15 @@ def validate(doc, header_names=None):
                 err(w, "llvm_value %d does not rise (previous %d): rows follow LLVM's order"
                     % (v, prev_val))
             prev_val = v
-            for table, k, what in ((seen_sym, sym, "symbol"), (seen_int, internal, "internal")):
-                if isinstance(k, str) and k in table:
-                    err(w, "duplicate %s %r (also %s[%d])" % (what, k, name, table[k]))
-                table[k] = i
+            check_unique(err, w, name, i, ((seen_sym, sym, "symbol"),
+                                           (seen_int, internal, "internal")))
     for i, o in enumerate(doc["generic_opcodes"]):
         if not isinstance(o["requires_target_schema"], bool):
             err("generic_opcodes[%d]" % i, "requires_target_schema must be a bool")
             sound = False
 
     # --- every generated macro name is unique and not PluginMIR.h's ----------
-    seen = set()
-    for m in macro_names(doc):
-        if m in seen:
-            err("macros", "%s is generated twice" % m)
-        seen.add(m)
-        if header_names and m in header_names:
-            err("macros", "%s is also defined by PluginMIR.h" % m)
+    check_macros(macro_names(doc), err, header_names, "PluginMIR.h")
 
     # --- the stored digest covers exactly this content -----------------------
     if sound and DIGEST_RE.match(str(doc["stable_schema_digest"])):
@@ -310,12 +228,7 @@ def validate(doc, header_names=None):
 
 
 def load(path, header=DEFAULT_HEADER):
-    with open(path, "r", encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = validate(doc, header_defines(header))
-    if problems:
-        raise SchemaError("\n".join(problems))
-    return doc
+    return load_schema(path, lambda doc: validate(doc, header_defines(header)))
 
 
 # --- optional check against installed LLVM headers ---------------------------
@@ -404,15 +317,6 @@ def check_llvm(doc, include_dir):
 
 # --- output -------------------------------------------------------------------
 
-def emit_table(w, macro, rows):
-    w("#ifdef %s" % macro)
-    for r in rows:
-        w("%s(%s)" % (macro, r))
-    w("#undef %s" % macro)
-    w("#endif")
-    w("")
-
-
 def row(domain, it):
     r = "%s, %s, %s, UINT32_C(%d), %s" % (it["internal"], it["symbol"], id_macro(domain, it),
                                           it["llvm_value"], json.dumps(it["canonical_name"]))
@@ -471,85 +375,41 @@ def render(doc):
     w("#ifndef NEVERC_PLUGIN_MIR_SCHEMA_CONSTANTS_DEFINED")
     w("#define NEVERC_PLUGIN_MIR_SCHEMA_CONSTANTS_DEFINED")
     w("")
-    w("#define NEVERC_MIR_SCHEMA_CAPABILITY_MAJOR UINT16_C(%d)" % doc["capability"]["major"])
-    w("#define NEVERC_MIR_SCHEMA_CAPABILITY_MINOR UINT16_C(%d)" % doc["capability"]["minor"])
-    w("#define NEVERC_MIR_SCHEMA_DIGEST %s" % json.dumps(doc["stable_schema_digest"]))
-    w("")
-    for name, _, _, count, _ in DOMAINS:
-        w("#define %s UINT32_C(%d)" % (count, len(doc[name])))
-    for name, tag, _, _, _ in DOMAINS:
-        w("")
-        w("/* %s (tag 0x%02x): %d. */" % (name.replace("_", " "), tag, len(doc[name])))
-        for it in doc[name]:
-            w("#define %s UINT32_C(%s)" % (id_macro(name, it), it["id"]))
+    emit_capability(w, "NEVERC_MIR", doc)
+    emit_ids(w, doc, DOMAINS, id_macro)
     w("")
     w("#endif /* NEVERC_PLUGIN_MIR_SCHEMA_CONSTANTS_DEFINED */")
     w("")
     for name, _, infix, _, _ in DOMAINS:
         emit_table(w, "NEVERC_MIR_SCHEMA_" + infix, [row(name, it) for it in doc[name]])
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
+    return join_lines(out)
 
 
-def summary(doc):
-    return ", ".join("%d %s" % (len(doc[d[0]]), d[0].replace("_", " ")) for d in DOMAINS)
+def add_llvm_include(ap):
+    ap.add_argument("--llvm-include", metavar="DIR",
+                    help="also compare llvm_value with the LLVM headers under DIR")
 
 
-def compare(path, text):
+def vet_llvm(args, doc):
+    """With --llvm-include: exit status 3 if an llvm_value disagrees with LLVM."""
+    if not args.llvm_include:
+        return 0
     try:
-        with open(path, "r", encoding="utf-8") as f:
-            old = f.read()
-    except OSError as e:
-        sys.stderr.write("gen_mir_schema: cannot read %s: %s\n" % (path, e))
-        return False
-    if old != text:
-        sys.stdout.writelines(difflib.unified_diff(
-            old.splitlines(True), text.splitlines(True),
-            fromfile=path + " (checked in)", tofile=path + " (generated)"))
-        sys.stderr.write("gen_mir_schema: %s is stale; rerun tools/gen/gen_mir_schema.py\n" % path)
-        return False
-    return True
+        problems = check_llvm(doc, args.llvm_include)
+    except (OSError, ValueError, KeyError, SchemaError) as e:
+        problems = ["cannot read the LLVM headers: %s" % e]
+    if problems:
+        sys.stderr.write("gen_mir_schema: %s disagrees with the LLVM headers in %s:\n%s\n"
+                         % (args.schema, args.llvm_include, "\n".join(problems)))
+        return 3
+    print("gen_mir_schema: every llvm_value matches LLVM %s in %s"
+          % (llvm_version(args.llvm_include), args.llvm_include))
+    return 0
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--schema", default=DEFAULT_SCHEMA)
-    ap.add_argument("--output", default=DEFAULT_OUTPUT)
-    ap.add_argument("--header", default=DEFAULT_HEADER,
-                    help="PluginMIR.h, whose own macros the schema must not redefine")
-    ap.add_argument("--check", action="store_true", help="compare instead of writing")
-    ap.add_argument("--llvm-include", metavar="DIR",
-                    help="also compare llvm_value with the LLVM headers under DIR")
-    args = ap.parse_args(argv)
-    try:
-        doc = load(args.schema, args.header)
-    except (OSError, ValueError, SchemaError) as e:
-        sys.stderr.write("gen_mir_schema: invalid schema %s:\n%s\n" % (args.schema, e))
-        return 2
-    if args.llvm_include:
-        try:
-            problems = check_llvm(doc, args.llvm_include)
-        except (OSError, ValueError, KeyError, SchemaError) as e:
-            problems = ["cannot read the LLVM headers: %s" % e]
-        if problems:
-            sys.stderr.write("gen_mir_schema: %s disagrees with the LLVM headers in %s:\n%s\n"
-                             % (args.schema, args.llvm_include, "\n".join(problems)))
-            return 3
-        print("gen_mir_schema: every llvm_value matches LLVM %s in %s"
-              % (llvm_version(args.llvm_include), args.llvm_include))
-    text = render(doc)
-    if args.check:
-        if not compare(args.output, text):
-            return 1
-        print("gen_mir_schema: %s is up to date (%s)" % (args.output, summary(doc)))
-        return 0
-    os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
-    with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    print("gen_mir_schema: wrote %s (%s)" % (args.output, summary(doc)))
-    return 0
+    return header_schema_main(TOOL, argv, __doc__, DEFAULT_SCHEMA, DEFAULT_OUTPUT, DEFAULT_HEADER,
+                              load, render, DOMAINS, add_arguments=add_llvm_include, vet=vet_llvm)
 
 
 if __name__ == "__main__":

@@ -11,14 +11,18 @@ violation is reported and the generator exits with status 2.
 """
 
 import argparse
-import difflib
 import json
 import os
 import re
 import sys
 
-REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-SCHEMA_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin", "Schema")
+sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from schema_common import (  # noqa: E402  (same directory)
+    SCHEMA_DIR, compare, emit_xmacro, join_lines, load_or_report, load_schema, problem_list)
+
+TOOL = "gen_phase_schema"
+
 DEFAULT_SCHEMA = os.path.join(SCHEMA_DIR, "PhaseSchema.json")
 DEFAULT_OUTPUT = os.path.join(SCHEMA_DIR, "PluginPhaseSchema.inc")
 
@@ -42,20 +46,13 @@ SYMBOL_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 NAME_RE = re.compile(r"^neverc(\.[a-z0-9_]+)+$")
 
 
-class SchemaError(Exception):
-    pass
-
-
 def derive_symbol(name):
     return name[len("neverc."):].upper().replace(".", "_")
 
 
 def validate(doc):
     """Return a list of human-readable problems (empty when the schema is sound)."""
-    errs = []
-
-    def err(where, msg):
-        errs.append("%s: %s" % (where, msg))
+    errs, err = problem_list()
 
     if not isinstance(doc, dict):
         return ["top level: not an object"]
@@ -203,12 +200,7 @@ def validate(doc):
 
 
 def load(path):
-    with open(path, "r", encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = validate(doc)
-    if problems:
-        raise SchemaError("\n".join(problems))
-    return doc
+    return load_schema(path, validate)
 
 
 def u64(hexstr):
@@ -271,21 +263,13 @@ def render(doc):
         w("#define %sBUILTIN_FALLBACK %s" % (m, "NEVERC_TRUE" if p["builtin_fallback"] else "NEVERC_FALSE"))
         w("")
 
-    def xmacro(macro, items):
-        w("#define %s(M) \\" % macro)
-        for k, it in enumerate(items):
-            w("  M(%s)%s" % (it, " \\" if k + 1 < len(items) else ""))
-        w("")
-
-    xmacro("NEVERC_FOR_EACH_BUILTIN_PHASE", [p["symbol"] for p in phases])
+    emit_xmacro(w, "NEVERC_FOR_EACH_BUILTIN_PHASE", [p["symbol"] for p in phases])
     for d in domains:
-        xmacro("NEVERC_FOR_EACH_BUILTIN_%s_PHASE" % d.upper(),
-               [p["symbol"] for p in phases if p["domain"] == d])
+        emit_xmacro(w, "NEVERC_FOR_EACH_BUILTIN_%s_PHASE" % d.upper(),
+                    [p["symbol"] for p in phases if p["domain"] == d])
     w("/* neverc addition: M(<family index>) for every extension family. */")
-    xmacro("NEVERC_FOR_EACH_EXTENSION_FAMILY", [str(i) for i in range(len(fams))])
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
+    emit_xmacro(w, "NEVERC_FOR_EACH_EXTENSION_FAMILY", [str(i) for i in range(len(fams))])
+    return join_lines(out)
 
 
 def main(argv=None):
@@ -294,24 +278,12 @@ def main(argv=None):
     ap.add_argument("--output", default=DEFAULT_OUTPUT)
     ap.add_argument("--check", action="store_true", help="compare instead of writing")
     args = ap.parse_args(argv)
-    try:
-        doc = load(args.schema)
-    except (OSError, ValueError, SchemaError) as e:
-        sys.stderr.write("gen_phase_schema: invalid schema %s:\n%s\n" % (args.schema, e))
+    doc = load_or_report(TOOL, load, args.schema)
+    if doc is None:
         return 2
     text = render(doc)
     if args.check:
-        try:
-            with open(args.output, "r", encoding="utf-8") as f:
-                old = f.read()
-        except OSError as e:
-            sys.stderr.write("gen_phase_schema: cannot read %s: %s\n" % (args.output, e))
-            return 1
-        if old != text:
-            sys.stdout.writelines(difflib.unified_diff(
-                old.splitlines(True), text.splitlines(True),
-                fromfile=args.output + " (checked in)", tofile=args.output + " (generated)"))
-            sys.stderr.write("gen_phase_schema: %s is stale; rerun tools/gen/gen_phase_schema.py\n" % args.output)
+        if not compare(args.output, text, TOOL):
             return 1
         print("gen_phase_schema: %s is up to date (%d phases)" % (args.output, len(doc["phases"])))
         return 0

@@ -14,14 +14,19 @@ generator exits with status 2.
 """
 
 import argparse
-import difflib
 import json
 import os
 import re
 import sys
 
-REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-SCHEMA_DIR = os.path.join(REPO, "sdk", "include", "neverc", "Plugin", "Schema")
+sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from schema_common import (  # noqa: E402  (same directory)
+    DIGEST_RE, ID_RE, SCHEMA_DIR, compare, emit_xmacro, is_int, load_or_report, load_schema,
+    problem_list)
+
+TOOL = "gen_prep_schema"
+
 DEFAULT_SCHEMA = os.path.join(SCHEMA_DIR, "PrepSchema.json")
 DEFAULT_OUTPUT = os.path.join(SCHEMA_DIR, "PluginPrepSchema.inc")
 
@@ -35,20 +40,11 @@ TOKEN_ID_BASE = 0x10000000
 PP_ID_BASE = 0x20000000
 SYMBOL_RE = re.compile(r"^[A-Z_][A-Z0-9_]*$")
 INTERNAL_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-ID_RE = re.compile(r"^0x[0-9a-f]{8}$")
-DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
-
-
-class SchemaError(Exception):
-    pass
 
 
 def validate(doc):
     """Return a list of human-readable problems (empty when the schema is sound)."""
-    errs = []
-
-    def err(where, msg):
-        errs.append("%s: %s" % (where, msg))
+    errs, err = problem_list()
 
     if not isinstance(doc, dict):
         return ["top level: not an object"]
@@ -59,8 +55,7 @@ def validate(doc):
         err("top level", "schema_version must be 1")
     cap = doc["capability"]
     if (not isinstance(cap, dict) or tuple(cap) != ("major", "minor")
-            or not all(isinstance(cap[k], int) and not isinstance(cap[k], bool)
-                       and 0 <= cap[k] <= 0xffff for k in cap)):
+            or not all(is_int(cap[k]) and 0 <= cap[k] <= 0xffff for k in cap)):
         err("capability", "must be {major, minor} with 16-bit unsigned values")
     if not isinstance(doc["stable_schema_digest"], str) or not DIGEST_RE.match(
             doc["stable_schema_digest"]):
@@ -130,12 +125,7 @@ def validate(doc):
 
 
 def load(path):
-    with open(path, "r", encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = validate(doc)
-    if problems:
-        raise SchemaError("\n".join(problems))
-    return doc
+    return load_schema(path, validate)
 
 
 def flag(b):
@@ -192,18 +182,12 @@ def render(doc):
         w("#define NEVERC_PP_KEYWORD_%s UINT32_C(%s)" % (p["symbol"], p["id"]))
     w("")
 
-    def xmacro(macro, items):
-        w("#define %s(M) \\" % macro)
-        for k, it in enumerate(items):
-            w("  M(%s)%s" % (it, " \\" if k + 1 < len(items) else ""))
-        w("")
-
-    xmacro("NEVERC_FOR_EACH_TOKEN_KIND",
-           ["%s, NEVERC_TOKEN_%s, NEVERC_TOKEN_CATEGORY_%s, %s"
-            % (t["symbol"], t["symbol"], t["category"].upper(), flag(t["constructible"]))
-            for t in toks])
-    xmacro("NEVERC_FOR_EACH_PP_KEYWORD",
-           ["%s, NEVERC_PP_KEYWORD_%s" % (p["symbol"], p["symbol"]) for p in pps])
+    emit_xmacro(w, "NEVERC_FOR_EACH_TOKEN_KIND",
+                ["%s, NEVERC_TOKEN_%s, NEVERC_TOKEN_CATEGORY_%s, %s"
+                 % (t["symbol"], t["symbol"], t["category"].upper(), flag(t["constructible"]))
+                 for t in toks])
+    emit_xmacro(w, "NEVERC_FOR_EACH_PP_KEYWORD",
+                ["%s, NEVERC_PP_KEYWORD_%s" % (p["symbol"], p["symbol"]) for p in pps])
     w("#endif /* NEVERC_PLUGIN_PREP_SCHEMA_CONSTANTS_DEFINED */")
     w("")
     w("#ifdef NEVERC_PREP_SCHEMA_INTERNAL_TOKEN")
@@ -231,25 +215,13 @@ def main(argv=None):
     ap.add_argument("--output", default=DEFAULT_OUTPUT)
     ap.add_argument("--check", action="store_true", help="compare instead of writing")
     args = ap.parse_args(argv)
-    try:
-        doc = load(args.schema)
-    except (OSError, ValueError, SchemaError) as e:
-        sys.stderr.write("gen_prep_schema: invalid schema %s:\n%s\n" % (args.schema, e))
+    doc = load_or_report(TOOL, load, args.schema)
+    if doc is None:
         return 2
     text = render(doc)
     counts = "%d token kinds, %d pp keywords" % (len(doc["token_kinds"]), len(doc["pp_keywords"]))
     if args.check:
-        try:
-            with open(args.output, "r", encoding="utf-8") as f:
-                old = f.read()
-        except OSError as e:
-            sys.stderr.write("gen_prep_schema: cannot read %s: %s\n" % (args.output, e))
-            return 1
-        if old != text:
-            sys.stdout.writelines(difflib.unified_diff(
-                old.splitlines(True), text.splitlines(True),
-                fromfile=args.output + " (checked in)", tofile=args.output + " (generated)"))
-            sys.stderr.write("gen_prep_schema: %s is stale; rerun tools/gen/gen_prep_schema.py\n" % args.output)
+        if not compare(args.output, text, TOOL):
             return 1
         print("gen_prep_schema: %s is up to date (%s)" % (args.output, counts))
         return 0
