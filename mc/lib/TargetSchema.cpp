@@ -81,8 +81,11 @@ int MCDomain::printTargetSchema(const std::string &TripleName,
     if (IP && !MII->get(Op).isPseudo()) {
       llvm::MCInst I;
       I.setOpcode(Op);
+      // The printer's mnemonic may carry fixed operand text ("callq\t*",
+      // "fadd\t%st,"): the first word is the mnemonic.
       if (const char *M = IP->getMnemonic(I).first)
-        Mnemonic = llvm::StringRef(M).trim().str();
+        Mnemonic = llvm::StringRef(M).trim().split('\t').first.split(' ')
+                       .first.str();
       // x86 prints the condition of jcc, setcc and cmovcc from an operand.
       if (TT.isX86() && (Mnemonic == "j" || Mnemonic == "set" ||
                          Mnemonic == "cmov" || Mnemonic == "cfcmov"))

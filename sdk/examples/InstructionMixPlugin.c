@@ -276,6 +276,21 @@ static int byBytes(const void *A, const void *B) {
   return strcmp(X->Mnemonic, Y->Mnemonic);
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void writeString(FILE *F, const char *S) {
+  fputc('"', F);
+  for (; *S; ++S) {
+    unsigned char C = (unsigned char)*S;
+    if (C == '"' || C == '\\')
+      fprintf(F, "\\%c", C);
+    else if (C < 0x20)
+      fprintf(F, "\\u%04x", C);
+    else
+      fputc(C, F);
+  }
+  fputc('"', F);
+}
+
 /* One section's entries merged by mnemonic (movq from MOV64rr, MOV64rm, ...). */
 static int writeSection(FILE *F, const MixTask *T, const Section *S) {
   Merged *M = (Merged *)calloc(S->Size ? S->Size : 1, sizeof *M);
@@ -302,14 +317,16 @@ static int writeSection(FILE *F, const MixTask *T, const Section *S) {
     Bytes += S->Entries[K].Bytes;
   }
   qsort(M, N, sizeof *M, byBytes);
-  fprintf(F,
-          "{\"section\": \"%s\", \"instructions\": %llu, \"bytes\": %llu, "
-          "\"mix\": [",
-          S->Name, (unsigned long long)Count, (unsigned long long)Bytes);
-  for (J = 0; J < N; ++J)
-    fprintf(F, "%s{\"mnemonic\": \"%s\", \"count\": %llu, \"bytes\": %llu}",
-            J ? ", " : "", M[J].Mnemonic, (unsigned long long)M[J].Count,
-            (unsigned long long)M[J].Bytes);
+  fprintf(F, "{\"section\": ");
+  writeString(F, S->Name);
+  fprintf(F, ", \"instructions\": %llu, \"bytes\": %llu, \"mix\": [",
+          (unsigned long long)Count, (unsigned long long)Bytes);
+  for (J = 0; J < N; ++J) {
+    fprintf(F, "%s{\"mnemonic\": ", J ? ", " : "");
+    writeString(F, M[J].Mnemonic);
+    fprintf(F, ", \"count\": %llu, \"bytes\": %llu}",
+            (unsigned long long)M[J].Count, (unsigned long long)M[J].Bytes);
+  }
   fprintf(F, "]}");
   free(M);
   return 1;
