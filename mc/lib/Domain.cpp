@@ -369,6 +369,9 @@ int MCDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
   // target is made when the action runs; its options are here now.
   if (CI.getFrontendOpts().ProgramAction == clang::frontend::EmitObj)
     start(*P, llvm::Triple(CI.getTargetOpts().Triple), TU);
+  else if (CI.getFrontendOpts().ProgramAction ==
+           clang::frontend::EmitAssembly)
+    gateAssemblyOutput(*P, CI, TU);
   return 0;
 }
 

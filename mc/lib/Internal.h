@@ -25,6 +25,10 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/MC/MCInst.h"
 
+namespace clang {
+class CompilerInstance;
+} // namespace clang
+
 namespace llvm {
 class MCFixup;
 class MCOperand;
@@ -244,6 +248,12 @@ std::string targetDigest(const std::string &Arch);
 void fillReadSlots(NevercMCAPI &T);     // api/Units.cpp
 void fillEditSlots(NevercMCAPI &T);     // api/Edits.cpp
 void fillEmissionTable(NevercMCEmissionAPI &T); // api/Emission.cpp
+
+/// For a -S compile with an observer on assembly.final_verify or
+/// assembly.commit: the job's output manager gets a proxy that runs the two
+/// sealed gates when Clang keeps the printed output (AssemblyGates.cpp).
+void gateAssemblyOutput(MCDomain::Impl &D, clang::CompilerInstance &CI,
+                        core::Task &TU);
 
 /// Puts the domain's ELF streamer constructor in front of \p T's
 /// (Streamer.cpp), once per process and target.

@@ -10,6 +10,9 @@
  *                 the commit is refused and the plugin fails the phase
  *   mode=observer an observer on pre_instruction that tries to mutate
  *   mode=events   the observers on the nine emission events only
+ *   mode=gates    observers on the sealed assembly.final_verify and
+ *                 assembly.commit of a -S compile (section=<the .s path>:
+ *                 whether it exists at each point)
  * Built with -DMC_TEST_REFUSALS (MCRefusePlugin.so) it also registers what
  * the host must refuse (rules 2 and 3).
  * Opcodes are LOCKSTEP: they come from the x86-64 schema the plugin is
@@ -18,6 +21,7 @@
 #include "TestPlugin.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 
 enum X86Opcode {
 #define NEVERC_MC_TARGET_X86_64_OPCODE(Name, Value, Mnemonic) X86_##Name = Value,
@@ -650,6 +654,23 @@ static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
 }
 #endif
 
+/* mode=gates: the printed assembly's gates, and whether the file is there. */
+static NevercStatus NEVERC_CALL onGate(const NevercPhaseFrame *F,
+                                       NevercObserverPoint P, void *U) {
+  struct stat St;
+  char Buf[160];
+  (void)F;
+  if (strcmp(G.Mode, "gates"))
+    return status(0);
+  snprintf(Buf, sizeof Buf, "%s %s exists=%d", (const char *)U,
+           P == NEVERC_OBSERVER_BEFORE  ? "before"
+           : P == NEVERC_OBSERVER_AFTER ? "after"
+                                        : "after-commit",
+           stat(G.Section, &St) == 0);
+  CHECK(Buf, status(0));
+  return status(0);
+}
+
 static NevercStatus reg(const NevercRegistrarAPI *Reg, void *Ctx, uint64_t Low,
                         NevercObserverPoint Points, NevercPhaseObserverFn Fn,
                         void *U) {
@@ -762,6 +783,15 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       return S;
   if ((S = reg(Reg, Ctx, NEVERC_PHASE_MC_EMISSION_PRE_INSTRUCTION_LOW,
                NEVERC_OBSERVER_BEFORE, observeMutate, NULL))
+          .Code)
+    return S;
+  if ((S = reg(Reg, Ctx, NEVERC_PHASE_ASSEMBLY_FINAL_VERIFY_LOW,
+               NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER, onGate,
+               (void *)"assembly.final_verify"))
+          .Code ||
+      (S = reg(Reg, Ctx, NEVERC_PHASE_ASSEMBLY_COMMIT_LOW,
+               NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER_COMMIT, onGate,
+               (void *)"assembly.commit"))
           .Code)
     return S;
   memset(&I, 0, sizeof I);

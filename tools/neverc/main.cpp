@@ -117,7 +117,9 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_MC_EMISSION_FIXUP_NAME,
     NEVERC_PHASE_MC_EMISSION_RELAXATION_ROUND_NAME,
     NEVERC_PHASE_MC_EMISSION_PRE_LAYOUT_NAME,
-    NEVERC_PHASE_MC_EMISSION_POST_LAYOUT_NAME};
+    NEVERC_PHASE_MC_EMISSION_POST_LAYOUT_NAME,
+    // assembly: the sealed gates of -S output (parse and print are to come).
+    NEVERC_PHASE_ASSEMBLY_FINAL_VERIFY_NAME, NEVERC_PHASE_ASSEMBLY_COMMIT_NAME};
 
 /// Phases stock Clang 22 offers no hook for (ast/README.md): a registration
 /// is told why it is never called, not that the phase is still to come.

@@ -1,0 +1,199 @@
+//===- AssemblyGates.cpp - assembly.final_verify and assembly.commit ------===//
+//
+// The two sealed gates of the assembly a compile prints (-S). Every cc1
+// output goes through the job's llvm::vfs::OutputBackend (the source
+// domain's staged files); for a -S compile with an observer on either gate
+// the domain puts a proxy in front of it whose main output runs, when Clang
+// keeps it:
+//
+//   assembly.final_verify  built-in: nothing to change; its verifier
+//                          (neverc.assembly.verify_final_output): the text
+//                          was written without a stream error and is not
+//                          empty
+//   assembly.commit        built-in: the staged file's commit (renamed
+//                          over the output); its verifier
+//                          (neverc.assembly.commit_output): the file at the
+//                          path holds exactly the bytes written (regular
+//                          files; a pipe or /dev/null is written in place)
+//
+// Observers see BEFORE/AFTER and BEFORE/AFTER_COMMIT; the phases take no
+// interceptor or provider (sealed). A gate that fails discards the output:
+// nothing partial appears. LLVM's own text is trusted: with no plugin
+// printing assembly (assembly.print is still to come) the gates do not
+// re-parse it.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualOutputBackends.h"
+#include "llvm/Support/VirtualOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace neverc::mc {
+namespace {
+
+/// The payload of the assembly output artifact (TMO/0x6).
+struct AssemblyOutput {
+  std::string Path;
+  uint64_t Size = 0;
+  bool StreamError = false;
+  llvm::vfs::OutputFileImpl *File = nullptr;
+  llvm::Error Kept = llvm::Error::success();
+};
+
+struct Identity {
+  static NevercStatus run(void *, void *In, void **Out) {
+    *Out = In;
+    return okStatus();
+  }
+};
+
+struct FinalVerifier {
+  MCDomain::Impl *D;
+  static NevercStatus run(void *Ctx, void *Out) {
+    auto *A = static_cast<AssemblyOutput *>(Out);
+    const char *Why = A->StreamError ? "the stream reported an error"
+                      : A->Size == 0 ? "it is empty"
+                                     : nullptr;
+    if (!Why)
+      return okStatus();
+    static_cast<FinalVerifier *>(Ctx)->D->H.report(
+        NEVERC_DIAGNOSTIC_ERROR,
+        "neverc.assembly.verify_final_output: the assembly for '" + A->Path +
+            "' is not complete: " + Why,
+        nullptr, "neverc.assembly.verify_final_output");
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+/// The built-in of assembly.commit: the staged file is renamed into place.
+struct Commit {
+  static NevercStatus run(void *, void *In, void **Out) {
+    auto *A = static_cast<AssemblyOutput *>(In);
+    *Out = In;
+    if (llvm::Error E = A->File->keep()) {
+      A->Kept = std::move(E);
+      return st(NEVERC_STATUS_OUTPUT_PARTIAL);
+    }
+    return okStatus();
+  }
+};
+
+struct CommitVerifier {
+  MCDomain::Impl *D;
+  static NevercStatus run(void *Ctx, void *Out) {
+    auto *A = static_cast<AssemblyOutput *>(Out);
+    llvm::sys::fs::file_status S;
+    if (A->Path == "-" || llvm::sys::fs::status(A->Path, S) ||
+        S.type() != llvm::sys::fs::file_type::regular_file ||
+        S.getSize() == A->Size)
+      return okStatus();
+    static_cast<CommitVerifier *>(Ctx)->D->H.report(
+        NEVERC_DIAGNOSTIC_ERROR,
+        "neverc.assembly.commit_output: '" + A->Path + "' holds " +
+            std::to_string(S.getSize()) + " bytes after the commit, not " +
+            std::to_string(A->Size),
+        nullptr, "neverc.assembly.commit_output");
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+class GatedFile final
+    : public llvm::RTTIExtends<GatedFile, llvm::vfs::OutputFileImpl> {
+public:
+  static char ID;
+  GatedFile(MCDomain::Impl &D, core::Task &T, std::string Path,
+            std::unique_ptr<llvm::vfs::OutputFileImpl> Under)
+      : D(D), T(T), Path(std::move(Path)), Under(std::move(Under)) {}
+
+  llvm::raw_pwrite_stream &getOS() override { return Under->getOS(); }
+  llvm::Error discard() override { return Under->discard(); }
+
+  llvm::Error keep() override {
+    llvm::raw_pwrite_stream &OS = Under->getOS();
+    OS.flush();
+    AssemblyOutput A;
+    A.Path = Path;
+    A.Size = OS.tell();
+    if (OS.get_kind() == llvm::raw_ostream::OStreamKind::OK_FDStream)
+      A.StreamError = static_cast<llvm::raw_fd_ostream &>(OS).has_error();
+    A.File = Under.get();
+    FinalVerifier FV{&D};
+    core::PhaseRequest R;
+    R.T = &T;
+    R.Input = &A;
+    R.Builtin = {&Identity::run, nullptr};
+    R.Verifier = {&FinalVerifier::run, &FV};
+    core::PhaseOutcome O = D.H.runPhase(core::Phase_ASSEMBLY_FINAL_VERIFY, R);
+    if (isOk(O.Status)) {
+      CommitVerifier CV{&D};
+      R.Builtin = {&Commit::run, nullptr};
+      R.Verifier = {&CommitVerifier::run, &CV};
+      O = D.H.runPhase(core::Phase_ASSEMBLY_COMMIT, R);
+      if (A.Kept)
+        return std::move(A.Kept); // Clang reports why the file is missing
+    }
+    if (isOk(O.Status))
+      return llvm::Error::success();
+    if (llvm::Error E = Under->discard())
+      llvm::consumeError(std::move(E));
+    return llvm::createStringError(
+        "the assembly output was not committed: a sealed gate refused it");
+  }
+
+private:
+  MCDomain::Impl &D;
+  core::Task &T;
+  std::string Path;
+  std::unique_ptr<llvm::vfs::OutputFileImpl> Under;
+};
+char GatedFile::ID = 0;
+
+class GateBackend final : public llvm::vfs::ProxyOutputBackend {
+public:
+  GateBackend(llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under,
+              MCDomain::Impl &D, core::Task &T, std::string Path)
+      : ProxyOutputBackend(std::move(Under)), D(D), T(T),
+        Path(std::move(Path)) {}
+
+protected:
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> cloneImpl() const override {
+    return llvm::makeIntrusiveRefCnt<GateBackend>(
+        getUnderlyingBackend().clone(), D, T, Path);
+  }
+
+  llvm::Expected<std::unique_ptr<llvm::vfs::OutputFileImpl>>
+  createFileImpl(llvm::StringRef P,
+                 std::optional<llvm::vfs::OutputConfig> Config) override {
+    auto Impl = ProxyOutputBackend::createFileImpl(P, Config);
+    if (!Impl || P != Path)
+      return Impl;
+    return std::make_unique<GatedFile>(D, T, Path, std::move(*Impl));
+  }
+
+private:
+  MCDomain::Impl &D;
+  core::Task &T;
+  std::string Path;
+};
+
+} // namespace
+
+void gateAssemblyOutput(MCDomain::Impl &D, clang::CompilerInstance &CI,
+                        core::Task &TU) {
+  if (!D.phaseActive(core::Phase_ASSEMBLY_FINAL_VERIFY) &&
+      !D.phaseActive(core::Phase_ASSEMBLY_COMMIT))
+    return;
+  const clang::FrontendOptions &FE = CI.getFrontendOpts();
+  // One input, one printed output (clang writes <input>.s without -o).
+  if (FE.OutputFile.empty())
+    return;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under(
+      &CI.getOrCreateOutputManager());
+  CI.setOutputManager(
+      llvm::makeIntrusiveRefCnt<GateBackend>(Under, D, TU, FE.OutputFile));
+}
+
+} // namespace neverc::mc
