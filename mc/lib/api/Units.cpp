@@ -30,12 +30,41 @@ llvm::MCAssembler &assemblerOf(Compile &C) {
   return static_cast<llvm::MCObjectStreamer *>(C.S)->getAssembler();
 }
 
-#define MC_TASK(Ctx, Task)                                                     \
-  MCDomain::Impl &D = impl(Ctx);                                               \
-  Compile *CP;                                                                 \
-  if (NevercStatus S_ = compileOf(D, Task, &CP); !isOk(S_))                    \
-    return S_;                                                                 \
-  Compile &C = *CP
+
+/// A slot answering with a handle: \p Out must be given, and the task's
+/// compile found, before \p Body runs.
+template <class Fn>
+NevercStatus handleSlot(void *Ctx, NevercTaskHandle Task, NevercHandle *Out,
+                        Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    MCDomain::Impl &D = impl(Ctx);
+    Compile *C;
+    if (NevercStatus S = compileOf(D, Task, &C); !isOk(S))
+      return S;
+    return Body(D, *C);
+  });
+}
+
+/// A slot filling an info struct: its header is checked first, and what
+/// \p Body fills is written (keeping the caller's header) only on success.
+template <class Info, class Fn>
+NevercStatus infoSlot(void *Ctx, NevercTaskHandle Task, Info *Out, Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
+      return S;
+    MCDomain::Impl &D = impl(Ctx);
+    Compile *C;
+    if (NevercStatus S = compileOf(D, Task, &C); !isOk(S))
+      return S;
+    Info I{};
+    if (NevercStatus S = Body(D, *C, I); !isOk(S))
+      return S;
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
 
 NevercStatus unitOf(MCDomain::Impl &D, Compile &C, NevercHandle H) {
   int *P;
@@ -61,10 +90,7 @@ NevercStatus fragmentOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
 NevercStatus NEVERC_CALL getSchemaToken(void *Ctx, NevercTaskHandle Task,
                                         NevercMCUnitHandle Unit,
                                         NevercMCSchemaTokenHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     if (NevercStatus S = unitOf(D, C, Unit); !isOk(S))
       return S;
     *Out = C.token();
@@ -75,19 +101,15 @@ NevercStatus NEVERC_CALL getSchemaToken(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getSchemaTokenInfo(void *Ctx, NevercTaskHandle Task,
                                             NevercMCSchemaTokenHandle Token,
                                             NevercMCSchemaTokenInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     int *P;
     if (NevercStatus S = lookup(D, C, C.Tokens, Token, &P); !isOk(S))
       return S;
-    NevercMCSchemaTokenInfo I{};
     I.SchemaID = {TargetSchemaHigh, C.TargetID.Low};
     I.TargetID = C.TargetID;
     I.Digest = {C.Digest.data(), C.Digest.size()};
     I.UnitGeneration = C.Generation;
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -95,14 +117,11 @@ NevercStatus NEVERC_CALL getSchemaTokenInfo(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getUnitInfo(void *Ctx, NevercTaskHandle Task,
                                      NevercMCUnitHandle Unit,
                                      NevercMCUnitInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     if (NevercStatus S = unitOf(D, C, Unit); !isOk(S))
       return S;
     llvm::MCAssembler &A = assemblerOf(C);
-    NevercMCUnitInfo I{};
     I.TargetID = C.TargetID;
     I.TargetSchemaDigest = {C.Digest.data(), C.Digest.size()};
     I.Generation = C.Generation;
@@ -117,7 +136,6 @@ NevercStatus NEVERC_CALL getUnitInfo(void *Ctx, NevercTaskHandle Task,
     // Every fixup has one expression the unit can name.
     I.ExpressionCount = I.FixupCount;
     I.InstructionCount = C.instructions().size();
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -125,10 +143,7 @@ NevercStatus NEVERC_CALL getUnitInfo(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getFirstSection(void *Ctx, NevercTaskHandle Task,
                                          NevercMCUnitHandle Unit,
                                          NevercMCSectionHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     if (NevercStatus S = unitOf(D, C, Unit); !isOk(S))
       return S;
     llvm::MCAssembler &A = assemblerOf(C);
@@ -140,10 +155,7 @@ NevercStatus NEVERC_CALL getFirstSection(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getNextSection(void *Ctx, NevercTaskHandle Task,
                                         NevercMCSectionHandle Section,
                                         NevercMCSectionHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     const llvm::MCSection *Sec;
     if (NevercStatus S = sectionOf(D, C, Section, &Sec); !isOk(S))
       return S;
@@ -161,14 +173,11 @@ NevercStatus NEVERC_CALL getNextSection(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getSectionInfo(void *Ctx, NevercTaskHandle Task,
                                         NevercMCSectionHandle Section,
                                         NevercMCSectionInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     const llvm::MCSection *Sec;
     if (NevercStatus S = sectionOf(D, C, Section, &Sec); !isOk(S))
       return S;
-    NevercMCSectionInfo I{};
     llvm::StringRef N = Sec->getName();
     I.Name = {N.data(), N.size()};
     I.Alignment = Sec->getAlign().value();
@@ -186,7 +195,6 @@ NevercStatus NEVERC_CALL getSectionInfo(void *Ctx, NevercTaskHandle Task,
     }
     if (N.starts_with(".debug"))
       I.Flags |= NEVERC_MC_SECTION_DEBUG;
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -209,10 +217,7 @@ NevercStatus nextSymbol(Compile &C, const llvm::MCSymbol *After,
 NevercStatus NEVERC_CALL getFirstSymbol(void *Ctx, NevercTaskHandle Task,
                                         NevercMCUnitHandle Unit,
                                         NevercMCSymbolHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     if (NevercStatus S = unitOf(D, C, Unit); !isOk(S))
       return S;
     return nextSymbol(C, nullptr, Out);
@@ -222,10 +227,7 @@ NevercStatus NEVERC_CALL getFirstSymbol(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getNextSymbol(void *Ctx, NevercTaskHandle Task,
                                        NevercMCSymbolHandle Symbol,
                                        NevercMCSymbolHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     const llvm::MCSymbol **P;
     if (NevercStatus S = lookup(D, C, C.Symbols, Symbol, &P); !isOk(S))
       return S;
@@ -236,15 +238,12 @@ NevercStatus NEVERC_CALL getNextSymbol(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getSymbolInfo(void *Ctx, NevercTaskHandle Task,
                                        NevercMCSymbolHandle Symbol,
                                        NevercMCSymbolInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     const llvm::MCSymbol **P;
     if (NevercStatus S = lookup(D, C, C.Symbols, Symbol, &P); !isOk(S))
       return S;
     const auto &Sym = static_cast<const llvm::MCSymbolELF &>(**P);
-    NevercMCSymbolInfo I{};
     llvm::StringRef N = Sym.getName();
     I.Name = {N.data(), N.size()};
     switch (Sym.getBinding()) {
@@ -304,7 +303,6 @@ NevercStatus NEVERC_CALL getSymbolInfo(void *Ctx, NevercTaskHandle Task,
     if (!Sym.isCommon() && Sym.getSize() &&
         Sym.getSize()->evaluateAsAbsolute(Size))
       I.Size = uint64_t(Size);
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -328,15 +326,12 @@ NevercMCExpressionOperator binaryOperator(llvm::MCBinaryExpr::Opcode Op) {
 NevercStatus NEVERC_CALL getExpressionInfo(void *Ctx, NevercTaskHandle Task,
                                            NevercMCExprHandle Expression,
                                            NevercMCExpressionInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     const llvm::MCExpr **P;
     if (NevercStatus S = lookup(D, C, C.Exprs, Expression, &P); !isOk(S))
       return S;
     const llvm::MCExpr &E = **P;
-    NevercMCExpressionInfo I{};
     I.Kind = expressionKind(E);
     if (const auto *B = llvm::dyn_cast<llvm::MCBinaryExpr>(&E)) {
       I.Operator = binaryOperator(B->getOpcode());
@@ -365,7 +360,6 @@ NevercStatus NEVERC_CALL getExpressionInfo(void *Ctx, NevercTaskHandle Task,
     } else {
       I.SchemaToken = C.token(); // a target expression
     }
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -373,10 +367,7 @@ NevercStatus NEVERC_CALL getExpressionInfo(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getFirstFragment(void *Ctx, NevercTaskHandle Task,
                                           NevercMCSectionHandle Section,
                                           NevercMCFragmentHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     const llvm::MCSection *Sec;
     if (NevercStatus S = sectionOf(D, C, Section, &Sec); !isOk(S))
       return S;
@@ -389,10 +380,7 @@ NevercStatus NEVERC_CALL getFirstFragment(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getNextFragment(void *Ctx, NevercTaskHandle Task,
                                          NevercMCFragmentHandle Fragment,
                                          NevercMCFragmentHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     llvm::MCFragment *F;
     if (NevercStatus S = fragmentOf(D, C, Fragment, &F); !isOk(S))
       return S;
@@ -404,14 +392,11 @@ NevercStatus NEVERC_CALL getNextFragment(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getFragmentInfo(void *Ctx, NevercTaskHandle Task,
                                          NevercMCFragmentHandle Fragment,
                                          NevercMCFragmentInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     llvm::MCFragment *F;
     if (NevercStatus S = fragmentOf(D, C, Fragment, &F); !isOk(S))
       return S;
-    NevercMCFragmentInfo I{};
     I.Kind = fragmentKind(*F);
     if (I.Kind == NEVERC_MC_FRAGMENT_FORMAT_EXTENSION)
       I.SchemaToken = C.token();
@@ -425,7 +410,6 @@ NevercStatus NEVERC_CALL getFragmentInfo(void *Ctx, NevercTaskHandle Task,
     }
     llvm::ArrayRef<char> Bytes = F->getContents();
     I.Contents = {reinterpret_cast<const uint8_t *>(Bytes.data()), Bytes.size()};
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -433,10 +417,7 @@ NevercStatus NEVERC_CALL getFragmentInfo(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getFirstFragmentInstruction(
     void *Ctx, NevercTaskHandle Task, NevercMCFragmentHandle Fragment,
     NevercMCInstHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     llvm::MCFragment *F;
     if (NevercStatus S = fragmentOf(D, C, Fragment, &F); !isOk(S))
       return S;
@@ -472,10 +453,7 @@ const llvm::MCFixup *fixupAt(const llvm::MCFragment &F, unsigned I,
 NevercStatus NEVERC_CALL getFirstFixup(void *Ctx, NevercTaskHandle Task,
                                        NevercMCFragmentHandle Fragment,
                                        NevercMCFixupHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     llvm::MCFragment *F;
     if (NevercStatus S = fragmentOf(D, C, Fragment, &F); !isOk(S))
       return S;
@@ -487,10 +465,7 @@ NevercStatus NEVERC_CALL getFirstFixup(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getNextFixup(void *Ctx, NevercTaskHandle Task,
                                       NevercMCFixupHandle Fixup,
                                       NevercMCFixupHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     FixupRef *R;
     if (NevercStatus S = lookup(D, C, C.Fixups, Fixup, &R); !isOk(S))
       return S;
@@ -503,10 +478,8 @@ NevercStatus NEVERC_CALL getNextFixup(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getFixupInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercMCFixupHandle Fixup,
                                       NevercMCFixupInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     FixupRef *R;
     if (NevercStatus S = lookup(D, C, C.Fixups, Fixup, &R); !isOk(S))
       return S;
@@ -515,7 +488,6 @@ NevercStatus NEVERC_CALL getFixupInfo(void *Ctx, NevercTaskHandle Task,
     if (!XP)
       return st(NEVERC_STATUS_STALE_HANDLE);
     const llvm::MCFixup &X = *XP;
-    NevercMCFixupInfo I{};
     I.Fragment = C.fragment(R->F);
     I.Expression = C.expr(X.getValue());
     I.Offset = Base + X.getOffset();
@@ -528,7 +500,6 @@ NevercStatus NEVERC_CALL getFixupInfo(void *Ctx, NevercTaskHandle Task,
                          Base != 0
                      ? NEVERC_TRUE
                      : NEVERC_FALSE;
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -536,10 +507,7 @@ NevercStatus NEVERC_CALL getFixupInfo(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getFirstInstruction(void *Ctx, NevercTaskHandle Task,
                                              NevercMCUnitHandle Unit,
                                              NevercMCInstHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     if (NevercStatus S = unitOf(D, C, Unit); !isOk(S))
       return S;
     std::vector<llvm::MCInst *> L = C.instructions();
@@ -551,10 +519,7 @@ NevercStatus NEVERC_CALL getFirstInstruction(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getNextInstruction(void *Ctx, NevercTaskHandle Task,
                                             NevercMCInstHandle Instruction,
                                             NevercMCInstHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     llvm::MCInst **P;
     if (NevercStatus S = lookup(D, C, C.Insts, Instruction, &P); !isOk(S))
       return S;
@@ -572,18 +537,14 @@ NevercStatus NEVERC_CALL getNextInstruction(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getInstructionInfo(void *Ctx, NevercTaskHandle Task,
                                             NevercMCInstHandle Instruction,
                                             NevercMCInstructionInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &I) {
     llvm::MCInst **P;
     if (NevercStatus S = lookup(D, C, C.Insts, Instruction, &P); !isOk(S))
       return S;
-    NevercMCInstructionInfo I{};
     I.SchemaToken = C.token();
     I.Opcode = (*P)->getOpcode();
     I.OperandCount = (*P)->getNumOperands();
-    writeOut(Out, I);
     return okStatus();
   });
 }
@@ -593,10 +554,7 @@ NevercStatus NEVERC_CALL getInstructionOperand(void *Ctx,
                                                NevercMCInstHandle Instruction,
                                                uint64_t Index,
                                                NevercMCOperandHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MC_TASK(Ctx, Task);
+  return handleSlot(Ctx, Task, Out, [&](MCDomain::Impl &D, Compile &C) {
     llvm::MCInst **P;
     if (NevercStatus S = lookup(D, C, C.Insts, Instruction, &P); !isOk(S))
       return S;
@@ -610,17 +568,14 @@ NevercStatus NEVERC_CALL getInstructionOperand(void *Ctx,
 NevercStatus NEVERC_CALL getOperandValue(void *Ctx, NevercTaskHandle Task,
                                          NevercMCOperandHandle Operand,
                                          NevercMCOperandValue *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
-      return S;
-    MC_TASK(Ctx, Task);
+  return infoSlot(Ctx, Task, Out,
+                  [&](MCDomain::Impl &D, Compile &C, auto &V) {
     OperandRef *R;
     if (NevercStatus S = lookup(D, C, C.Operands, Operand, &R); !isOk(S))
       return S;
     if (R->Index >= R->I->getNumOperands())
       return st(NEVERC_STATUS_STALE_HANDLE); // erased since
     const llvm::MCOperand &Op = R->I->getOperand(R->Index);
-    NevercMCOperandValue V{};
     V.Kind = operandKind(Op);
     if (Op.isReg()) {
       V.SchemaToken = C.token(); // register numbers are LOCKSTEP
@@ -637,7 +592,6 @@ NevercStatus NEVERC_CALL getOperandValue(void *Ctx, NevercTaskHandle Task,
       V.Payload.Instruction =
           C.inst(const_cast<llvm::MCInst *>(Op.getInst()));
     }
-    writeOut(Out, V);
     return okStatus();
   });
 }
