@@ -43,13 +43,6 @@ struct AssemblyOutput {
   llvm::Error Kept = llvm::Error::success();
 };
 
-struct Identity {
-  static NevercStatus run(void *, void *In, void **Out) {
-    *Out = In;
-    return okStatus();
-  }
-};
-
 struct FinalVerifier {
   MCDomain::Impl *D;
   static NevercStatus run(void *Ctx, void *Out) {
@@ -124,7 +117,7 @@ public:
     core::PhaseRequest R;
     R.T = &T;
     R.Input = &A;
-    R.Builtin = {&Identity::run, nullptr};
+    R.Builtin = {&identityStep, nullptr};
     R.Verifier = {&FinalVerifier::run, &FV};
     core::PhaseOutcome O = D.H.runPhase(core::Phase_ASSEMBLY_FINAL_VERIFY, R);
     if (isOk(O.Status)) {

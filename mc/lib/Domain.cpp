@@ -17,7 +17,11 @@
 #include "llvm/MC/MCInstrDesc.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCAssembler.h"
+#include "llvm/MC/MCObjectStreamer.h"
+#include "llvm/MC/MCSection.h"
 #include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/TargetRegistry.h"
 
@@ -37,14 +41,6 @@ constexpr uint32_t EmissionPhases[] = {
     core::Phase_MC_EMISSION_POST_LAYOUT,
 };
 
-/// pre_instruction's built-in: the instruction goes on as it is.
-struct Identity {
-  static NevercStatus run(void *, void *In, void **Out) {
-    *Out = In;
-    return okStatus();
-  }
-};
-
 struct CandidateVerifier {
   MCDomain::Impl *D;
   static NevercStatus run(void *Ctx, void *Out) {
@@ -57,6 +53,28 @@ struct CandidateVerifier {
 };
 
 } // namespace
+
+NevercStatus identityStep(void *, void *In, void **Out) {
+  *Out = In;
+  return okStatus();
+}
+
+llvm::MCAssembler &assemblerOf(Compile &C) {
+  return static_cast<llvm::MCObjectStreamer *>(C.S)->getAssembler();
+}
+
+UnitCounts countUnit(const llvm::MCAssembler &A) {
+  UnitCounts N;
+  N.Sections = A.end() - A.begin();
+  for (const llvm::MCSymbol &Sym : A.symbols())
+    (void)Sym, ++N.Symbols;
+  for (const llvm::MCSection &Sec : A)
+    for (const llvm::MCFragment &F : Sec) {
+      ++N.Fragments;
+      N.Fixups += F.getFixups().size() + F.getVarFixups().size();
+    }
+  return N;
+}
 
 Compile::Compile(core::HandleScope Scope)
     : Scope(Scope), Units(hk(MCHandleKind::Unit), Scope),
@@ -223,7 +241,7 @@ bool MCDomain::Impl::preInstruction(const llvm::MCInst &Inst, bool Replaceable,
   core::PhaseRequest R;
   R.T = C.T;
   R.Input = &B;
-  R.Builtin = {&Identity::run, nullptr};
+  R.Builtin = {&identityStep, nullptr};
   R.Verifier = {&CandidateVerifier::run, &V};
   C.Event = &B;
   core::PhaseOutcome O =
@@ -338,7 +356,6 @@ static void start(MCDomain::Impl &D, const llvm::Triple &TT, core::Task &TU) {
     return; // clang reports the unknown target itself
   auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
   C->T = &TU;
-  C->Target = T;
   C->Arch = llvm::Triple::getArchTypeName(TT.getArch()).str();
   // LOCKSTEP values (opcodes, registers, target fixup kinds) are LLVM's
   // own numbers, fixed for one LLVM release and architecture.

@@ -30,6 +30,7 @@ class CompilerInstance;
 } // namespace clang
 
 namespace llvm {
+class MCAssembler;
 class MCFixup;
 class MCOperand;
 class MCFragment;
@@ -98,7 +99,6 @@ struct FixupRef {
 struct Replacement {
   std::deque<llvm::MCInst> Store; ///< stable addresses
   std::vector<llvm::MCInst *> List;
-  bool Published = false;
   bool owns(const llvm::MCInst *I) const {
     for (const llvm::MCInst &M : Store)
       if (&M == I)
@@ -119,7 +119,6 @@ struct Compile {
   explicit Compile(core::HandleScope Scope);
   core::HandleScope Scope;
   core::Task *T = nullptr;
-  const llvm::Target *Target = nullptr;
   std::string Arch; ///< the schema's architecture name (x86_64, aarch64, ...)
   bool Failed = false;
   /// The streamer LLVM built for this compile's object (the MC unit).
@@ -226,6 +225,17 @@ NevercStatus mutationOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
 /// Whether the callback running now may change the unit: an interceptor
 /// or provider of pre_instruction holding a replacement.
 NevercStatus mayMutate(MCDomain::Impl &D, Compile &C);
+
+/// The assembler of the unit (the object streamer LLVM built).
+llvm::MCAssembler &assemblerOf(Compile &C);
+/// What the unit holds, counted once for GetUnitInfo and the layout event.
+struct UnitCounts {
+  uint64_t Sections = 0, Symbols = 0, Fragments = 0, Fixups = 0;
+};
+UnitCounts countUnit(const llvm::MCAssembler &A);
+/// The built-in of a phase whose output is its input (pre_instruction,
+/// assembly.final_verify).
+NevercStatus identityStep(void *, void *In, void **Out);
 
 /// The stable kind IDs of LLVM 22's MC enums (PluginMCSchema.inc).
 NevercMCOperandKind operandKind(const llvm::MCOperand &Op);

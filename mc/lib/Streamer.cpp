@@ -86,10 +86,6 @@ ELFCtor originalFor(const llvm::Triple &TT) {
   return nullptr;
 }
 
-llvm::MCAssembler &assemblerOf(Compile &C) {
-  return static_cast<llvm::MCObjectStreamer *>(C.S)->getAssembler();
-}
-
 /// The fixup event's description of an LLVM fixup \p Offset bytes into
 /// \p Section's current content.
 NevercMCEmissionFixupLayoutInfo fixupInfo(const llvm::MCFixup &F,

@@ -252,11 +252,17 @@ static void tourRead(NevercTaskHandle T, NevercMCUnitHandle U,
     snprintf(Buf, sizeof Buf, "GetExpressionInfo kind-known=%d",
              (EI.Kind & 0xff000000u) == 0x63000000u);
     CHECK(Buf, S);
+    /* Fixup by fixup to the null handle; each one's info reads. */
     N = 1;
-    while (!MC->GetNextFixup(MC->Context, T, Fix, &Fix).Code &&
-           !neverc_handle_is_null(Fix))
+    while (!(S = MC->GetNextFixup(MC->Context, T, Fix, &Fix)).Code &&
+           !neverc_handle_is_null(Fix) &&
+           !MC->GetFixupInfo(MC->Context, T, Fix, &XI).Code)
       ++N;
-    CHECK("GetNextFixup", status(0));
+    snprintf(Buf, sizeof Buf, "GetNextFixup to-the-end=%d",
+             neverc_handle_is_null(Fix));
+    CHECK(Buf, S);
+    CHECK("GetNextFixup(expression as fixup)",
+          MC->GetNextFixup(MC->Context, T, XI.Expression, &Fix));
   }
   {
     NevercMCExpressionInfo EI;

@@ -42,15 +42,13 @@ namespace {
 
 /// An instruction the open mutation may edit: the replacement's copy or one
 /// it made (LLVM's own instructions are read-only).
-NevercStatus editable(MCDomain::Impl &D, Compile &C, Mutation &M,
-                      NevercHandle H, llvm::MCInst **Out) {
+NevercStatus editable(MCDomain::Impl &D, Compile &C, NevercHandle H,
+                      llvm::MCInst **Out) {
   llvm::MCInst **P;
   if (NevercStatus S = lookup(D, C, C.Insts, H, &P); !isOk(S))
     return S;
   if (!C.Building->owns(*P))
     return st(NEVERC_STATUS_POLICY_VIOLATION);
-  // Made by a mutation that ended without a commit: gone.
-  (void)M;
   *Out = *P;
   return okStatus();
 }
@@ -195,7 +193,7 @@ NevercStatus NEVERC_CALL appendOperand(void *Ctx, NevercTaskHandle Task,
     MC_TASK(Ctx, Task);
     MC_MUTATION(H);
     llvm::MCInst *I;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
     llvm::MCOperand Op;
     if (NevercStatus S = operandFrom(D, C, Value, Op); !isOk(S))
@@ -218,7 +216,7 @@ NevercStatus NEVERC_CALL insertOperand(void *Ctx, NevercTaskHandle Task,
     MC_TASK(Ctx, Task);
     MC_MUTATION(H);
     llvm::MCInst *I;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
     if (Index > I->getNumOperands())
       return st(NEVERC_STATUS_NOT_FOUND);
@@ -240,7 +238,7 @@ NevercStatus NEVERC_CALL eraseOperand(void *Ctx, NevercTaskHandle Task,
     MC_TASK(Ctx, Task);
     MC_MUTATION(H);
     llvm::MCInst *I;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
     if (Index >= I->getNumOperands())
       return st(NEVERC_STATUS_NOT_FOUND);
@@ -264,9 +262,9 @@ NevercStatus NEVERC_CALL insertInstructionBefore(void *Ctx,
     MC_TASK(Ctx, Task);
     MC_MUTATION(H);
     llvm::MCInst *Pos, *I;
-    if (NevercStatus S = editable(D, C, *M, Position, &Pos); !isOk(S))
+    if (NevercStatus S = editable(D, C, Position, &Pos); !isOk(S))
       return S;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
     auto P = placeOf(*M, Pos);
     if (P == M->List.end() || placeOf(*M, I) != M->List.end())
@@ -287,7 +285,7 @@ NevercStatus NEVERC_CALL appendInstruction(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = lookup(D, C, C.Units, Unit, &U); !isOk(S))
       return S;
     llvm::MCInst *I;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
     if (placeOf(*M, I) != M->List.end())
       return st(NEVERC_STATUS_INVALID_STATE);
@@ -304,9 +302,9 @@ NevercStatus NEVERC_CALL replaceInstruction(void *Ctx, NevercTaskHandle Task,
     MC_TASK(Ctx, Task);
     MC_MUTATION(H);
     llvm::MCInst *I, *R;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
-    if (NevercStatus S = editable(D, C, *M, Replacement, &R); !isOk(S))
+    if (NevercStatus S = editable(D, C, Replacement, &R); !isOk(S))
       return S;
     auto P = placeOf(*M, I);
     if (P == M->List.end() || placeOf(*M, R) != M->List.end())
@@ -323,7 +321,7 @@ NevercStatus NEVERC_CALL eraseInstruction(void *Ctx, NevercTaskHandle Task,
     MC_TASK(Ctx, Task);
     MC_MUTATION(H);
     llvm::MCInst *I;
-    if (NevercStatus S = editable(D, C, *M, Instruction, &I); !isOk(S))
+    if (NevercStatus S = editable(D, C, Instruction, &I); !isOk(S))
       return S;
     auto P = placeOf(*M, I);
     if (P == M->List.end())

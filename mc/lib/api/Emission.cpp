@@ -29,58 +29,23 @@ NevercStatus frameOf(MCDomain::Impl &D, const NevercPhaseFrame *Frame,
 }
 
 /// The event an artifact handle names (the frame's input).
-NevercStatus eventOf(MCDomain::Impl &D, Compile &C, NevercArtifactHandle A,
-                     EventBox **Out) {
+NevercStatus eventOf(Compile &C, NevercArtifactHandle A, EventBox **Out) {
   NevercInterfaceID Type{};
   void *Payload = nullptr;
   if (NevercStatus S = C.T->lookupArtifact(A, &Type, &Payload); !isOk(S))
     return S;
-  (void)D;
   if (Payload != C.Event)
     return st(NEVERC_STATUS_WRONG_TYPE); // not this event (a replacement)
   *Out = C.Event;
   return okStatus();
 }
 
-llvm::MCAssembler &assemblerOf(Compile &C) {
-  return static_cast<llvm::MCObjectStreamer *>(C.S)->getAssembler();
-}
-
-/// The layout a post_layout event lets a plugin read: sections, fragments
-/// (numbered across sections), symbols and fixups in LLVM's order.
-struct LayoutView {
-  llvm::MCAssembler &A;
-  explicit LayoutView(Compile &C) : A(assemblerOf(C)) {}
-
-  uint64_t sections() const { return A.end() - A.begin(); }
-  uint64_t fragments() const {
-    uint64_t N = 0;
-    for (const llvm::MCSection &S : A)
-      for (const llvm::MCFragment &F : S)
-        (void)F, ++N;
-    return N;
-  }
-  uint64_t symbols() const {
-    uint64_t N = 0;
-    for (const llvm::MCSymbol &S : A.symbols())
-      (void)S, ++N;
-    return N;
-  }
-  uint64_t fixups() const {
-    uint64_t N = 0;
-    for (const llvm::MCSection &S : A)
-      for (const llvm::MCFragment &F : S)
-        N += F.getFixups().size() + F.getVarFixups().size();
-    return N;
-  }
-};
-
 NevercStatus layoutEvent(MCDomain::Impl &D, const NevercPhaseFrame *Frame,
                          NevercArtifactHandle A, Compile **C) {
   if (NevercStatus S = frameOf(D, Frame, C); !isOk(S))
     return S;
   EventBox *B;
-  if (NevercStatus S = eventOf(D, **C, A, &B); !isOk(S))
+  if (NevercStatus S = eventOf(**C, A, &B); !isOk(S))
     return S;
   if (!(B->Flags & NEVERC_MC_EMISSION_HAS_LAYOUT))
     return st(NEVERC_STATUS_INVALID_STATE); // rule 9
@@ -98,7 +63,7 @@ NevercStatus NEVERC_CALL getEvent(void *Ctx, const NevercPhaseFrame *Frame,
     if (NevercStatus S = frameOf(D, Frame, &C); !isOk(S))
       return S;
     EventBox *B;
-    if (NevercStatus S = eventOf(D, *C, Artifact, &B); !isOk(S))
+    if (NevercStatus S = eventOf(*C, Artifact, &B); !isOk(S))
       return S;
     NevercMCEmissionEventInfo I{};
     I.Kind = B->Kind;
@@ -121,11 +86,11 @@ NevercStatus NEVERC_CALL getEvent(void *Ctx, const NevercPhaseFrame *Frame,
     else
       I.Fixup.Header = B->Fixup.Header;
     if (B->Flags & NEVERC_MC_EMISSION_HAS_LAYOUT) {
-      LayoutView V(*C);
-      I.LayoutSectionCount = V.sections();
-      I.LayoutFragmentCount = V.fragments();
-      I.LayoutSymbolCount = V.symbols();
-      I.LayoutFixupCount = V.fixups();
+      UnitCounts N = countUnit(assemblerOf(*C));
+      I.LayoutSectionCount = N.Sections;
+      I.LayoutFragmentCount = N.Fragments;
+      I.LayoutSymbolCount = N.Symbols;
+      I.LayoutFixupCount = N.Fixups;
     }
     writeOut(Out, I);
     return okStatus();
@@ -183,7 +148,6 @@ NevercStatus NEVERC_CALL publishInstructionReplacement(
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     if (!C->Building || C->Open)
       return st(NEVERC_STATUS_INVALID_STATE); // nothing begun, or still open
-    C->Building->Published = true;
     *Out = C->T->createArtifact(
         D.H.phases().at(core::Phase_MC_EMISSION_PRE_INSTRUCTION).Output,
         C->Building.get());

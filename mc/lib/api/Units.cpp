@@ -26,10 +26,6 @@ constexpr uint16_t Major = NEVERC_MC_API_MAJOR;
 /// Low word).
 constexpr uint64_t TargetSchemaHigh = 0x4e434d4353434845ULL;
 
-llvm::MCAssembler &assemblerOf(Compile &C) {
-  return static_cast<llvm::MCObjectStreamer *>(C.S)->getAssembler();
-}
-
 
 /// A slot answering with a handle: \p Out must be given, and the task's
 /// compile found, before \p Body runs.
@@ -121,18 +117,14 @@ NevercStatus NEVERC_CALL getUnitInfo(void *Ctx, NevercTaskHandle Task,
                   [&](MCDomain::Impl &D, Compile &C, auto &I) {
     if (NevercStatus S = unitOf(D, C, Unit); !isOk(S))
       return S;
-    llvm::MCAssembler &A = assemblerOf(C);
+    UnitCounts N = countUnit(assemblerOf(C));
     I.TargetID = C.TargetID;
     I.TargetSchemaDigest = {C.Digest.data(), C.Digest.size()};
     I.Generation = C.Generation;
-    I.SectionCount = A.end() - A.begin();
-    for (const llvm::MCSymbol &Sym : A.symbols())
-      (void)Sym, ++I.SymbolCount;
-    for (const llvm::MCSection &Sec : A)
-      for (const llvm::MCFragment &F : Sec) {
-        ++I.FragmentCount;
-        I.FixupCount += F.getFixups().size() + F.getVarFixups().size();
-      }
+    I.SectionCount = N.Sections;
+    I.SymbolCount = N.Symbols;
+    I.FragmentCount = N.Fragments;
+    I.FixupCount = N.Fixups;
     // Every fixup has one expression the unit can name.
     I.ExpressionCount = I.FixupCount;
     I.InstructionCount = C.instructions().size();

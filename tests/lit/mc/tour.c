@@ -41,7 +41,8 @@
 // CHECK-NEXT: mc: GetFragmentInfo(section as fragment) WRONG_TYPE
 // CHECK-NEXT: mc: GetFixupInfo kind-known=1 expression=1 OK
 // CHECK-NEXT: mc: GetExpressionInfo kind-known=1 OK
-// CHECK-NEXT: mc: GetNextFixup OK
+// CHECK-NEXT: mc: GetNextFixup to-the-end=1 OK
+// CHECK-NEXT: mc: GetNextFixup(expression as fixup) WRONG_TYPE
 // CHECK-NEXT: mc: GetExpressionInfo(fixup as expression) WRONG_TYPE
 // CHECK-NEXT: mc: GetFirstInstruction is-event=1 OK
 // CHECK-NEXT: mc: GetNextInstruction end=1 OK
