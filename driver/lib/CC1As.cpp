@@ -427,7 +427,34 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags, DriverHooks *Hooks,
     Ctx.setSymbolValue(Parser->getStreamer(), Name, V);
   }
   Parser->setTargetParser(*TargetParser);
-  bool Failed = Parser->Run(Job.NoInitialTextSection);
+  // LLVM's parser, or (neverc.assembly.parse) whatever the plugins on that
+  // phase make of the same buffer.
+  struct RunParser {
+    llvm::MCAsmParser &P;
+    bool NoInitialTextSection;
+    static bool run(void *Ctx) {
+      auto &R = *static_cast<RunParser *>(Ctx);
+      return R.P.Run(R.NoInitialTextSection);
+    }
+  } Run{*Parser, Job.NoInitialTextSection};
+  bool Failed;
+  if (Guard.Armed) {
+    llvm::StringRef Text = SrcMgr.getMemoryBuffer(MainBuffer)->getBuffer();
+    core::AssemblySource Src;
+    Src.Identifier = Job.Input.c_str();
+    Src.Buffer = Text.data();
+    Src.Size = Text.size();
+    // A .S reaches cc1as through the preprocessor's job.
+    Src.Preprocessed = !JobI->Dependencies.empty();
+    Src.Streamer = Streamer.get();
+    Src.SourceMgr = &SrcMgr;
+    Src.AsmInfo = MAI.get();
+    Src.Parse = &RunParser::run;
+    Src.ParseCtx = &Run;
+    Failed = Hooks->assemblerParse(Src);
+  } else {
+    Failed = RunParser::run(&Run);
+  }
 
   // Flush everything into the staged files before deciding their fate.
   Parser.reset();

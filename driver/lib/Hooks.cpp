@@ -48,6 +48,10 @@ int DriverHooks::assemblerStarting(clang::DiagnosticsEngine &,
 
 int DriverHooks::assemblerFinished(bool) { return 0; }
 
+bool DriverHooks::assemblerParse(core::AssemblySource &Src) {
+  return Src.Parse(Src.ParseCtx);
+}
+
 int DriverHooks::frontendFinished(clang::CompilerInstance &, bool) {
   return 0;
 }

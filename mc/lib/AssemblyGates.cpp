@@ -18,14 +18,18 @@
 //
 // Observers see BEFORE/AFTER and BEFORE/AFTER_COMMIT; the phases take no
 // interceptor or provider (sealed). A gate that fails discards the output:
-// nothing partial appears. LLVM's own text is trusted: with no plugin
-// printing assembly (assembly.print is still to come) the gates do not
-// re-parse it.
+// nothing partial appears. LLVM's own text is trusted (not parsed again).
+//
+// With a plugin on assembly.print the proxy holds LLVM's text back, runs
+// the phase (Assembly.cpp), and writes what it chose before the gates.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 
+#include "clang/Basic/CodeGenOptions.h"
+#include "clang/Basic/TargetOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualOutputBackends.h"
 #include "llvm/Support/VirtualOutputFile.h"
@@ -93,20 +97,57 @@ struct CommitVerifier {
   }
 };
 
+/// What the proxy knows of the compile: its task, the printed output's
+/// path, and (with a plugin on assembly.print) how to assemble its text.
+struct GateConfig {
+  core::Task *T = nullptr;
+  std::string Path;
+  bool Print = false;
+  std::string Triple, CPU, Features;
+  bool PIC = false;
+};
+
 class GatedFile final
     : public llvm::RTTIExtends<GatedFile, llvm::vfs::OutputFileImpl> {
 public:
   static char ID;
-  GatedFile(MCDomain::Impl &D, core::Task &T, std::string Path,
+  GatedFile(MCDomain::Impl &D, const GateConfig &G,
             std::unique_ptr<llvm::vfs::OutputFileImpl> Under)
-      : D(D), T(T), Path(std::move(Path)), Under(std::move(Under)) {}
+      : D(D), T(*G.T), G(G), Path(G.Path), Under(std::move(Under)),
+        Held(LLVMText) {}
 
-  llvm::raw_pwrite_stream &getOS() override { return Under->getOS(); }
+  // With a plugin on assembly.print, LLVM's text is held back until the
+  // phase has chosen what the file gets.
+  llvm::raw_pwrite_stream &getOS() override {
+    return G.Print ? static_cast<llvm::raw_pwrite_stream &>(Held)
+                   : Under->getOS();
+  }
   llvm::Error discard() override { return Under->discard(); }
 
   llvm::Error keep() override {
     llvm::raw_pwrite_stream &OS = Under->getOS();
+    if (G.Print) {
+      PrintJob P;
+      P.T = &T;
+      P.Triple = G.Triple;
+      P.CPU = G.CPU;
+      P.Features = G.Features;
+      P.PIC = G.PIC;
+      P.LLVMText = std::string(LLVMText.str());
+      const std::string *Text = nullptr;
+      if (!runPrint(D, P, Text)) {
+        if (llvm::Error E = Under->discard())
+          llvm::consumeError(std::move(E));
+        return llvm::createStringError(
+            "the assembly output was not committed: neverc.assembly.print "
+            "failed");
+      }
+      OS << *Text;
+    }
     OS.flush();
+    if (!D.phaseActive(core::Phase_ASSEMBLY_FINAL_VERIFY) &&
+        !D.phaseActive(core::Phase_ASSEMBLY_COMMIT))
+      return Under->keep();
     AssemblyOutput A;
     A.Path = Path;
     A.Size = OS.tell();
@@ -139,54 +180,64 @@ public:
 private:
   MCDomain::Impl &D;
   core::Task &T;
+  GateConfig G;
   std::string Path;
   std::unique_ptr<llvm::vfs::OutputFileImpl> Under;
+  llvm::SmallString<0> LLVMText;
+  llvm::raw_svector_ostream Held;
 };
 char GatedFile::ID = 0;
 
 class GateBackend final : public llvm::vfs::ProxyOutputBackend {
 public:
   GateBackend(llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under,
-              MCDomain::Impl &D, core::Task &T, std::string Path)
-      : ProxyOutputBackend(std::move(Under)), D(D), T(T),
-        Path(std::move(Path)) {}
+              MCDomain::Impl &D, GateConfig G)
+      : ProxyOutputBackend(std::move(Under)), D(D), G(std::move(G)) {}
 
 protected:
   llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> cloneImpl() const override {
     return llvm::makeIntrusiveRefCnt<GateBackend>(
-        getUnderlyingBackend().clone(), D, T, Path);
+        getUnderlyingBackend().clone(), D, G);
   }
 
   llvm::Expected<std::unique_ptr<llvm::vfs::OutputFileImpl>>
   createFileImpl(llvm::StringRef P,
                  std::optional<llvm::vfs::OutputConfig> Config) override {
     auto Impl = ProxyOutputBackend::createFileImpl(P, Config);
-    if (!Impl || P != Path)
+    if (!Impl || P != G.Path)
       return Impl;
-    return std::make_unique<GatedFile>(D, T, Path, std::move(*Impl));
+    return std::make_unique<GatedFile>(D, G, std::move(*Impl));
   }
 
 private:
   MCDomain::Impl &D;
-  core::Task &T;
-  std::string Path;
+  GateConfig G;
 };
 
 } // namespace
 
 void gateAssemblyOutput(MCDomain::Impl &D, clang::CompilerInstance &CI,
                         core::Task &TU) {
-  if (!D.phaseActive(core::Phase_ASSEMBLY_FINAL_VERIFY) &&
+  GateConfig G;
+  G.Print = D.phaseActive(core::Phase_ASSEMBLY_PRINT);
+  if (!G.Print && !D.phaseActive(core::Phase_ASSEMBLY_FINAL_VERIFY) &&
       !D.phaseActive(core::Phase_ASSEMBLY_COMMIT))
     return;
   const clang::FrontendOptions &FE = CI.getFrontendOpts();
   // One input, one printed output (clang writes <input>.s without -o).
   if (FE.OutputFile.empty())
     return;
+  G.T = &TU;
+  G.Path = FE.OutputFile;
+  const clang::TargetOptions &TO = CI.getTargetOpts();
+  G.Triple = TO.Triple;
+  G.CPU = TO.CPU;
+  G.Features = llvm::join(TO.Features, ",");
+  G.PIC = CI.getCodeGenOpts().RelocationModel == llvm::Reloc::PIC_;
   llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under(
       &CI.getOrCreateOutputManager());
   CI.setOutputManager(
-      llvm::makeIntrusiveRefCnt<GateBackend>(Under, D, TU, FE.OutputFile));
+      llvm::makeIntrusiveRefCnt<GateBackend>(Under, D, std::move(G)));
 }
 
 } // namespace neverc::mc

@@ -86,7 +86,9 @@ Compile::Compile(core::HandleScope Scope)
       Symbols(hk(MCHandleKind::Symbol), Scope),
       Fixups(hk(MCHandleKind::Fixup), Scope),
       Mutations(hk(MCHandleKind::Mutation), Scope),
-      Tokens(hk(MCHandleKind::SchemaToken), Scope) {}
+      Tokens(hk(MCHandleKind::SchemaToken), Scope),
+      StagedFrags(hk(MCHandleKind::StagedFragment), Scope),
+      Cursors(hk(MCHandleKind::Cursor), Scope) {}
 
 using core::mintCached;
 
@@ -143,12 +145,14 @@ void Compile::expireCallbackHandles() {
   Symbols.clear();
   Fixups.clear();
   Mutations.clear();
+  StagedFrags.clear();
   SectionOf.clear();
   FragmentOf.clear();
   InstOf.clear();
   ExprOf.clear();
   SymbolOf.clear();
   FragmentInsts.clear();
+  FragmentBytes.clear();
 }
 
 std::vector<llvm::MCInst *> Compile::instructions() {
@@ -163,8 +167,10 @@ NevercStatus compileOf(MCDomain::Impl &D, NevercTaskHandle T, Compile **Out) {
   core::Task *Found = nullptr;
   if (NevercStatus S = D.H.resolveTask(T, &Found); !isOk(S))
     return S;
-  Compile *C = D.Current.get();
-  if (!C || !C->Event)
+  // A -S compile has no emission unit: while assembly.print runs, its
+  // unit is the printed text assembled again.
+  Compile *C = D.Print ? printCompile(*D.Print) : D.Current.get();
+  if (!C || (!C->Event && !C->Serving))
     return st(NEVERC_STATUS_INVALID_STATE);
   if (Found != C->T)
     return st(NEVERC_STATUS_WRONG_SCOPE);
@@ -187,7 +193,7 @@ NevercStatus mayMutate(MCDomain::Impl &, Compile &C) {
   // An observer's view is read-only (rule 7).
   if (C.T->role() == core::CallbackRole::Observer)
     return st(NEVERC_STATUS_POLICY_VIOLATION);
-  if (!C.Building)
+  if (!C.Building || C.Role == UnitRole::Print)
     return st(NEVERC_STATUS_INVALID_STATE);
   return okStatus();
 }
@@ -197,10 +203,15 @@ MCDomain::Impl::Impl(core::Host &H) : H(H) {
   MC.Context = this;
   fillReadSlots(MC);
   fillEditSlots(MC);
+  fillBuildSlots(MC);
   Emission.Header = {sizeof Emission, NEVERC_MC_EMISSION_API_MAJOR,
                      NEVERC_MC_EMISSION_API_MINOR, 0};
   Emission.Context = this;
   fillEmissionTable(Emission);
+  Assembly.Header = {sizeof Assembly, NEVERC_ASSEMBLY_PROVIDER_API_MAJOR,
+                     NEVERC_ASSEMBLY_PROVIDER_API_MINOR, 0};
+  Assembly.Context = this;
+  fillAssemblyProviderTable(Assembly);
 }
 
 bool MCDomain::Impl::phaseActive(uint32_t Phase) const {
@@ -329,31 +340,31 @@ NevercStatus verifyCandidate(MCDomain::Impl &D, Compile &C,
 }
 
 MCDomain::MCDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
-  // NevercMCAPI is handed out with each event (GetEvent, replacement);
-  // the provider tables are not published yet (mc/README.md).
+  // NevercMCAPI is handed out with each event (GetEvent, replacement) and
+  // by the assembly provider table; NevercMCProviderAPI is not published
+  // yet (mc/README.md).
   NevercStatus S = H.publishInterface(
       NevercInterfaceID{NEVERC_INTERFACE_MC_EMISSION_HIGH,
                         NEVERC_INTERFACE_MC_EMISSION_LOW},
       NEVERC_MC_EMISSION_API_MAJOR, NEVERC_MC_EMISSION_API_MINOR,
       &P->Emission, sizeof P->Emission);
   if (isOk(S))
-    H.publishInterface(
+    S = H.publishInterface(
         NevercInterfaceID{NEVERC_INTERFACE_MC_HIGH, NEVERC_INTERFACE_MC_LOW},
         NEVERC_MC_API_MAJOR, NEVERC_MC_API_MINOR, &P->MC, sizeof P->MC);
+  if (isOk(S))
+    H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_ASSEMBLY_PROVIDER_HIGH,
+                          NEVERC_INTERFACE_ASSEMBLY_PROVIDER_LOW},
+        NEVERC_ASSEMBLY_PROVIDER_API_MAJOR, NEVERC_ASSEMBLY_PROVIDER_API_MINOR,
+        &P->Assembly, sizeof P->Assembly);
 }
 MCDomain::~MCDomain() = default;
 
 uint32_t MCDomain::firstPhase() const { return core::Phase_MC_ENCODE; }
 
-/// A compile (or an assembly) that writes an ELF object for \p TT: the
-/// domain's streamer constructor goes in front of the target's.
-static void start(MCDomain::Impl &D, const llvm::Triple &TT, core::Task &TU) {
-  if (!D.active() || !TT.isOSBinFormatELF())
-    return;
-  std::string Err;
-  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
-  if (!T)
-    return; // clang reports the unknown target itself
+std::unique_ptr<Compile> newCompile(const llvm::Target &T,
+                                    const llvm::Triple &TT, core::Task &TU) {
   auto C = std::make_unique<Compile>(core::decodeHandle(TU.handle()).Scope);
   C->T = &TU;
   C->Arch = llvm::Triple::getArchTypeName(TT.getArch()).str();
@@ -365,8 +376,20 @@ static void start(MCDomain::Impl &D, const llvm::Triple &TT, core::Task &TU) {
   else if (TT.getArch() == llvm::Triple::aarch64)
     C->TargetID = {NEVERC_TARGET_ID_AARCH64_HIGH,
                    NEVERC_TARGET_ID_AARCH64_LOW};
-  C->MII.reset(T->createMCInstrInfo());
-  D.Current = std::move(C);
+  C->MII.reset(T.createMCInstrInfo());
+  return C;
+}
+
+/// A compile (or an assembly) that writes an ELF object for \p TT: the
+/// domain's streamer constructor goes in front of the target's.
+static void start(MCDomain::Impl &D, const llvm::Triple &TT, core::Task &TU) {
+  if (!D.active() || !TT.isOSBinFormatELF())
+    return;
+  std::string Err;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return; // clang reports the unknown target itself
+  D.Current = newCompile(*T, TT, TU);
   installStreamerHook(D, *T);
   setCurrentCompile(&D);
 }
@@ -404,5 +427,13 @@ int MCDomain::attachAssembler(const char *Triple, bool WritesObject,
 }
 
 int MCDomain::detachAssembler(core::Task &, bool) { return finish(*P); }
+
+int MCDomain::parseAssembly(core::Task &TU, core::AssemblySource &Src,
+                            bool &Failed) {
+  if (!P->phaseActive(core::Phase_ASSEMBLY_PARSE))
+    return 0;
+  Failed = !runParse(*P, TU, Src);
+  return 1;
+}
 
 } // namespace neverc::mc

@@ -24,6 +24,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCParser/AsmLexer.h"
 
 namespace clang {
 class CompilerInstance;
@@ -41,6 +42,7 @@ class MCSubtargetInfo;
 class MCSymbol;
 class MCExpr;
 class Target;
+class Triple;
 class raw_pwrite_stream;
 } // namespace llvm
 
@@ -65,6 +67,8 @@ enum class MCHandleKind : uint8_t {
   Fixup,
   Mutation,
   SchemaToken,
+  StagedFragment, ///< a fragment an assembly.parse builder made
+  Cursor,         ///< an assembly source cursor
 };
 inline core::HandleKind hk(MCHandleKind K) { return core::HandleKind(K); }
 
@@ -107,16 +111,65 @@ struct Replacement {
   }
 };
 
+/// A fixup an assembly.parse builder put in one of its fragments.
+struct StagedFixup {
+  uint64_t Offset = 0;
+  uint32_t Width = 0;
+  const llvm::MCExpr *Value = nullptr;
+  uint32_t Kind = 0; ///< llvm::MCFixupKind
+  bool PCRel = false;
+};
+
+/// A fragment an assembly.parse builder made: bytes (and fixups) the host
+/// appends to its section, then an alignment when Kind is ALIGN.
+struct StagedFragment {
+  llvm::MCSection *Section = nullptr;
+  NevercMCFragmentKind Kind = 0;
+  std::string Bytes;
+  uint64_t Alignment = 1;
+  uint32_t Fill = 0;
+  std::vector<StagedFixup> Fixups;
+};
+
+/// One step of what an assembly.parse builder staged, in the order the
+/// plugin made it; the host emits them through LLVM's streamer once the
+/// phase's output is that unit (Build.cpp).
+struct BuildItem {
+  enum Kind { Section, Fragment, Symbol, Instruction } K = Section;
+  llvm::MCSection *Sec = nullptr;
+  StagedFragment *Frag = nullptr;
+  llvm::MCSymbol *Sym = nullptr;
+  NevercMCSymbolDescriptor Desc{}; ///< Name is not kept (Sym has it)
+  llvm::MCInst *Inst = nullptr;
+};
+
 struct Mutation {
   enum State { Open, Committed, Abandoned } S = Open;
+  /// What a builder's mutation stages, in order (assembly.parse).
+  std::vector<BuildItem> Items;
+  std::vector<std::unique_ptr<StagedFragment>> Frags;
   std::vector<llvm::MCInst *> List;  ///< the staged instruction sequence
   std::vector<llvm::MCInst *> Made;  ///< created in this mutation
   /// Instructions as they were before this mutation first edited them.
   std::vector<std::pair<llvm::MCInst *, llvm::MCInst>> Before;
 };
 
+/// What a unit is for: the object LLVM writes (the emission events), the
+/// assembly a -S compile prints (read-only: LLVM's text assembled again,
+/// Assembly.cpp), or the one an assembly.parse provider builds (Create*
+/// and AppendInstruction staged, emitted through LLVM's streamer after
+/// the phase).
+enum class UnitRole { Emission, Print, Parse };
+
 struct Compile {
   explicit Compile(core::HandleScope Scope);
+  UnitRole Role = UnitRole::Emission;
+  /// A print or parse callback runs with the unit handed out (the
+  /// emission phases hand it out with Event instead).
+  bool Serving = false;
+  /// The parse builder's committed steps and fragments (Role Parse).
+  std::vector<BuildItem> Program;
+  std::deque<std::unique_ptr<StagedFragment>> Frags;
   core::HandleScope Scope;
   core::Task *T = nullptr;
   std::string Arch; ///< the schema's architecture name (x86_64, aarch64, ...)
@@ -134,6 +187,8 @@ struct Compile {
   std::unique_ptr<Replacement> Building;
   /// Relaxable fragments' instructions as LLVM rebuilds them (read-only).
   std::deque<llvm::MCInst> FragmentInsts;
+  /// Fragments' fixed and variable bytes joined for GetFragmentInfo.
+  std::deque<std::string> FragmentBytes;
   bool Ended = false;
 
   /// The event being delivered (GetEvent), the replacement in progress.
@@ -151,6 +206,8 @@ struct Compile {
   core::HandleTable<FixupRef> Fixups;
   core::HandleTable<std::shared_ptr<Mutation>> Mutations;
   core::HandleTable<int> Tokens;
+  core::HandleTable<StagedFragment *> StagedFrags;
+  core::HandleTable<int> Cursors; ///< the parse input's (one)
   core::PointerMap<NevercHandle> SectionOf, FragmentOf, InstOf, ExprOf,
       SymbolOf;
   NevercHandle Unit{}, Token{};
@@ -170,6 +227,11 @@ struct Compile {
   /// The schema digest of this compile's target (LOCKSTEP values).
   std::string Digest;
   NevercTargetID TargetID{};
+  /// The host's LOCKSTEP MC schema of the target ("NCMCSCHE", the
+  /// target's Low word).
+  NevercInterfaceID schemaID() const {
+    return {0x4e434d4353434845ULL, TargetID.Low};
+  }
   /// Commits of a mutation so far (the unit's generation).
   uint64_t Generation = 0;
   /// The instructions the unit holds now: the replacement being built,
@@ -177,14 +239,21 @@ struct Compile {
   std::vector<llvm::MCInst *> instructions();
 };
 
+struct PrintJob;
+struct ParseJob;
+
 struct MCDomain::Impl {
   explicit Impl(core::Host &H);
   core::Host &H;
   std::unique_ptr<Compile> Current;
   NevercMCAPI MC{};
   NevercMCEmissionAPI Emission{};
+  NevercAssemblyProviderAPI Assembly{};
   /// Kinds of not-yet-available slot already warned about.
   std::set<std::string> Warned;
+  /// The print or parse job a callback runs in now (one at a time).
+  PrintJob *Print = nullptr;
+  ParseJob *Parse = nullptr;
 
   bool phaseActive(uint32_t Phase) const;
   /// Any emission phase has a registration.
@@ -226,6 +295,12 @@ NevercStatus mutationOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
 /// or provider of pre_instruction holding a replacement.
 NevercStatus mayMutate(MCDomain::Impl &D, Compile &C);
 
+/// A compile's unit state for target \p T (no streamer yet).
+std::unique_ptr<Compile> newCompile(const llvm::Target &T,
+                                    const llvm::Triple &TT, core::Task &TU);
+/// neverc.assembly.parse over \p Src; false: the parse failed (reported).
+bool runParse(MCDomain::Impl &D, core::Task &TU, core::AssemblySource &Src);
+
 /// The assembler of the unit (the object streamer LLVM built).
 llvm::MCAssembler &assemblerOf(Compile &C);
 /// What the unit holds, counted once for GetUnitInfo and the layout event.
@@ -244,11 +319,11 @@ NevercMCFragmentKind fragmentKind(const llvm::MCFragment &F);
 /// \p TargetKind: LLVM's own kind for a TARGET_EXTENSION fixup, else 0.
 NevercMCFixupKind fixupKind(const llvm::MCFixup &F, uint32_t *TargetKind);
 /// Visits \p F's fixups, the fixed part's then the variable tail's (LLVM 22
-/// keeps them apart), each with where its part starts in the fragment, until
-/// \p Visit returns true; whether it did.
+/// keeps them apart; both count their offsets from the fragment's start),
+/// each with whether it is the tail's, until \p Visit returns true;
+/// whether it did.
 bool forEachFixup(const llvm::MCFragment &F,
-                  llvm::function_ref<bool(const llvm::MCFixup &, uint64_t)>
-                      Visit);
+                  llvm::function_ref<bool(const llvm::MCFixup &, bool)> Visit);
 /// Bytes a generic fixup kind patches; 0 for a target fixup.
 uint32_t fixupWidth(const llvm::MCFixup &F, uint32_t Stable);
 
@@ -258,12 +333,74 @@ std::string targetDigest(const std::string &Arch);
 void fillReadSlots(NevercMCAPI &T);     // api/Units.cpp
 void fillEditSlots(NevercMCAPI &T);     // api/Edits.cpp
 void fillEmissionTable(NevercMCEmissionAPI &T); // api/Emission.cpp
+void fillBuildSlots(NevercMCAPI &T);    // api/Build.cpp
+void fillAssemblyProviderTable(NevercAssemblyProviderAPI &T); // api/Assembly.cpp
 
-/// For a -S compile with an observer on assembly.final_verify or
-/// assembly.commit: the job's output manager gets a proxy that runs the two
-/// sealed gates when Clang keeps the printed output (AssemblyGates.cpp).
+/// Emits what a parse builder staged into \p C's streamer (Build.cpp);
+/// false (reported) when a step cannot be placed.
+bool emitProgram(MCDomain::Impl &D, Compile &C);
+/// The staged fragment \p H names (the builder's handles).
+NevercStatus stagedFragmentOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
+                              StagedFragment **Out);
+
+/// For a -S compile with a plugin on assembly.print, final_verify or
+/// commit: the job's output manager gets a proxy that runs print and the
+/// two sealed gates when Clang keeps the printed output (AssemblyGates.cpp).
 void gateAssemblyOutput(MCDomain::Impl &D, clang::CompilerInstance &CI,
                         core::Task &TU);
+
+/// What assembly.print starts from: LLVM's text and how to assemble it
+/// again into a unit a printer reads (built on the first GetPrintInput).
+/// The phase's output is LLVM's text (the built-in's, \c LLVMText below)
+/// or the text a plugin wrote and published (\c Text).
+struct PrintJob {
+  core::Task *T = nullptr;
+  std::string Triple, CPU, Features;
+  bool PIC = false;
+  std::string LLVMText;
+  char LLVMOutput = 0; ///< the built-in's output artifact payload
+  std::string Text;    ///< the plugin's output artifact payload
+  bool Published = false;
+  std::string Syntax, Comment;
+  struct Unit;
+  std::unique_ptr<Unit> Built;
+  bool Tried = false;
+  PrintJob();
+  ~PrintJob();
+};
+/// Runs neverc.assembly.print over \p P (its verifier included). \p Out is
+/// the text to write: LLVM's, or what a plugin printed. False: the phase
+/// failed (reported).
+bool runPrint(MCDomain::Impl &D, PrintJob &P, const std::string *&Out);
+/// The unit of \p P: LLVM's text assembled again, on the first call (a
+/// Compile in D.Current while the phase runs). CAPABILITY_UNAVAILABLE
+/// (reported) when the text does not assemble.
+NevercStatus printUnit(MCDomain::Impl &D, PrintJob &P, Compile **Out);
+/// The print unit's compile once built, else null.
+Compile *printCompile(PrintJob &P);
+
+/// What assembly.parse reads (the input artifact's payload); its outputs
+/// are LLVM's parse (\c LLVMUnit) or the unit a builder filled
+/// (\c BuiltUnit).
+struct ParseJob {
+  core::AssemblySource *Src = nullptr;
+  Compile *C = nullptr;
+  struct Lexer;
+  std::unique_ptr<Lexer> Lex;
+  NevercHandle Cursor{};
+  bool Builder = false; ///< GetParseMCBuilder handed the unit out
+  bool LLVMFailed = false;
+  char LLVMUnit = 0, BuiltUnit = 0;
+  ParseJob();
+  ~ParseJob();
+};
+
+/// The cursor over the parse input: LLVM's own lexer on the buffer.
+struct ParseJob::Lexer {
+  explicit Lexer(const llvm::MCAsmInfo &MAI) : L(MAI) {}
+  llvm::AsmLexer L;
+  bool StartOfLine = true;
+};
 
 /// Puts the domain's ELF streamer constructor in front of \p T's
 /// (Streamer.cpp), once per process and target.

@@ -115,14 +115,13 @@ NevercMCFixupKind fixupKind(const llvm::MCFixup &F, uint32_t *TargetKind) {
 }
 
 bool forEachFixup(const llvm::MCFragment &F,
-                  llvm::function_ref<bool(const llvm::MCFixup &, uint64_t)>
+                  llvm::function_ref<bool(const llvm::MCFixup &, bool)>
                       Visit) {
   for (const llvm::MCFixup &X : F.getFixups())
-    if (Visit(X, 0))
+    if (Visit(X, false))
       return true;
-  const uint64_t Tail = F.getContents().size();
   for (const llvm::MCFixup &X : F.getVarFixups())
-    if (Visit(X, Tail))
+    if (Visit(X, true))
       return true;
   return false;
 }

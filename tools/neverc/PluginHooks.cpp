@@ -479,6 +479,15 @@ int PluginHooks::assemblerStarting(clang::DiagnosticsEngine &Diags,
   return 0;
 }
 
+bool PluginHooks::assemblerParse(core::AssemblySource &Src) {
+  bool Failed = false;
+  if (TU)
+    for (core::FrontendAttachment *A : F.Attached)
+      if (A->parseAssembly(*TU, Src, Failed))
+        return Failed;
+  return Src.Parse(Src.ParseCtx);
+}
+
 int PluginHooks::assemblerFinished(bool Success) {
   int Failed = 0;
   if (TU)

@@ -76,6 +76,7 @@ public:
                         const std::string &Triple, bool WritesObject,
                         const driver::JobInfo &Job) override;
   int assemblerFinished(bool Success) override;
+  bool assemblerParse(core::AssemblySource &Src) override;
   bool wrapsFrontendAction(clang::CompilerInstance &CI) override;
   clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,
                                             clang::FrontendAction *Inner)

@@ -118,7 +118,8 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_MC_EMISSION_RELAXATION_ROUND_NAME,
     NEVERC_PHASE_MC_EMISSION_PRE_LAYOUT_NAME,
     NEVERC_PHASE_MC_EMISSION_POST_LAYOUT_NAME,
-    // assembly: the sealed gates of -S output (parse and print are to come).
+    // assembly: parse (cc1as), print (-S) and the sealed gates of -S output.
+    NEVERC_PHASE_ASSEMBLY_PARSE_NAME, NEVERC_PHASE_ASSEMBLY_PRINT_NAME,
     NEVERC_PHASE_ASSEMBLY_FINAL_VERIFY_NAME, NEVERC_PHASE_ASSEMBLY_COMMIT_NAME};
 
 /// Phases stock Clang 22 offers no hook for (ast/README.md): a registration

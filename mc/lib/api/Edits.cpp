@@ -10,8 +10,8 @@
 //
 // The unit's sections, symbols, fragments, fixups and expressions are
 // LLVM's live assembler, which is being written into while the events
-// run; editing them is not offered in this build (mc/README.md says which
-// slots are LLVM 22 limits and which are still to come).
+// run: moving or erasing them is an LLVM 22 limit (mc/README.md); making
+// new ones is what an assembly.parse builder does (Build.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -96,6 +96,13 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
         !isOk(S))
       return S; // still open: the plugin may fix it or abandon
     C.Building->List = M->List;
+    // A parse builder's steps join what the host emits after the phase.
+    for (BuildItem &I : M->Items)
+      C.Program.push_back(I);
+    for (auto &F : M->Frags)
+      C.Frags.push_back(std::move(F));
+    M->Items.clear();
+    M->Frags.clear();
     M->S = Mutation::Committed;
     C.Open.reset();
     ++C.Generation;
@@ -290,6 +297,13 @@ NevercStatus NEVERC_CALL appendInstruction(void *Ctx, NevercTaskHandle Task,
     if (placeOf(*M, I) != M->List.end())
       return st(NEVERC_STATUS_INVALID_STATE);
     M->List.push_back(I);
+    if (C.Role == UnitRole::Parse) {
+      // Into the section the builder is in at that point (Build.cpp).
+      BuildItem B;
+      B.K = BuildItem::Instruction;
+      B.Inst = I;
+      M->Items.push_back(B);
+    }
     return okStatus();
   });
 }
@@ -352,9 +366,6 @@ constexpr const char *ImmutableExpr =
 constexpr const char *BytesOnly =
     "LLVM 22's fragments hold encoded bytes; an instruction reaches one only "
     "through the streamer, in emission order (replace it at pre_instruction)";
-constexpr const char *NotYet =
-    "not implemented in this build yet (issue 12: editing LLVM's live "
-    "assembler)";
 constexpr const char *RegistrationsNotYet =
     "plugin MC schemas, encoders, decoders and asm backends are not "
     "implemented in this build yet (issue 12)";
@@ -391,11 +402,6 @@ void fillEditSlots(NevercMCAPI &T) {
   MC_UNAVAILABLE(RegisterEncoder, RegistrationsNotYet);
   MC_UNAVAILABLE(RegisterDecoder, RegistrationsNotYet);
   MC_UNAVAILABLE(RegisterAsmBackend, RegistrationsNotYet);
-  MC_UNAVAILABLE(CreateSection, NotYet);
-  MC_UNAVAILABLE(CreateSymbol, NotYet);
-  MC_UNAVAILABLE(CreateExpression, NotYet);
-  MC_UNAVAILABLE(CreateFragment, NotYet);
-  MC_UNAVAILABLE(CreateFixup, NotYet);
   MC_UNAVAILABLE(MoveSectionBefore, LiveAssembler);
   MC_UNAVAILABLE(EraseSection, LiveAssembler);
   MC_UNAVAILABLE(MoveSymbolBefore, LiveAssembler);

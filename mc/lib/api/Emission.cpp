@@ -264,13 +264,12 @@ NevercStatus NEVERC_CALL getLayoutFixup(void *Ctx,
     for (const llvm::MCSection &S : A) {
       uint64_t FragIndex = 0;
       for (const llvm::MCFragment &F : S) {
-        bool Found = forEachFixup(F, [&](const llvm::MCFixup &X,
-                                         uint64_t Base) {
+        bool Found = forEachFixup(F, [&](const llvm::MCFixup &X, bool) {
           if (Index-- != 0)
             return false;
           I.SectionIndex = SecIndex;
           I.FragmentIndex = FragIndex;
-          I.Offset = A.getFragmentOffset(F) + Base + X.getOffset();
+          I.Offset = A.getFragmentOffset(F) + X.getOffset();
           I.Kind = fixupKind(X, nullptr);
           int64_t V = 0;
           if (X.getValue()->evaluateAsAbsolute(V, A)) {

@@ -11,6 +11,7 @@
 #include "../Internal.h"
 
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAssembler.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCFixup.h"
@@ -22,9 +23,6 @@ namespace neverc::mc {
 namespace {
 
 constexpr uint16_t Major = NEVERC_MC_API_MAJOR;
-/// The host's LOCKSTEP MC schema of a target ("NCMCSCHE", the target's
-/// Low word).
-constexpr uint64_t TargetSchemaHigh = 0x4e434d4353434845ULL;
 
 
 /// A slot answering with a handle: \p Out must be given, and the task's
@@ -102,7 +100,7 @@ NevercStatus NEVERC_CALL getSchemaTokenInfo(void *Ctx, NevercTaskHandle Task,
     int *P;
     if (NevercStatus S = lookup(D, C, C.Tokens, Token, &P); !isOk(S))
       return S;
-    I.SchemaID = {TargetSchemaHigh, C.TargetID.Low};
+    I.SchemaID = C.schemaID();
     I.TargetID = C.TargetID;
     I.Digest = {C.Digest.data(), C.Digest.size()};
     I.UnitGeneration = C.Generation;
@@ -292,8 +290,10 @@ NevercStatus NEVERC_CALL getSymbolInfo(void *Ctx, NevercTaskHandle Task,
     if (A.hasLayout() && Sym.isDefined() && A.getSymbolOffset(Sym, V))
       I.Value = V;
     int64_t Size = 0;
+    // A .size is usually `end - start`: known once laid out.
     if (!Sym.isCommon() && Sym.getSize() &&
-        Sym.getSize()->evaluateAsAbsolute(Size))
+        (A.hasLayout() ? Sym.getSize()->evaluateAsAbsolute(Size, A)
+                       : Sym.getSize()->evaluateAsAbsolute(Size)))
       I.Size = uint64_t(Size);
     return okStatus();
   });
@@ -400,7 +400,37 @@ NevercStatus NEVERC_CALL getFragmentInfo(void *Ctx, NevercTaskHandle Task,
       I.Alignment = F->getAlignment().value();
       I.FillValue = uint32_t(F->getAlignFill());
     }
+    // The fixed part, then the variable tail where LLVM keeps it as bytes
+    // (a relaxable instruction's encoding, a LEB or DWARF advance; an
+    // alignment's padding is the writer's): the fragment's fixup offsets
+    // count across both.
     llvm::ArrayRef<char> Bytes = F->getContents();
+    const auto K = F->getKind();
+    if (F->getVarSize() &&
+        (K == llvm::MCFragment::FT_Relaxable || K == llvm::MCFragment::FT_LEB ||
+         K == llvm::MCFragment::FT_Dwarf ||
+         K == llvm::MCFragment::FT_DwarfFrame)) {
+      llvm::ArrayRef<char> Var = F->getVarContents();
+      C.FragmentBytes.emplace_back(Bytes.begin(), Bytes.end());
+      C.FragmentBytes.back().append(Var.begin(), Var.end());
+      C.Minted = true;
+      Bytes = C.FragmentBytes.back();
+    }
+    // A fill's bytes are its value repeated (little-endian, as the ELF
+    // targets here write it), once the count is known.
+    int64_t Count = 0;
+    if (const auto *Fill = llvm::dyn_cast<llvm::MCFillFragment>(F);
+        Fill && Fill->getNumValues().evaluateAsAbsolute(Count, A) &&
+        Count >= 0 && uint64_t(Count) * Fill->getValueSize() <= (64u << 20)) {
+      I.FillValue = uint32_t(Fill->getValue());
+      std::string Joined(Bytes.begin(), Bytes.end());
+      for (int64_t N = 0; N < Count; ++N)
+        for (unsigned B = 0; B < Fill->getValueSize(); ++B)
+          Joined.push_back(char(B < 8 ? Fill->getValue() >> (8 * B) : 0));
+      C.FragmentBytes.push_back(std::move(Joined));
+      C.Minted = true;
+      Bytes = C.FragmentBytes.back();
+    }
     I.Contents = {reinterpret_cast<const uint8_t *>(Bytes.data()), Bytes.size()};
     return okStatus();
   });
@@ -430,13 +460,13 @@ size_t fixupCount(const llvm::MCFragment &F) {
   return F.getFixups().size() + F.getVarFixups().size();
 }
 const llvm::MCFixup *fixupAt(const llvm::MCFragment &F, unsigned I,
-                             uint64_t &Base) {
+                             bool &Variable) {
   const llvm::MCFixup *Found = nullptr;
-  forEachFixup(F, [&](const llvm::MCFixup &X, uint64_t B) {
+  forEachFixup(F, [&](const llvm::MCFixup &X, bool V) {
     if (I-- != 0)
       return false;
     Found = &X;
-    Base = B;
+    Variable = V;
     return true;
   });
   return Found;
@@ -475,23 +505,30 @@ NevercStatus NEVERC_CALL getFixupInfo(void *Ctx, NevercTaskHandle Task,
     FixupRef *R;
     if (NevercStatus S = lookup(D, C, C.Fixups, Fixup, &R); !isOk(S))
       return S;
-    uint64_t Base = 0;
-    const llvm::MCFixup *XP = fixupAt(*R->F, R->Index, Base);
+    bool Variable = false;
+    const llvm::MCFixup *XP = fixupAt(*R->F, R->Index, Variable);
     if (!XP)
       return st(NEVERC_STATUS_STALE_HANDLE);
     const llvm::MCFixup &X = *XP;
     I.Fragment = C.fragment(R->F);
     I.Expression = C.expr(X.getValue());
-    I.Offset = Base + X.getOffset();
+    I.Offset = X.getOffset();
     I.Kind = fixupKind(X, &I.TargetKind);
     I.Width = fixupWidth(X, I.Kind);
+    if (!I.Width && I.TargetKind) // the target says how wide its kind is
+      I.Width = (assemblerOf(C)
+                     .getBackend()
+                     .getFixupKindInfo(X.getKind())
+                     .TargetSize +
+                 7) /
+                8;
     if (I.Kind == NEVERC_MC_FIXUP_TARGET_EXTENSION)
       I.SchemaToken = C.token();
     I.IsPCRelative = X.isPCRel() ? NEVERC_TRUE : NEVERC_FALSE;
-    I.MayRelax = R->F->getKind() == llvm::MCFragment::FT_Relaxable &&
-                         Base != 0
-                     ? NEVERC_TRUE
-                     : NEVERC_FALSE;
+    I.MayRelax =
+        R->F->getKind() == llvm::MCFragment::FT_Relaxable && Variable
+            ? NEVERC_TRUE
+            : NEVERC_FALSE;
     return okStatus();
   });
 }

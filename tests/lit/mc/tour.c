@@ -86,7 +86,7 @@
 // CHECK-NEXT: mc: AbandonMutation(again) INVALID_STATE
 // CHECK-NEXT: mc: sequence 0 int3=1 OK
 // CHECK-NEXT: mc: sequence 1 int3=0 OK
-// CHECK-NEXT: warning: NevercMCAPI.CreateSection is unavailable: not implemented in this build yet
+// CHECK-NEXT: warning: NevercMCAPI.CreateSection is unavailable here: only the unit an assembly.parse builder fills takes new items
 // CHECK-NEXT: mc: CreateSection CAPABILITY_UNAVAILABLE
 // CHECK-NEXT: warning: NevercMCAPI.MoveSectionBefore is unavailable: LLVM 22's MCAssembler keeps its sections, symbols and fragment lists private
 // CHECK-NEXT: mc: MoveSectionBefore CAPABILITY_UNAVAILABLE

@@ -27,6 +27,21 @@ namespace neverc::core {
 
 class Task;
 
+/// What an in-process assembler job parses, LLVM-free: the source and the
+/// LLVM objects behind it (opaque here; the MC domain knows their types).
+struct AssemblySource {
+  const char *Identifier = nullptr; ///< the input's name
+  const char *Buffer = nullptr;
+  uint64_t Size = 0;
+  bool Preprocessed = false; ///< a .S the preprocessor rendered first
+  void *Streamer = nullptr;  ///< llvm::MCStreamer the parse feeds
+  void *SourceMgr = nullptr; ///< llvm::SourceMgr holding Buffer
+  void *AsmInfo = nullptr;   ///< const llvm::MCAsmInfo
+  /// LLVM's own parser over the buffer; true when it failed.
+  bool (*Parse)(void *Ctx) = nullptr;
+  void *ParseCtx = nullptr;
+};
+
 class FrontendAttachment {
 public:
   virtual ~FrontendAttachment();
@@ -44,6 +59,13 @@ public:
   virtual int attachAssembler(const char *Triple, bool WritesObject,
                               Task &TU) {
     (void)Triple, (void)WritesObject, (void)TU;
+    return 0;
+  }
+  /// The job's parser is about to read \p Src (neverc.assembly.parse).
+  /// Returns 1 when this domain ran the parse (\p Failed says how it went),
+  /// 0 to leave it to the next domain or, last, to LLVM's parser.
+  virtual int parseAssembly(Task &TU, AssemblySource &Src, bool &Failed) {
+    (void)TU, (void)Src, (void)Failed;
     return 0;
   }
   /// The same job assembled (\p Success); non-zero fails it.

@@ -29,6 +29,8 @@
 #ifndef NEVERC_DRIVER_DRIVER_H
 #define NEVERC_DRIVER_DRIVER_H
 
+#include "neverc/core/Attachment.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -299,6 +301,10 @@ public:
   /// The same job assembled (\p Success), its streamer gone and its output
   /// not committed yet. Non-zero fails it: no output is committed.
   virtual int assemblerFinished(bool Success);
+  /// Between the two: the job's parser is to read \p Src. The default runs
+  /// LLVM's parser (Src.Parse); the domains may run neverc.assembly.parse
+  /// around it. Returns whether the parse failed.
+  virtual bool assemblerParse(core::AssemblySource &Src);
   /// After frontendStarting: whether the job's frontend action is to be
   /// wrapped (the AST consumer pipeline of the syntax/sema and IR domains).
   /// When false (the default, and always when no plugin is loaded) the job

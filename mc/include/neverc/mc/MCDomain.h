@@ -44,6 +44,9 @@ public:
   int attachAssembler(const char *Triple, bool WritesObject,
                       core::Task &TU) override;
   int detachAssembler(core::Task &TU, bool Success) override;
+  /// neverc.assembly.parse around (or instead of) LLVM's parser.
+  int parseAssembly(core::Task &TU, core::AssemblySource &Src,
+                    bool &Failed) override;
 
   /// neverc --print-mc-schema=<triple>: the target's LOCKSTEP MC schema
   /// (opcodes with their mnemonics, registers) as the SDK's

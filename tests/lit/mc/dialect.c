@@ -1,0 +1,61 @@
+// A plugin assembly dialect end to end (AsmDialectPlugin, "ncmc"): a
+// provider on neverc.assembly.print writes the -S output of this file as
+// sections, fragments, fixups and symbols; neverc's assembler reads it back
+// through an interceptor on neverc.assembly.parse that fills the unit with
+// GetParseMCBuilder and NevercMCAPI's builder slots, and LLVM encodes, lays
+// out and writes that unit. The program runs, and its code, data and unwind
+// tables are the very bytes LLVM's own text path gives (clang-22 -S, then
+// clang-22 -c on that text).
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -O1 -S %s -o %t/p.s
+// RUN: FileCheck %s --check-prefix=NCMC < %t/p.s
+// NCMC:      ncmc 1 llvm-22.1.{{[0-9]+}}-x86_64
+// NCMC-NEXT: section .text 3 16
+// NCMC:      fixup {{[0-9]+}} {{[0-9]+}} {{[0-9]+}} 1 4 sym printf
+// NCMC:      section .eh_frame 1 8
+// NCMC:      symbol main 2 1 1 2 .text
+// NCMC:      symbol printf 2 1 0 1 -
+//
+// LLVM's parser cannot read the dialect; the plugin's parse can.
+// RUN: not %neverc -c %t/p.s -o %t/llvm.o 2>&1 | FileCheck %s --check-prefix=LLVM
+// LLVM: error:
+// RUN: test ! -e %t/llvm.o
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -c %t/p.s -o %t/p.o
+// RUN: %clang %t/p.o -o %t/prog && %t/prog | FileCheck %s --check-prefix=OUT
+// OUT-COUNT-3: ncmc says
+//
+// The reference: LLVM's text of the same compile, assembled by clang-22.
+// RUN: %clang -O1 -S %s -o %t/ref.s && %clang -c %t/ref.s -o %t/ref.o
+// RUN: llvm-objdump -dr %t/p.o | tail -n +3 > %t/p.dis
+// RUN: llvm-objdump -dr %t/ref.o | tail -n +3 > %t/ref.dis
+// RUN: diff %t/p.dis %t/ref.dis
+// RUN: llvm-objcopy -O binary --only-section=.text %t/p.o %t/p.text
+// RUN: llvm-objcopy -O binary --only-section=.text %t/ref.o %t/ref.text
+// RUN: cmp %t/p.text %t/ref.text
+// RUN: llvm-objcopy -O binary --only-section=.eh_frame %t/p.o %t/p.eh
+// RUN: llvm-objcopy -O binary --only-section=.eh_frame %t/ref.o %t/ref.eh
+// RUN: cmp %t/p.eh %t/ref.eh
+// RUN: llvm-objcopy -O binary --only-section=.rodata.str1.1 %t/p.o %t/p.str
+// RUN: llvm-objcopy -O binary --only-section=.rodata.str1.1 %t/ref.o %t/ref.str
+// RUN: cmp %t/p.str %t/ref.str
+//
+// Assembly that is not ncmc goes on to LLVM's parser (the interceptor calls
+// the rest of the chain): the object is clang-22's.
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -c %t/ref.s -o %t/plain.o
+// RUN: %clang -c %t/ref.s -o %t/plain-ref.o && cmp %t/plain.o %t/plain-ref.o
+//
+// Without the plugin -S is clang-22's text, byte for byte.
+// RUN: %neverc -O1 -S %s -o %t/none.s && cmp %t/none.s %t/ref.s
+#include <stdio.h>
+
+int counter = 3;
+static const char *words[] = {"zero", "one", "two"};
+
+__attribute__((noinline)) static int twice(int x) { return 2 * x; }
+
+int main(void) {
+  for (int i = 0; i < counter; ++i)
+    printf("ncmc says %s %d\n", words[i], twice(i));
+  return 0;
+}
