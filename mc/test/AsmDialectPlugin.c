@@ -24,7 +24,10 @@
  *   symbol <name> <binding> <visibility> <type> <definition> <section|->
  *          <value> <size> <alignment>
  * with expressions "sym <name> <variant>", "secsym <section>",
- * "const <n>", "add <e> <e>", "sub <e> <e>".
+ * "const <n>", "add <e> <e>", "sub <e> <e>". Written by hand, a file may
+ * also hold instructions and labels, where the builder is:
+ *   inst <LLVM opcode> <r:REGISTER | i:immediate | s:symbol>...
+ *   label <name> <binding> <type>
  */
 #include "TestPlugin.h"
 
@@ -375,6 +378,7 @@ typedef struct Parser {
   NevercMCUnitHandle Unit;
   NevercMCMutationHandle M;
   NevercMCSchemaTokenHandle Token;
+  int X86; /* the unit's LOCKSTEP values are the x86-64 schema's */
   const char *P, *End; /* the current line's rest */
   struct {
     char Name[128];
@@ -531,6 +535,90 @@ static NevercStatus flush(Parser *Ps) {
   return status(0);
 }
 
+/* Instructions by LLVM name, registers by LLVM name (LOCKSTEP: the x86-64
+ * schema the plugin is built with, used only when the unit's digest is
+ * that schema's). */
+static const struct {
+  const char *Name;
+  uint32_t Value;
+} Opcodes[] = {
+#define NEVERC_MC_TARGET_X86_64_OPCODE(Name, Value, Mnemonic) {#Name, Value},
+#define NEVERC_MC_TARGET_X86_64_REGISTER(Name, Value, Spelling)
+#include "neverc/Plugin/Schema/Targets/PluginMCX86_64.inc"
+#undef NEVERC_MC_TARGET_X86_64_OPCODE
+#undef NEVERC_MC_TARGET_X86_64_REGISTER
+}, Registers[] = {
+#define NEVERC_MC_TARGET_X86_64_OPCODE(Name, Value, Mnemonic)
+#define NEVERC_MC_TARGET_X86_64_REGISTER(Name, Value, Spelling) {#Name, Value},
+#include "neverc/Plugin/Schema/Targets/PluginMCX86_64.inc"
+#undef NEVERC_MC_TARGET_X86_64_OPCODE
+#undef NEVERC_MC_TARGET_X86_64_REGISTER
+};
+
+static int lookupName(const char *W, size_t N, int Regs, uint32_t *Out) {
+  size_t K, Count = Regs ? sizeof Registers / sizeof Registers[0]
+                         : sizeof Opcodes / sizeof Opcodes[0];
+  for (K = 0; K < Count; ++K) {
+    const char *Name = Regs ? Registers[K].Name : Opcodes[K].Name;
+    if (is(W, N, Name)) {
+      *Out = Regs ? Registers[K].Value : Opcodes[K].Value;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* inst <LLVM opcode> <r:REG | i:imm | s:symbol>...: an instruction at the
+ * builder's place in its current section. */
+static NevercStatus instruction(Parser *Ps) {
+  const NevercMCAPI *MC = Ps->MC;
+  NevercMCInstHandle I;
+  NevercMCOperandValue V;
+  NevercStatus S;
+  const char *W;
+  size_t N;
+  uint32_t Op;
+  if (!Ps->X86 || !word(Ps, &W, &N) || !lookupName(W, N, 0, &Op))
+    return status(NEVERC_STATUS_INVALID_ARGUMENT);
+  if ((S = MC->CreateInstruction(MC->Context, Ps->T, Ps->M, Ps->Token, Op, &I))
+          .Code)
+    return S;
+  while (word(Ps, &W, &N)) {
+    memset(&V, 0, sizeof V);
+    V.Header = mcHeader(sizeof V);
+    V.SchemaToken = Ps->Token;
+    if (N > 2 && !memcmp(W, "r:", 2)) {
+      V.Kind = NEVERC_MC_OPERAND_REGISTER;
+      if (!lookupName(W + 2, N - 2, 1, &V.Payload.Register))
+        return status(NEVERC_STATUS_INVALID_ARGUMENT);
+    } else if (N > 2 && !memcmp(W, "i:", 2)) {
+      char Buf[32];
+      if (N - 2 >= sizeof Buf)
+        return status(NEVERC_STATUS_INVALID_ARGUMENT);
+      memcpy(Buf, W + 2, N - 2);
+      Buf[N - 2] = 0;
+      V.Kind = NEVERC_MC_OPERAND_IMMEDIATE;
+      V.Payload.Immediate = strtoll(Buf, NULL, 0);
+    } else if (N > 2 && !memcmp(W, "s:", 2)) {
+      NevercMCExpressionDescriptor D;
+      memset(&D, 0, sizeof D);
+      D.Header = mcHeader(sizeof D);
+      D.Kind = NEVERC_MC_EXPRESSION_SYMBOL_REF;
+      if ((S = symbolRef(Ps, W + 2, N - 2, &D.Symbol)).Code ||
+          (S = MC->CreateExpression(MC->Context, Ps->T, Ps->M, &D,
+                                    &V.Payload.Expression))
+              .Code)
+        return S;
+      V.Kind = NEVERC_MC_OPERAND_EXPRESSION;
+    } else {
+      return status(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    if ((S = MC->AppendOperand(MC->Context, Ps->T, Ps->M, I, &V)).Code)
+      return S;
+  }
+  return MC->AppendInstruction(MC->Context, Ps->T, Ps->M, Ps->Unit, I);
+}
+
 static int hex(char C) {
   return C >= '0' && C <= '9' ? C - '0' : C >= 'a' && C <= 'f' ? C - 'a' + 10
                                                               : -1;
@@ -603,6 +691,26 @@ static NevercStatus line(Parser *Ps) {
     X->Width = (uint32_t)number(Ps);
     X->SchemaToken = Ps->Token;
     return expr(Ps, &X->Expression);
+  }
+  if (is(W, N, "inst"))
+    return instruction(Ps);
+  if (is(W, N, "label")) {
+    /* label <name> <binding> <type>: a symbol where the builder is now. */
+    NevercMCSymbolDescriptor D;
+    NevercMCSymbolHandle H;
+    memset(&D, 0, sizeof D);
+    D.Header = mcHeader(sizeof D);
+    if (!word(Ps, &W, &N) || neverc_handle_is_null(Ps->Current))
+      return status(NEVERC_STATUS_INVALID_ARGUMENT);
+    D.Name.Data = W;
+    D.Name.Length = N;
+    D.Binding = (uint32_t)number(Ps);
+    D.Visibility = NEVERC_MC_SYMBOL_VISIBILITY_DEFAULT;
+    D.Type = (uint32_t)number(Ps);
+    D.Definition = NEVERC_MC_SYMBOL_DEFINITION_SECTION;
+    D.Section = Ps->Current;
+    D.Value = NEVERC_MC_AUTOMATIC_OFFSET;
+    return MC->CreateSymbol(MC->Context, Ps->T, Ps->M, &D, &H);
   }
   if (is(W, N, "symbol")) {
     NevercMCSymbolDescriptor D;
@@ -701,6 +809,15 @@ static NevercStatus NEVERC_CALL parse(const NevercPhaseFrame *F,
       (S = Ps->MC->BeginMutation(Ps->MC->Context, Ps->T, Ps->Unit, &Ps->M))
           .Code)
     goto done;
+  {
+    NevercMCSchemaTokenInfo TI;
+    memset(&TI, 0, sizeof TI);
+    TI.Header = mcHeader(sizeof TI);
+    Ps->X86 = !Ps->MC->GetSchemaTokenInfo(Ps->MC->Context, Ps->T, Ps->Token,
+                                          &TI)
+                   .Code &&
+              tpSame(TI.Digest, NEVERC_MC_TARGET_X86_64_DIGEST);
+  }
   if (G.Tour) {
     NevercArtifactHandle Early;
     NevercMCFragmentDescriptor D;

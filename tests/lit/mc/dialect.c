@@ -45,6 +45,23 @@
 // RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -c %t/ref.s -o %t/plain.o
 // RUN: %clang -c %t/ref.s -o %t/plain-ref.o && cmp %t/plain.o %t/plain-ref.o
 //
+// Written by hand, ncmc may hold instructions and labels: the builder's
+// AppendInstruction goes through LLVM's encoder at the builder's place, and
+// the emission phases see each one (MCObserverPlugin: one remark each).
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -fplugin=%plugins/MCObserverPlugin.so -x assembler -c %S/Inputs/answer.ncmc -o %t/answer.o 2>&1 | FileCheck %s --check-prefix=INSTS
+// INSTS-COUNT-3: remark: mc-observer: instruction
+// INSTS-NOT:     remark: mc-observer: instruction
+// RUN: llvm-objdump -d --no-show-raw-insn %t/answer.o | FileCheck %s --check-prefix=ANSWER
+// ANSWER-LABEL: <answer>:
+// ANSWER-NEXT:  movl $0x2a, %eax
+// ANSWER-NEXT:  retq
+// ANSWER-LABEL: <helper>:
+// ANSWER-NEXT:  jmp
+// RUN: printf 'int helper(void);\nint main(void) { return helper(); }\n' > %t/main.c
+// RUN: %clang %t/main.c %t/answer.o -o %t/answer
+// RUN: sh -c '%t/answer; echo "status $?"' | FileCheck %s --check-prefix=STATUS
+// STATUS: status 42
+//
 // Without the plugin -S is clang-22's text, byte for byte.
 // RUN: %neverc -O1 -S %s -o %t/none.s && cmp %t/none.s %t/ref.s
 #include <stdio.h>
