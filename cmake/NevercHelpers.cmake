@@ -16,6 +16,24 @@ function(neverc_add_domain name)
   endif()
 endfunction()
 
+# neverc_add_test_plugin(<target> <OutputName> SOURCES ... [DEFINES ...])
+# A C11 test plugin module built from the SDK alone (strict warnings),
+# written as <OutputName>.so where the lit suites load it (%test_plugins);
+# ast/test/TestPlugin.h is on its include path.
+function(neverc_add_test_plugin target output)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEFINES" ${ARGN})
+  add_library(${target} MODULE ${ARG_SOURCES})
+  set_target_properties(${target} PROPERTIES PREFIX "" OUTPUT_NAME ${output}
+    C_STANDARD 11 C_STANDARD_REQUIRED ON
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/plugins/modules)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -pedantic -Werror)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/ast/test)
+  target_link_libraries(${target} PRIVATE neverc_sdk)
+  if(ARG_DEFINES)
+    target_compile_definitions(${target} PRIVATE ${ARG_DEFINES})
+  endif()
+endfunction()
+
 # neverc_add_unit_test(<name> SOURCES ... DEPENDS ... [LABELS ...])
 function(neverc_add_unit_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;LABELS" ${ARGN})

@@ -57,6 +57,29 @@ NevercStatus printJob(MCDomain::Impl &D, const NevercPhaseFrame *Frame,
   return okStatus();
 }
 
+/// A slot of the running parse (or print): \p Body runs with the job once
+/// the frame is that phase's.
+template <class Fn>
+NevercStatus parseSlot(void *Ctx, const NevercPhaseFrame *Frame, Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    MCDomain::Impl &D = impl(Ctx);
+    ParseJob *J;
+    if (NevercStatus S = parseJob(D, Frame, &J); !isOk(S))
+      return S;
+    return Body(D, *J);
+  });
+}
+template <class Fn>
+NevercStatus printSlot(void *Ctx, const NevercPhaseFrame *Frame, Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    MCDomain::Impl &D = impl(Ctx);
+    PrintJob *P;
+    if (NevercStatus S = printJob(D, Frame, &P); !isOk(S))
+      return S;
+    return Body(D, *P);
+  });
+}
+
 /// \p A must name \p Payload (the phase's input).
 NevercStatus inputIs(core::Task &T, NevercArtifactHandle A, void *Payload) {
   NevercInterfaceID Type{};
@@ -94,13 +117,10 @@ NevercStatus cursorOf(MCDomain::Impl &D, ParseJob &J,
 NevercStatus NEVERC_CALL getParseInput(void *Ctx, const NevercPhaseFrame *Frame,
                                        NevercArtifactHandle Input,
                                        NevercAssemblyParseInputInfo *Out) {
-  return guard([&]() -> NevercStatus {
+  return parseSlot(Ctx, Frame, [&](MCDomain::Impl &D, ParseJob &JR) {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
-    MCDomain::Impl &D = impl(Ctx);
-    ParseJob *J;
-    if (NevercStatus S = parseJob(D, Frame, &J); !isOk(S))
-      return S;
+    ParseJob *J = &JR;
     Compile &C = *J->C;
     if (NevercStatus S = inputIs(*C.T, Input, J); !isOk(S))
       return S;
@@ -132,13 +152,10 @@ NevercStatus NEVERC_CALL peekSourceToken(void *Ctx,
                                          const NevercPhaseFrame *Frame,
                                          NevercAssemblySourceCursorHandle Cursor,
                                          NevercAssemblyTokenInfo *Out) {
-  return guard([&]() -> NevercStatus {
+  return parseSlot(Ctx, Frame, [&](MCDomain::Impl &D, ParseJob &JR) {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
-    MCDomain::Impl &D = impl(Ctx);
-    ParseJob *J;
-    if (NevercStatus S = parseJob(D, Frame, &J); !isOk(S))
-      return S;
+    ParseJob *J = &JR;
     if (NevercStatus S = cursorOf(D, *J, Cursor); !isOk(S))
       return S;
     const llvm::AsmToken &Tok = J->Lex->L.getTok();
@@ -175,11 +192,8 @@ NevercStatus NEVERC_CALL peekSourceToken(void *Ctx,
 NevercStatus NEVERC_CALL advanceSourceToken(
     void *Ctx, const NevercPhaseFrame *Frame,
     NevercAssemblySourceCursorHandle Cursor) {
-  return guard([&]() -> NevercStatus {
-    MCDomain::Impl &D = impl(Ctx);
-    ParseJob *J;
-    if (NevercStatus S = parseJob(D, Frame, &J); !isOk(S))
-      return S;
+  return parseSlot(Ctx, Frame, [&](MCDomain::Impl &D, ParseJob &JR) {
+    ParseJob *J = &JR;
     if (NevercStatus S = cursorOf(D, *J, Cursor); !isOk(S))
       return S;
     llvm::AsmLexer &L = J->Lex->L;
@@ -195,21 +209,17 @@ NevercStatus NEVERC_CALL getParseMCBuilder(void *Ctx,
                                            const NevercPhaseFrame *Frame,
                                            const NevercMCAPI **OutMC,
                                            NevercMCUnitHandle *OutUnit) {
-  return guard([&]() -> NevercStatus {
+  return parseSlot(Ctx, Frame, [&](MCDomain::Impl &D, ParseJob &J) {
     if (!OutMC || !OutUnit)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MCDomain::Impl &D = impl(Ctx);
-    ParseJob *J;
-    if (NevercStatus S = parseJob(D, Frame, &J); !isOk(S))
-      return S;
-    Compile &C = *J->C;
+    Compile &C = *J.C;
     if (NevercStatus S = producing(*C.T); !isOk(S))
       return S;
     // The builder's instructions live in a replacement store (Edits.cpp
     // makes and edits them there).
     if (!C.Building)
       C.Building = std::make_unique<Replacement>();
-    J->Builder = true;
+    J.Builder = true;
     *OutMC = &D.MC;
     *OutUnit = C.unit();
     return okStatus();
@@ -219,20 +229,16 @@ NevercStatus NEVERC_CALL getParseMCBuilder(void *Ctx,
 NevercStatus NEVERC_CALL publishParsedMCUnit(void *Ctx,
                                              const NevercPhaseFrame *Frame,
                                              NevercArtifactHandle *Out) {
-  return guard([&]() -> NevercStatus {
+  return parseSlot(Ctx, Frame, [&](MCDomain::Impl &D, ParseJob &J) {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MCDomain::Impl &D = impl(Ctx);
-    ParseJob *J;
-    if (NevercStatus S = parseJob(D, Frame, &J); !isOk(S))
-      return S;
-    Compile &C = *J->C;
+    Compile &C = *J.C;
     if (NevercStatus S = producing(*C.T); !isOk(S))
       return S;
-    if (!J->Builder || C.Open)
+    if (!J.Builder || C.Open)
       return st(NEVERC_STATUS_INVALID_STATE); // no builder, or still open
     *Out = C.T->createArtifact(
-        D.H.phases().at(core::Phase_ASSEMBLY_PARSE).Output, &J->BuiltUnit);
+        D.H.phases().at(core::Phase_ASSEMBLY_PARSE).Output, &J.BuiltUnit);
     return okStatus();
   });
 }
@@ -242,19 +248,15 @@ NevercStatus NEVERC_CALL getPrintInput(void *Ctx, const NevercPhaseFrame *Frame,
                                        NevercAssemblyPrintInputInfo *Out,
                                        const NevercMCAPI **OutMC,
                                        NevercMCUnitHandle *OutUnit) {
-  return guard([&]() -> NevercStatus {
+  return printSlot(Ctx, Frame, [&](MCDomain::Impl &D, PrintJob &P) {
     if (NevercStatus S = checkHeader(Out, sizeof *Out, Major); !isOk(S))
       return S;
     if (!OutMC || !OutUnit)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MCDomain::Impl &D = impl(Ctx);
-    PrintJob *P;
-    if (NevercStatus S = printJob(D, Frame, &P); !isOk(S))
-      return S;
-    if (NevercStatus S = inputIs(*P->T, Input, P); !isOk(S))
+    if (NevercStatus S = inputIs(*P.T, Input, &P); !isOk(S))
       return S;
     Compile *C;
-    if (NevercStatus S = printUnit(D, *P, &C); !isOk(S))
+    if (NevercStatus S = printUnit(D, P, &C); !isOk(S))
       return S;
     NevercAssemblyPrintInputInfo I{};
     I.TargetID = C->TargetID;
@@ -271,18 +273,14 @@ NevercStatus NEVERC_CALL getPrintInput(void *Ctx, const NevercPhaseFrame *Frame,
 NevercStatus NEVERC_CALL writePrintOutput(void *Ctx,
                                           const NevercPhaseFrame *Frame,
                                           NevercStringView Text) {
-  return guard([&]() -> NevercStatus {
-    MCDomain::Impl &D = impl(Ctx);
-    PrintJob *P;
-    if (NevercStatus S = printJob(D, Frame, &P); !isOk(S))
-      return S;
-    if (NevercStatus S = producing(*P->T); !isOk(S))
+  return printSlot(Ctx, Frame, [&](MCDomain::Impl &, PrintJob &P) {
+    if (NevercStatus S = producing(*P.T); !isOk(S))
       return S;
     if (Text.Length && !Text.Data)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (P->Published)
+    if (P.Published)
       return st(NEVERC_STATUS_INVALID_STATE); // the output is finished
-    P->Text.append(Text.Data, Text.Length);
+    P.Text.append(Text.Data, Text.Length);
     return okStatus();
   });
 }
@@ -290,7 +288,7 @@ NevercStatus NEVERC_CALL writePrintOutput(void *Ctx,
 NevercStatus NEVERC_CALL publishAssemblyOutput(
     void *Ctx, const NevercPhaseFrame *Frame,
     const NevercAssemblyOutputMetadata *Metadata, NevercArtifactHandle *Out) {
-  return guard([&]() -> NevercStatus {
+  return printSlot(Ctx, Frame, [&](MCDomain::Impl &D, PrintJob &P) {
     if (!Out)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = checkHeader(Metadata, sizeof *Metadata, Major);
@@ -299,21 +297,17 @@ NevercStatus NEVERC_CALL publishAssemblyOutput(
     if ((Metadata->Syntax.Length && !Metadata->Syntax.Data) ||
         (Metadata->Comment.Length && !Metadata->Comment.Data) || Metadata->Flags)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    MCDomain::Impl &D = impl(Ctx);
-    PrintJob *P;
-    if (NevercStatus S = printJob(D, Frame, &P); !isOk(S))
+    if (NevercStatus S = producing(*P.T); !isOk(S))
       return S;
-    if (NevercStatus S = producing(*P->T); !isOk(S))
-      return S;
-    if (P->Published)
+    if (P.Published)
       return st(NEVERC_STATUS_INVALID_STATE);
-    P->Published = true;
-    P->Syntax.assign(Metadata->Syntax.Data ? Metadata->Syntax.Data : "",
-                     Metadata->Syntax.Length);
-    P->Comment.assign(Metadata->Comment.Data ? Metadata->Comment.Data : "",
-                      Metadata->Comment.Length);
-    *Out = P->T->createArtifact(
-        D.H.phases().at(core::Phase_ASSEMBLY_PRINT).Output, &P->Text);
+    P.Published = true;
+    P.Syntax.assign(Metadata->Syntax.Data ? Metadata->Syntax.Data : "",
+                    Metadata->Syntax.Length);
+    P.Comment.assign(Metadata->Comment.Data ? Metadata->Comment.Data : "",
+                     Metadata->Comment.Length);
+    *Out = P.T->createArtifact(
+        D.H.phases().at(core::Phase_ASSEMBLY_PRINT).Output, &P.Text);
     return okStatus();
   });
 }
