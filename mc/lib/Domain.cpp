@@ -204,6 +204,7 @@ MCDomain::Impl::Impl(core::Host &H) : H(H) {
   fillReadSlots(MC);
   fillEditSlots(MC);
   fillBuildSlots(MC);
+  fillEncoderSlots(MC);
   Emission.Header = {sizeof Emission, NEVERC_MC_EMISSION_API_MAJOR,
                      NEVERC_MC_EMISSION_API_MINOR, 0};
   Emission.Context = this;
@@ -219,10 +220,18 @@ bool MCDomain::Impl::phaseActive(uint32_t Phase) const {
 }
 
 bool MCDomain::Impl::active() const {
+  if (!Encoders.empty() || phaseActive(core::Phase_MC_ENCODE))
+    return true;
   for (uint32_t P : EmissionPhases)
     if (phaseActive(P))
       return true;
   return false;
+}
+
+MCDomain::Impl::~Impl() {
+  for (const EncoderRecord &E : Encoders)
+    if (E.DestroyUserData)
+      E.DestroyUserData(E.UserData);
 }
 
 void MCDomain::Impl::raise(uint32_t Phase, EventBox &B) {

@@ -23,6 +23,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCFixup.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCParser/AsmLexer.h"
 
@@ -32,7 +34,6 @@ class CompilerInstance;
 
 namespace llvm {
 class MCAssembler;
-class MCFixup;
 class MCOperand;
 class MCFragment;
 class MCInstrInfo;
@@ -242,6 +243,17 @@ struct Compile {
 struct PrintJob;
 struct ParseJob;
 
+/// A plugin encoder (NevercMCAPI.RegisterEncoder): one per target, for the
+/// host's LOCKSTEP schema of that target.
+struct EncoderRecord {
+  const core::Plugin *Owner = nullptr;
+  uint64_t TargetHigh = 0, TargetLow = 0;
+  uint32_t MaxLength = 0;
+  NevercMCEncodeInstructionFn Encode = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
 struct MCDomain::Impl {
   explicit Impl(core::Host &H);
   core::Host &H;
@@ -249,6 +261,8 @@ struct MCDomain::Impl {
   NevercMCAPI MC{};
   NevercMCEmissionAPI Emission{};
   NevercAssemblyProviderAPI Assembly{};
+  std::vector<EncoderRecord> Encoders;
+  ~Impl();
   /// Kinds of not-yet-available slot already warned about.
   std::set<std::string> Warned;
   /// The print or parse job a callback runs in now (one at a time).
@@ -334,6 +348,23 @@ void fillReadSlots(NevercMCAPI &T);     // api/Units.cpp
 void fillEditSlots(NevercMCAPI &T);     // api/Edits.cpp
 void fillEmissionTable(NevercMCEmissionAPI &T); // api/Emission.cpp
 void fillBuildSlots(NevercMCAPI &T);    // api/Build.cpp
+void fillEncoderSlots(NevercMCAPI &T);  // Encoders.cpp
+
+/// The encoder registered for \p C's target, or null.
+const EncoderRecord *encoderFor(const MCDomain::Impl &D, const Compile &C);
+/// neverc.mc.encode for \p I (Encoders.cpp): its built-in is \p E when
+/// given, else \p LLVMEncode; the bytes go to the end of \p CB, the fixups
+/// (relative to the instruction) to \p Fixups. On failure (reported, the
+/// compile fails) LLVM's encoding is written so the streamer can go on.
+void runEncodePhase(MCDomain::Impl &D, Compile &C, const llvm::MCInst &I,
+                       const EncoderRecord *E,
+                       llvm::function_ref<void()> LLVMEncode,
+                       llvm::SmallVectorImpl<char> &CB,
+                       llvm::SmallVectorImpl<llvm::MCFixup> &Fixups);
+/// LLVM's fixup kind for a schema kind (and its width and PC-relativity);
+/// false for one neverc cannot place (Build.cpp).
+bool llvmFixupKind(const NevercMCFixupDescriptor &F, uint32_t &Kind,
+                   uint32_t &Width, bool &PCRel);
 void fillAssemblyProviderTable(NevercAssemblyProviderAPI &T); // api/Assembly.cpp
 
 /// Emits what a parse builder staged into \p C's streamer (Build.cpp);

@@ -166,7 +166,19 @@ private:
             llvm::SmallVectorImpl<llvm::MCFixup> &Fixups,
             const llvm::MCSubtargetInfo &STI) const {
     const size_t Off = CB.size(), FirstFixup = Fixups.size();
-    Inner->encodeInstruction(I, CB, Fixups, STI);
+    // neverc.mc.encode, when observed or when a plugin encoder serves the
+    // target (only for instructions LLVM will not relax: it re-encodes
+    // those itself during layout).
+    const EncoderRecord *E = encoderFor(D, C);
+    if (E && assemblerOf(C).getBackend().mayNeedRelaxation(
+                 I.getOpcode(), I.getOperands(), STI))
+      E = nullptr;
+    if (E || D.phaseActive(core::Phase_MC_ENCODE))
+      runEncodePhase(D, C, I, E,
+                        [&] { Inner->encodeInstruction(I, CB, Fixups, STI); },
+                        CB, Fixups);
+    else
+      Inner->encodeInstruction(I, CB, Fixups, STI);
     if (Off != Start)
       for (size_t K = FirstFixup; K < Fixups.size(); ++K)
         Fixups[K].setOffset(Fixups[K].getOffset() + uint32_t(Off - Start));

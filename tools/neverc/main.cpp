@@ -107,7 +107,9 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
-    // mc: the ten emission phases (encode, decode and layout are to come).
+    // mc: encode and the ten emission phases (decode and layout are to
+    // come).
+    NEVERC_PHASE_MC_ENCODE_NAME,
     NEVERC_PHASE_MC_EMISSION_PRE_INSTRUCTION_NAME,
     NEVERC_PHASE_MC_EMISSION_UNIT_BEGIN_NAME,
     NEVERC_PHASE_MC_EMISSION_UNIT_END_NAME,

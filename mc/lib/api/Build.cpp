@@ -342,35 +342,6 @@ NevercStatus NEVERC_CALL createFragment(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-/// LLVM's fixup kind for a schema kind, or false for one a builder cannot
-/// place (a target's own kind is LOCKSTEP: TargetKind under the token).
-bool llvmFixupKind(const NevercMCFixupDescriptor &F, uint32_t &Kind,
-                   uint32_t &Width, bool &PCRel) {
-  PCRel = F.IsPCRelative == NEVERC_TRUE;
-  switch (F.Kind) {
-  case NEVERC_MC_FIXUP_DATA_1: Kind = llvm::FK_Data_1; Width = 1; return true;
-  case NEVERC_MC_FIXUP_DATA_2: Kind = llvm::FK_Data_2; Width = 2; return true;
-  case NEVERC_MC_FIXUP_DATA_4: Kind = llvm::FK_Data_4; Width = 4; return true;
-  case NEVERC_MC_FIXUP_DATA_8: Kind = llvm::FK_Data_8; Width = 8; return true;
-  case NEVERC_MC_FIXUP_PC_REL_1: Kind = llvm::FK_Data_1; Width = 1; break;
-  case NEVERC_MC_FIXUP_PC_REL_2: Kind = llvm::FK_Data_2; Width = 2; break;
-  case NEVERC_MC_FIXUP_PC_REL_4: Kind = llvm::FK_Data_4; Width = 4; break;
-  case NEVERC_MC_FIXUP_PC_REL_8: Kind = llvm::FK_Data_8; Width = 8; break;
-  case NEVERC_MC_FIXUP_SEC_REL_4: Kind = llvm::FK_SecRel_4; Width = 4; return true;
-  case NEVERC_MC_FIXUP_SEC_REL_8: Kind = llvm::FK_SecRel_8; Width = 8; return true;
-  case NEVERC_MC_FIXUP_TARGET_EXTENSION:
-    if (F.TargetKind < llvm::FirstTargetFixupKind || !F.Width || F.Width > 8)
-      return false;
-    Kind = F.TargetKind;
-    Width = F.Width;
-    return true;
-  default:
-    return false;
-  }
-  PCRel = true;
-  return true;
-}
-
 NevercStatus NEVERC_CALL createFixup(void *Ctx, NevercTaskHandle Task,
                                      NevercMCMutationHandle H,
                                      NevercMCFragmentHandle Fragment,
@@ -592,6 +563,35 @@ struct Emitter {
 };
 
 } // namespace
+
+/// LLVM's fixup kind for a schema kind, or false for one a builder cannot
+/// place (a target's own kind is LOCKSTEP: TargetKind under the token).
+bool llvmFixupKind(const NevercMCFixupDescriptor &F, uint32_t &Kind,
+                   uint32_t &Width, bool &PCRel) {
+  PCRel = F.IsPCRelative == NEVERC_TRUE;
+  switch (F.Kind) {
+  case NEVERC_MC_FIXUP_DATA_1: Kind = llvm::FK_Data_1; Width = 1; return true;
+  case NEVERC_MC_FIXUP_DATA_2: Kind = llvm::FK_Data_2; Width = 2; return true;
+  case NEVERC_MC_FIXUP_DATA_4: Kind = llvm::FK_Data_4; Width = 4; return true;
+  case NEVERC_MC_FIXUP_DATA_8: Kind = llvm::FK_Data_8; Width = 8; return true;
+  case NEVERC_MC_FIXUP_PC_REL_1: Kind = llvm::FK_Data_1; Width = 1; break;
+  case NEVERC_MC_FIXUP_PC_REL_2: Kind = llvm::FK_Data_2; Width = 2; break;
+  case NEVERC_MC_FIXUP_PC_REL_4: Kind = llvm::FK_Data_4; Width = 4; break;
+  case NEVERC_MC_FIXUP_PC_REL_8: Kind = llvm::FK_Data_8; Width = 8; break;
+  case NEVERC_MC_FIXUP_SEC_REL_4: Kind = llvm::FK_SecRel_4; Width = 4; return true;
+  case NEVERC_MC_FIXUP_SEC_REL_8: Kind = llvm::FK_SecRel_8; Width = 8; return true;
+  case NEVERC_MC_FIXUP_TARGET_EXTENSION:
+    if (F.TargetKind < llvm::FirstTargetFixupKind || !F.Width || F.Width > 8)
+      return false;
+    Kind = F.TargetKind;
+    Width = F.Width;
+    return true;
+  default:
+    return false;
+  }
+  PCRel = true;
+  return true;
+}
 
 NevercStatus stagedFragmentOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
                               StagedFragment **Out) {

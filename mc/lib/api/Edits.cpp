@@ -367,8 +367,8 @@ constexpr const char *BytesOnly =
     "LLVM 22's fragments hold encoded bytes; an instruction reaches one only "
     "through the streamer, in emission order (replace it at pre_instruction)";
 constexpr const char *RegistrationsNotYet =
-    "plugin MC schemas, encoders, decoders and asm backends are not "
-    "implemented in this build yet (issue 12)";
+    "plugin MC schemas, decoders and asm backends are not implemented in "
+    "this build yet (issue 12)";
 
 /// The slot \p Name, unavailable for \p Why, whatever its parameters.
 template <const char *Name, const char *const *Why, class... Args>
@@ -399,7 +399,6 @@ void fillEditSlots(NevercMCAPI &T) {
   T.EraseInstruction = &eraseInstruction;
 
   MC_UNAVAILABLE(RegisterSchema, RegistrationsNotYet);
-  MC_UNAVAILABLE(RegisterEncoder, RegistrationsNotYet);
   MC_UNAVAILABLE(RegisterDecoder, RegistrationsNotYet);
   MC_UNAVAILABLE(RegisterAsmBackend, RegistrationsNotYet);
   MC_UNAVAILABLE(MoveSectionBefore, LiveAssembler);
