@@ -291,6 +291,8 @@ bool runParse(MCDomain::Impl &D, core::Task &TU, core::AssemblySource &Src) {
   if (C->Open) {
     // A mutation left open when the callbacks returned is abandoned.
     C->Open->S = Mutation::Abandoned;
+    for (const auto &F : C->Open->Frags)
+      C->LiveFrags.erase(F.get());
     C->Open.reset();
   }
   C->expireCallbackHandles();
@@ -314,6 +316,8 @@ bool runParse(MCDomain::Impl &D, core::Task &TU, core::AssemblySource &Src) {
     Ok = !J.LLVMFailed;
   C->Program.clear();
   C->Frags.clear();
+  C->Defined.clear();
+  C->LiveFrags.clear();
   if (Made)
     D.Current = std::move(Saved);
   return Ok;

@@ -19,6 +19,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "llvm/ADT/ArrayRef.h"
@@ -149,6 +150,7 @@ struct Mutation {
   /// What a builder's mutation stages, in order (assembly.parse).
   std::vector<BuildItem> Items;
   std::vector<std::unique_ptr<StagedFragment>> Frags;
+  std::unordered_set<const llvm::MCSymbol *> Defined; ///< by its Items
   std::vector<llvm::MCInst *> List;  ///< the staged instruction sequence
   std::vector<llvm::MCInst *> Made;  ///< created in this mutation
   /// Instructions as they were before this mutation first edited them.
@@ -170,6 +172,10 @@ struct Compile {
   bool Serving = false;
   /// The parse builder's committed steps and fragments (Role Parse).
   std::vector<BuildItem> Program;
+  std::unordered_set<const llvm::MCSymbol *> Defined; ///< by the Program
+  /// Staged fragments a handle may still name (an abandoned mutation's
+  /// are gone).
+  std::unordered_set<const StagedFragment *> LiveFrags;
   std::deque<std::unique_ptr<StagedFragment>> Frags;
   core::HandleScope Scope;
   core::Task *T = nullptr;

@@ -179,18 +179,11 @@ NevercStatus NEVERC_CALL createSymbol(void *Ctx, NevercTaskHandle Task,
     }
     llvm::MCSymbol *Sym = C.S->getContext().getOrCreateSymbol(
         llvm::StringRef(Desc->Name.Data, Desc->Name.Length));
-    auto Defines = [](const BuildItem &I) {
-      return I.K == BuildItem::Symbol &&
-             I.Desc.Definition != NEVERC_MC_SYMBOL_DEFINITION_UNDEFINED;
-    };
     if (Desc->Definition != NEVERC_MC_SYMBOL_DEFINITION_UNDEFINED) {
       // Defined once: by LLVM already, or earlier in this build.
-      if (Sym->isDefined() || Sym->isVariable())
+      if (Sym->isDefined() || Sym->isVariable() || C.Defined.count(Sym) ||
+          !M.Defined.insert(Sym).second)
         return st(NEVERC_STATUS_DUPLICATE_ID);
-      for (const auto *L : {&C.Program, &M.Items})
-        for (const BuildItem &I : *L)
-          if (I.Sym == Sym && Defines(I))
-            return st(NEVERC_STATUS_DUPLICATE_ID);
     }
     BuildItem I;
     I.K = BuildItem::Symbol;
@@ -337,6 +330,7 @@ NevercStatus NEVERC_CALL createFragment(void *Ctx, NevercTaskHandle Task,
     M.Items.push_back(I);
     C.Minted = true;
     *Out = C.StagedFrags.insert(F.get());
+    C.LiveFrags.insert(F.get());
     M.Frags.push_back(std::move(F));
     return okStatus();
   });
@@ -600,14 +594,10 @@ NevercStatus stagedFragmentOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
     return S;
   // Committed, or made in the open mutation: one an abandoned mutation
   // made is gone.
-  for (const auto &F : C.Frags)
-    if (F.get() == *P)
-      return *Out = *P, okStatus();
-  if (C.Open)
-    for (const auto &F : C.Open->Frags)
-      if (F.get() == *P)
-        return *Out = *P, okStatus();
-  return st(NEVERC_STATUS_STALE_HANDLE);
+  if (!C.LiveFrags.count(*P))
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = *P;
+  return okStatus();
 }
 
 bool emitProgram(MCDomain::Impl &D, Compile &C) {

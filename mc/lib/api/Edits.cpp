@@ -101,8 +101,10 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
       C.Program.push_back(I);
     for (auto &F : M->Frags)
       C.Frags.push_back(std::move(F));
+    C.Defined.insert(M->Defined.begin(), M->Defined.end());
     M->Items.clear();
     M->Frags.clear();
+    M->Defined.clear();
     M->S = Mutation::Committed;
     C.Open.reset();
     ++C.Generation;
@@ -120,6 +122,8 @@ NevercStatus NEVERC_CALL abandonMutation(void *Ctx, NevercTaskHandle Task,
     for (llvm::MCInst *I : M->Made)
       if (NevercHandle *Hd = C.InstOf.find(I))
         C.Insts.erase(*Hd);
+    for (const auto &F : M->Frags) // a builder's staged fragments
+      C.LiveFrags.erase(F.get());
     M->S = Mutation::Abandoned;
     C.Open.reset();
     return okStatus();
