@@ -23,8 +23,9 @@
  *   fixup <offset> <kind> <target kind> <pc-relative> <width> <expression>
  *   symbol <name> <binding> <visibility> <type> <definition> <section|->
  *          <value> <size> <alignment>
- * with expressions "sym <name> <variant>", "secsym <section>",
- * "const <n>", "add <e> <e>", "sub <e> <e>". Written by hand, a file may
+ * with expressions "sym <name> <specifier>", "secsym <section>",
+ * "spec <specifier> <e>", "const <n>", "add <e> <e>", "sub <e> <e>"
+ * (specifiers are LOCKSTEP: the target's own numbers). Written by hand, a file may
  * also hold instructions and labels, where the builder is:
  *   inst <LLVM opcode> <r:REGISTER | i:immediate | s:symbol>...
  *   label <name> <binding> <type>
@@ -138,10 +139,14 @@ static unsigned anonIndex(NevercMCSymbolHandle H) {
 }
 
 static void putSymbolName(Out *O, NevercMCSymbolHandle H, NevercStringView N) {
-  if (N.Length)
-    put(O, "%.*s", (int)N.Length, N.Data);
-  else
+  if (!N.Length)
     put(O, ".Lncmc%u", anonIndex(H));
+  else if (N.Data[0] == '$')
+    /* Mapping symbols ($x, $d) share their names; "$x.<any>" is a mapping
+     * symbol too, so each gets its own. */
+    put(O, "%.*s.%u", (int)N.Length, N.Data, anonIndex(H));
+  else
+    put(O, "%.*s", (int)N.Length, N.Data);
 }
 
 static int printExpr(const NevercMCAPI *MC, NevercTaskHandle T, Out *O,
@@ -174,6 +179,11 @@ static int printExpr(const NevercMCAPI *MC, NevercTaskHandle T, Out *O,
       put(O, " %u", (unsigned)I.TargetVariant);
     }
     return 1;
+  }
+  if (I.Kind == NEVERC_MC_EXPRESSION_TARGET_VARIANT &&
+      !neverc_handle_is_null(I.Left)) {
+    put(O, " spec %u", (unsigned)I.TargetVariant);
+    return printExpr(MC, T, O, I.Left);
   }
   if (I.Kind == NEVERC_MC_EXPRESSION_BINARY &&
       (I.Operator == NEVERC_MC_BINARY_ADD ||
@@ -462,10 +472,15 @@ static NevercStatus expr(Parser *Ps, NevercMCExprHandle *Out) {
     if ((S = symbolRef(Ps, W, N, &D.Symbol)).Code)
       return S;
     V = number(Ps);
-    D.Kind = V ? NEVERC_MC_EXPRESSION_TARGET_VARIANT
-               : NEVERC_MC_EXPRESSION_SYMBOL_REF;
+    D.Kind = NEVERC_MC_EXPRESSION_SYMBOL_REF;
     D.TargetVariant = (uint32_t)V;
     D.SchemaToken = Ps->Token;
+  } else if (is(W, N, "spec")) {
+    D.Kind = NEVERC_MC_EXPRESSION_TARGET_VARIANT;
+    D.TargetVariant = (uint32_t)number(Ps);
+    D.SchemaToken = Ps->Token;
+    if ((S = expr(Ps, &D.Left)).Code)
+      return S;
   } else if (is(W, N, "secsym")) {
     NevercMCSymbolDescriptor SD;
     memset(&SD, 0, sizeof SD);
@@ -496,22 +511,18 @@ static NevercStatus expr(Parser *Ps, NevercMCExprHandle *Out) {
   return Ps->MC->CreateExpression(Ps->MC->Context, Ps->T, Ps->M, &D, Out);
 }
 
-/* The fragment read so far goes in, then its fixups (their bytes zeroed:
- * LLVM applies every fixup again). */
+/* The fragment read so far goes in, then its fixups. The bytes keep the
+ * values LLVM applied: it applies each fixup again into the same bits
+ * (an AArch64 fixup is a bit-field of an instruction word), which leaves
+ * them as they are. */
 static NevercStatus flush(Parser *Ps) {
   NevercMCFragmentHandle H;
   NevercMCFixupHandle X;
   NevercStatus S;
   unsigned K;
-  uint32_t B;
   if (!Ps->Pending)
     return status(0);
   Ps->Pending = 0;
-  for (K = 0; K < Ps->FixupCount; ++K)
-    for (B = 0; B < Ps->Fixups[K].Width &&
-                Ps->Fixups[K].Offset + B < Ps->ByteCount;
-         ++B)
-      Ps->Bytes[Ps->Fixups[K].Offset + B] = 0;
   Ps->Frag.Contents.Data = Ps->Bytes;
   Ps->Frag.Contents.Length = Ps->ByteCount;
   if ((S = Ps->MC->CreateFragment(Ps->MC->Context, Ps->T, Ps->M, Ps->Current,

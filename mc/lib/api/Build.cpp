@@ -243,19 +243,28 @@ NevercStatus NEVERC_CALL createExpression(
       break;
     case NEVERC_MC_EXPRESSION_SYMBOL_REF:
     case NEVERC_MC_EXPRESSION_TARGET_VARIANT: {
+      // The reverse of GetExpressionInfo: a symbol reference may carry a
+      // specifier (x86's sym@PLT); TARGET_VARIANT wraps Left in one
+      // (AArch64's :lo12:sym), or names a symbol as SYMBOL_REF does.
       const bool Variant = Desc->Kind == NEVERC_MC_EXPRESSION_TARGET_VARIANT;
-      if (Variant) {
+      if (Variant || Desc->TargetVariant) {
         // A LOCKSTEP specifier travels with this unit's schema token.
         int *T;
         if (!isOk(lookup(D, C, C.Tokens, Desc->SchemaToken, &T)))
           return st(NEVERC_STATUS_ABI_MISMATCH);
       }
+      if (Variant && Desc->Left.Value) {
+        const llvm::MCExpr *L;
+        if (NevercStatus S = exprArg(D, C, Desc->Left, &L); !isOk(S))
+          return S;
+        E = llvm::MCSpecifierExpr::create(L, Desc->TargetVariant, Ctx);
+        break;
+      }
       const llvm::MCSymbol **Sym;
       if (NevercStatus S = lookup(D, C, C.Symbols, Desc->Symbol, &Sym);
           !isOk(S))
         return S;
-      E = llvm::MCSymbolRefExpr::create(*Sym,
-                                        Variant ? Desc->TargetVariant : 0, Ctx);
+      E = llvm::MCSymbolRefExpr::create(*Sym, Desc->TargetVariant, Ctx);
       break;
     }
     case NEVERC_MC_EXPRESSION_UNARY: {

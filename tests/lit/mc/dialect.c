@@ -40,6 +40,22 @@
 // RUN: llvm-objcopy -O binary --only-section=.rodata.str1.1 %t/ref.o %t/ref.str
 // RUN: cmp %t/p.str %t/ref.str
 //
+// The dialect is target-neutral: AArch64's specifier expressions
+// (:lo12:) and mapping symbols ($x, $d) go through it as well.
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so --target=aarch64-linux-gnu -O1 -S %S/Inputs/ncmc-aarch64.c -o %t/a64.s
+// RUN: FileCheck %s --check-prefix=A64 < %t/a64.s
+// A64: ncmc 1 llvm-22.1.{{[0-9]+}}-aarch64
+// A64: spec {{[0-9]+}} sym counter 0
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so --target=aarch64-linux-gnu -c %t/a64.s -o %t/a64.o
+// RUN: %clang --target=aarch64-linux-gnu -O1 -S %S/Inputs/ncmc-aarch64.c -o %t/a64ref.s
+// RUN: %clang --target=aarch64-linux-gnu -c %t/a64ref.s -o %t/a64ref.o
+// RUN: llvm-objdump -dr %t/a64.o | tail -n +3 > %t/a64.dis
+// RUN: llvm-objdump -dr %t/a64ref.o | tail -n +3 > %t/a64ref.dis
+// RUN: diff %t/a64.dis %t/a64ref.dis
+// RUN: llvm-objcopy -O binary --only-section=.text %t/a64.o %t/a64.text
+// RUN: llvm-objcopy -O binary --only-section=.text %t/a64ref.o %t/a64ref.text
+// RUN: cmp %t/a64.text %t/a64ref.text
+//
 // Assembly that is not ncmc goes on to LLVM's parser (the interceptor calls
 // the rest of the chain): the object is clang-22's.
 // RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -c %t/ref.s -o %t/plain.o
