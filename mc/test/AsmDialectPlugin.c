@@ -18,7 +18,8 @@
  *             remark "asm: <what> <STATUS>" each
  * The dialect:
  *   ncmc 1 <digest>
- *   section <name> <flags> <alignment>
+ *   section <name> <flags> <alignment>        (every section, in order)
+ *   in <name>                                 (then that section's contents)
  *   frag <data|align> <alignment> <fill> <hex bytes or ->
  *   fixup <offset> <kind> <target kind> <pc-relative> <width> <expression>
  *   symbol <name> <binding> <visibility> <type> <definition> <section|->
@@ -208,6 +209,19 @@ static NevercStatus printUnit(const NevercPhaseFrame *F, const NevercMCAPI *MC,
   NevercMCSectionHandle Sec;
   NevercMCSymbolHandle Sym;
   put(O, "ncmc 1 %.*s\n", (int)DigestLength, Digest);
+  /* Every section first, in the unit's order (a fixup may name a section
+   * whose contents come later), then each one's contents. */
+  MC->GetFirstSection(MC->Context, T, U, &Sec);
+  while (!neverc_handle_is_null(Sec)) {
+    NevercMCSectionInfo SI;
+    memset(&SI, 0, sizeof SI);
+    SI.Header = mcHeader(sizeof SI);
+    if (MC->GetSectionInfo(MC->Context, T, Sec, &SI).Code)
+      return fail("section");
+    put(O, "section %.*s %" PRIu64 " %" PRIu64 "\n", (int)SI.Name.Length,
+        SI.Name.Data, SI.Flags, SI.Alignment);
+    MC->GetNextSection(MC->Context, T, Sec, &Sec);
+  }
   MC->GetFirstSection(MC->Context, T, U, &Sec);
   while (!neverc_handle_is_null(Sec)) {
     NevercMCSectionInfo SI;
@@ -216,8 +230,7 @@ static NevercStatus printUnit(const NevercPhaseFrame *F, const NevercMCAPI *MC,
     SI.Header = mcHeader(sizeof SI);
     if (MC->GetSectionInfo(MC->Context, T, Sec, &SI).Code)
       return fail("section");
-    put(O, "section %.*s %" PRIu64 " %" PRIu64 "\n", (int)SI.Name.Length,
-        SI.Name.Data, SI.Flags, SI.Alignment);
+    put(O, "in %.*s\n", (int)SI.Name.Length, SI.Name.Data);
     MC->GetFirstFragment(MC->Context, T, Sec, &Frag);
     while (!neverc_handle_is_null(Frag)) {
       NevercMCFragmentInfo FI;
@@ -393,7 +406,9 @@ typedef struct Parser {
   struct {
     char Name[128];
     NevercMCSectionHandle H;
-  } Sections[64];
+    NevercMCSectionFlags Flags;
+    uint64_t Alignment;
+  } Sections[256];
   unsigned SectionCount;
   NevercMCSectionHandle Current;
   /* The fragment being read: created once its fixups are known. */
@@ -649,7 +664,7 @@ static NevercStatus line(Parser *Ps) {
     memset(&D, 0, sizeof D);
     D.Header = mcHeader(sizeof D);
     if (!word(Ps, &W, &N) || N >= sizeof Ps->Sections[0].Name ||
-        Ps->SectionCount == 64)
+        Ps->SectionCount == 256)
       return status(NEVERC_STATUS_INVALID_ARGUMENT);
     D.Name.Data = W;
     D.Name.Length = N;
@@ -660,8 +675,29 @@ static NevercStatus line(Parser *Ps) {
       return S;
     memcpy(Ps->Sections[Ps->SectionCount].Name, W, N);
     Ps->Sections[Ps->SectionCount].Name[N] = 0;
+    Ps->Sections[Ps->SectionCount].Flags = D.Flags;
+    Ps->Sections[Ps->SectionCount].Alignment = D.Alignment;
     Ps->Sections[Ps->SectionCount++].H = Ps->Current;
     return status(0);
+  }
+  if (is(W, N, "in")) {
+    /* Back into a section named before: CreateSection again is where the
+     * builder switches (instructions and labels go where it is). */
+    NevercMCSectionDescriptor D;
+    unsigned K;
+    if (!word(Ps, &W, &N))
+      return status(NEVERC_STATUS_INVALID_ARGUMENT);
+    for (K = 0; K < Ps->SectionCount && !is(W, N, Ps->Sections[K].Name); ++K)
+      ;
+    if (K == Ps->SectionCount)
+      return status(NEVERC_STATUS_INVALID_ARGUMENT);
+    memset(&D, 0, sizeof D);
+    D.Header = mcHeader(sizeof D);
+    D.Name.Data = W;
+    D.Name.Length = N;
+    D.Flags = Ps->Sections[K].Flags;
+    D.Alignment = Ps->Sections[K].Alignment;
+    return MC->CreateSection(MC->Context, Ps->T, Ps->M, &D, &Ps->Current);
   }
   if (is(W, N, "frag")) {
     size_t K;
