@@ -12,8 +12,10 @@
 // RUN: FileCheck %s --check-prefix=NCMC < %t/p.s
 // NCMC:      ncmc 1 llvm-22.1.{{[0-9]+}}-x86_64
 // NCMC-NEXT: section .text 3 16
-// NCMC:      fixup {{[0-9]+}} {{[0-9]+}} {{[0-9]+}} 1 4 sym printf
 // NCMC:      section .eh_frame 1 8
+// NCMC:      in .text
+// NCMC:      fixup {{[0-9]+}} {{[0-9]+}} {{[0-9]+}} 1 4 sym printf
+// NCMC:      in .eh_frame
 // NCMC:      symbol main 2 1 1 2 .text
 // NCMC:      symbol printf 2 1 0 1 -
 //
