@@ -42,6 +42,21 @@
 // RUN: llvm-objcopy -O binary --only-section=.rodata.str1.1 %t/ref.o %t/ref.str
 // RUN: cmp %t/p.str %t/ref.str
 //
+// With DWARF, function sections and TLS: every section's bytes and every
+// relocation (type, symbol, addend) are the text path's.
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -O1 -g -ffunction-sections -fdata-sections -S %s -o %t/g.s
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -c %t/g.s -o %t/g.o
+// RUN: %clang -O1 -g -ffunction-sections -fdata-sections -S %s -o %t/gref.s
+// RUN: %clang -c %t/gref.s -o %t/gref.o
+// RUN: llvm-readelf -x .text.main -x .debug_info -x .debug_line -x .debug_str -x .debug_abbrev -x .eh_frame %t/g.o > %t/g.hex
+// RUN: llvm-readelf -x .text.main -x .debug_info -x .debug_line -x .debug_str -x .debug_abbrev -x .eh_frame %t/gref.o > %t/gref.hex
+// RUN: diff %t/g.hex %t/gref.hex
+// RUN: llvm-readelf -r %t/g.o | grep R_X86_64 | awk '{print $3, $5, $6, $7}' > %t/g.rel
+// RUN: llvm-readelf -r %t/gref.o | grep R_X86_64 | awk '{print $3, $5, $6, $7}' > %t/gref.rel
+// RUN: diff %t/g.rel %t/gref.rel
+// RUN: llvm-dwarfdump --verify %t/g.o | FileCheck %s --check-prefix=DWARF
+// DWARF: No errors.
+//
 // The dialect is target-neutral: AArch64's specifier expressions
 // (:lo12:) and mapping symbols ($x, $d) go through it as well.
 // RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so --target=aarch64-linux-gnu -O1 -S %S/Inputs/ncmc-aarch64.c -o %t/a64.s
