@@ -370,9 +370,16 @@ constexpr const char *ImmutableExpr =
 constexpr const char *BytesOnly =
     "LLVM 22's fragments hold encoded bytes; an instruction reaches one only "
     "through the streamer, in emission order (replace it at pre_instruction)";
-constexpr const char *RegistrationsNotYet =
-    "plugin MC schemas, decoders and asm backends are not implemented in "
-    "this build yet (issue 12)";
+constexpr const char *SchemasNotYet =
+    "plugin MC schemas are not implemented in this build yet (issue 12); "
+    "encoders use the host's schema of their target";
+constexpr const char *DecodersNotYet =
+    "no phase of a compile decodes machine code yet: neverc.mc.decode "
+    "comes with the object graph (issue 13)";
+constexpr const char *TargetBackend =
+    "LLVM 22's target ELF streamers cast the assembler's backend to their "
+    "own class (X86AsmBackend, AArch64AsmBackend, private to the target): "
+    "no other backend can stand in";
 
 /// The slot \p Name, unavailable for \p Why, whatever its parameters.
 template <const char *Name, const char *const *Why, class... Args>
@@ -402,9 +409,9 @@ void fillEditSlots(NevercMCAPI &T) {
   T.ReplaceInstruction = &replaceInstruction;
   T.EraseInstruction = &eraseInstruction;
 
-  MC_UNAVAILABLE(RegisterSchema, RegistrationsNotYet);
-  MC_UNAVAILABLE(RegisterDecoder, RegistrationsNotYet);
-  MC_UNAVAILABLE(RegisterAsmBackend, RegistrationsNotYet);
+  MC_UNAVAILABLE(RegisterSchema, SchemasNotYet);
+  MC_UNAVAILABLE(RegisterDecoder, DecodersNotYet);
+  MC_UNAVAILABLE(RegisterAsmBackend, TargetBackend);
   MC_UNAVAILABLE(MoveSectionBefore, LiveAssembler);
   MC_UNAVAILABLE(EraseSection, LiveAssembler);
   MC_UNAVAILABLE(MoveSymbolBefore, LiveAssembler);
