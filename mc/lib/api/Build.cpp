@@ -556,11 +556,19 @@ struct Emitter {
         break;
       }
     }
-    for (auto &[Sec, L] : Labels)
+    // Labels at a section's end (or in a section with no bytes) go in
+    // there; one past it has nowhere to be.
+    for (auto &[Sec, L] : Labels) {
+      if (L.empty())
+        continue;
+      enter(const_cast<llvm::MCSection *>(Sec));
+      if (!labelsUpTo(Sec, Places[Sec].Offset))
+        return false;
       if (!L.empty())
         return fail("symbol '" + L.begin()->second->Sym->getName().str() +
                     "' lies past the end of section '" +
                     Sec->getName().str() + "'");
+    }
     return true;
   }
 };

@@ -24,6 +24,13 @@
 // TWICE: error: interceptor failed with DUPLICATE_ID [plugin org.neverc.test.asm-dialect, neverc.assembly.parse]
 // RUN: test ! -e %t/twice.o
 //
+// A symbol placed past the end of its section: the host cannot emit the
+// unit the plugin built, and says which symbol; no object. (The symbol at
+// the end of the empty section is fine.)
+// RUN: not %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -x assembler -c %S/Inputs/past-end.ncmc -o %t/past.o 2>&1 | FileCheck %s --check-prefix=PAST
+// PAST: error: neverc.assembly.parse: the unit the plugin built cannot be emitted: symbol 'late' lies past the end of section '.data.empty'
+// RUN: test ! -e %t/past.o
+//
 // The slots' refusals on the way (mode=tour), print then parse.
 // RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -fplugin-arg=org.neverc.test.asm-dialect:mode=tour -S %s -o %t/tour.s 2>&1 | FileCheck %s --check-prefix=TPRINT
 // TPRINT:      asm: GetPrintInput(major 99) ABI_MISMATCH
