@@ -69,6 +69,20 @@ static inline int tpSame(NevercStringView V, const char *S) {
   return V.Length == strlen(S) && memcmp(V.Data, S, V.Length) == 0;
 }
 
+/* A remark from plugin \p ID (what the lit tests read). */
+static inline void tpRemark(const NevercCoreAPI *Core, const char *ID,
+                            const char *Text) {
+  NevercDiagnosticDescriptor D;
+  memset(&D, 0, sizeof D);
+  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Severity = NEVERC_DIAGNOSTIC_REMARK;
+  D.PluginID.Data = ID;
+  D.PluginID.Length = strlen(ID);
+  D.Message.Data = Text;
+  D.Message.Length = strlen(Text);
+  Core->EmitDiagnostic(Core->Context, &D, NULL);
+}
+
 /* A token's spelling ("" when it has none) and kind. */
 static inline NevercStringView tpSpelling(const NevercPrepAPI *Prep,
                                    NevercTaskHandle Task, NevercTokenHandle T,

@@ -47,17 +47,7 @@ static struct {
   int Tour, TourFixup, TourSymbol;
 } G;
 
-static void remark(const char *Text) {
-  NevercDiagnosticDescriptor D;
-  memset(&D, 0, sizeof D);
-  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-  D.Severity = NEVERC_DIAGNOSTIC_REMARK;
-  D.PluginID.Data = ID;
-  D.PluginID.Length = strlen(ID);
-  D.Message.Data = Text;
-  D.Message.Length = strlen(Text);
-  G.Core->EmitDiagnostic(G.Core->Context, &D, NULL);
-}
+static void remark(const char *Text) { tpRemark(G.Core, ID, Text); }
 
 static void check(const char *What, NevercStatus S) {
   char M[256];

@@ -33,17 +33,7 @@ static struct {
   unsigned Rets, Calls, Seen, SeenWithBytes, Intercepted;
 } G;
 
-static void text(const char *M) {
-  NevercDiagnosticDescriptor D;
-  memset(&D, 0, sizeof D);
-  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-  D.Severity = NEVERC_DIAGNOSTIC_REMARK;
-  D.PluginID.Data = ID;
-  D.PluginID.Length = strlen(ID);
-  D.Message.Data = M;
-  D.Message.Length = strlen(M);
-  G.Core->EmitDiagnostic(G.Core->Context, &D, NULL);
-}
+static void text(const char *M) { tpRemark(G.Core, ID, M); }
 
 static void remark(const char *Fmt, const char *What, NevercStatus S) {
   char M[200];

@@ -47,16 +47,8 @@ static struct {
 
 static void say(const char *Fmt, const char *What, NevercStatus S) {
   char M[256];
-  NevercDiagnosticDescriptor D;
   snprintf(M, sizeof M, Fmt, What, tpCode(S));
-  memset(&D, 0, sizeof D);
-  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-  D.Severity = NEVERC_DIAGNOSTIC_REMARK;
-  D.PluginID.Data = ID;
-  D.PluginID.Length = strlen(ID);
-  D.Message.Data = M;
-  D.Message.Length = strlen(M);
-  G.Core->EmitDiagnostic(G.Core->Context, &D, NULL);
+  tpRemark(G.Core, ID, M);
 }
 #define CHECK(What, Call) say("mc: %s %s", What, (Call))
 
