@@ -95,6 +95,13 @@
 // RUN: sh -c '%t/answer; echo "status $?"' | FileCheck %s --check-prefix=STATUS
 // STATUS: status 42
 //
+// A -save-temps build goes through the dialect on its way: cc1 prints
+// ncmc, neverc's assembler reads it back, the program runs.
+// RUN: mkdir -p %t/st && %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -save-temps=obj -O1 %s -o %t/st/prog
+// RUN: head -n 1 %t/st/dialect.s | FileCheck %s --check-prefix=TEMP
+// TEMP: ncmc 1
+// RUN: %t/st/prog | FileCheck %s --check-prefix=OUT
+//
 // Without the plugin -S is clang-22's text, byte for byte.
 // RUN: %neverc -O1 -S %s -o %t/none.s && cmp %t/none.s %t/ref.s
 #include <stdio.h>
