@@ -437,6 +437,9 @@ struct ParseJob::Lexer {
   explicit Lexer(const llvm::MCAsmInfo &MAI) : L(MAI) {}
   llvm::AsmLexer L;
   bool StartOfLine = true;
+  /// Where lines were last counted to (a walk counts each byte once).
+  uint64_t CountedTo = 0;
+  uint32_t Line = 1, Column = 1;
 };
 
 /// Puts the domain's ELF streamer constructor in front of \p T's

@@ -169,16 +169,17 @@ NevercStatus NEVERC_CALL peekSourceToken(void *Ctx,
     I.ByteOffset = At;
     auto &SM = *static_cast<llvm::SourceMgr *>(Src.SourceMgr);
     I.FileID = SM.getMainFileID();
-    // Line and column in the buffer (1-based), counted here: the lexer's
-    // buffer is the source's own text.
-    uint32_t Line = 1, Col = 1;
-    for (uint64_t K = 0; K < At; ++K)
-      if (Src.Buffer[K] == '\n')
-        ++Line, Col = 1;
+    // Line and column in the buffer (1-based), counted on from the last
+    // token's: the lexer's buffer is the source's own text and only moves
+    // forward (GetParseInput starts a new count).
+    ParseJob::Lexer &X = *J->Lex;
+    for (; X.CountedTo < At; ++X.CountedTo)
+      if (Src.Buffer[X.CountedTo] == '\n')
+        ++X.Line, X.Column = 1;
       else
-        ++Col;
-    I.Line = Line;
-    I.Column = Col;
+        ++X.Column;
+    I.Line = X.Line;
+    I.Column = X.Column;
     I.StartOfLine = J->Lex->StartOfLine ? NEVERC_TRUE : NEVERC_FALSE;
     I.LeadingSpace =
         At && std::isspace(static_cast<unsigned char>(Src.Buffer[At - 1]))
