@@ -223,6 +223,7 @@ namespace {
 
 NevercStatus parseBuiltin(void *Ctx, void *, void **Out) {
   auto &J = *static_cast<ParseJob *>(Ctx);
+  J.LLVMRan = true;
   J.LLVMFailed = J.Src->Parse(J.Src->ParseCtx);
   *Out = &J.LLVMUnit;
   return okStatus();
@@ -312,8 +313,21 @@ bool runParse(MCDomain::Impl &D, core::Task &TU, core::AssemblySource &Src) {
     if (Ok)
       S->finish();
   }
-  else
+  else {
     Ok = !J.LLVMFailed;
+    // Built but not published: LLVM's parse is the phase's output, and the
+    // plugin's steps are dropped (said, not silent).
+    if (!C->Program.empty())
+      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                 "neverc.assembly.parse: the unit a plugin built for '" +
+                     std::string(Src.Identifier) +
+                     "' was not published; LLVM's parse is the output and "
+                     "the plugin's " +
+                     std::to_string(C->Program.size()) +
+                     (C->Program.size() == 1 ? " committed step is dropped"
+                                             : " committed steps are dropped"),
+                 nullptr, "neverc.assembly.parse");
+  }
   C->Program.clear();
   C->Frags.clear();
   C->Defined.clear();

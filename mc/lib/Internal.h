@@ -427,6 +427,7 @@ struct ParseJob {
   NevercHandle Cursor{};
   bool Builder = false; ///< GetParseMCBuilder handed the unit out
   bool LLVMFailed = false;
+  bool LLVMRan = false; ///< LLVM's parser ran: the streamer is finished
   char LLVMUnit = 0, BuiltUnit = 0;
   ParseJob();
   ~ParseJob();

@@ -10,6 +10,9 @@
  *   empty     the print provider publishes no text (verify_print refuses)
  *   nothing   the parse interceptor publishes a unit it never filled
  *             (verify_parse refuses)
+ *   both      on plain assembly the parse interceptor builds, then runs
+ *             LLVM's parser: publishing after it is refused, the built
+ *             steps are dropped with a warning
  * Built with -DASM_OBSERVE_ONLY (AsmObserverPlugin.so) it observes both
  * phases (the tokens of the parse input, the print unit, and what an
  * observer may not do: build, write: POLICY_VIOLATION) and intercepts
@@ -822,6 +825,34 @@ static NevercStatus NEVERC_CALL parse(const NevercPhaseFrame *F,
     return S;
   Text = In.Source.Buffer.Data;
   End = Text + In.Source.Buffer.Length;
+  /* mode=both on plain assembly: build a little, then let LLVM's parser
+   * read it anyway; publishing after that is refused, and what was built
+   * is dropped with a warning. */
+  if (!strcmp(G.Mode, "both") &&
+      (In.Source.Buffer.Length < 5 || memcmp(Text, "ncmc ", 5))) {
+    const NevercMCAPI *MC;
+    NevercMCUnitHandle Unit;
+    NevercMCMutationHandle M;
+    NevercMCSectionDescriptor D;
+    NevercMCSectionHandle Sec;
+    NevercArtifactHandle Late;
+    memset(&D, 0, sizeof D);
+    D.Header = mcHeader(sizeof D);
+    D.Name.Data = ".text";
+    D.Name.Length = 5;
+    D.Flags = NEVERC_MC_SECTION_ALLOCATED | NEVERC_MC_SECTION_EXECUTABLE;
+    if ((S = A->GetParseMCBuilder(A->Context, F, &MC, &Unit)).Code ||
+        (S = MC->BeginMutation(MC->Context, F->Task, Unit, &M)).Code ||
+        (S = MC->CreateSection(MC->Context, F->Task, M, &D, &Sec)).Code ||
+        (S = MC->CommitMutation(MC->Context, F->Task, M)).Code ||
+        (S = C->InvokeNext(C, F, R)).Code)
+      return S;
+    check("PublishParsedMCUnit(after LLVM's parse)",
+          A->PublishParsedMCUnit(A->Context, F, &Late));
+    R->Action = NEVERC_PHASE_CONTINUE;
+    memset(&R->Output, 0, sizeof R->Output);
+    return status(0);
+  }
   /* Not ncmc: LLVM's parser reads it. */
   if (In.Source.Buffer.Length < 5 || memcmp(Text, "ncmc ", 5)) {
     S = C->InvokeNext(C, F, R);

@@ -236,8 +236,10 @@ NevercStatus NEVERC_CALL publishParsedMCUnit(void *Ctx,
     Compile &C = *J.C;
     if (NevercStatus S = producing(*C.T); !isOk(S))
       return S;
-    if (!J.Builder || C.Open)
-      return st(NEVERC_STATUS_INVALID_STATE); // no builder, or still open
+    // No builder, still open, or LLVM's parser already ran (an interceptor
+    // called the rest of the chain: the object is written).
+    if (!J.Builder || C.Open || J.LLVMRan)
+      return st(NEVERC_STATUS_INVALID_STATE);
     *Out = C.T->createArtifact(
         D.H.phases().at(core::Phase_ASSEMBLY_PARSE).Output, &J.BuiltUnit);
     return okStatus();

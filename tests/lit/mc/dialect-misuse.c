@@ -31,6 +31,15 @@
 // PAST: error: neverc.assembly.parse: the unit the plugin built cannot be emitted: symbol 'late' lies past the end of section '.data.empty'
 // RUN: test ! -e %t/past.o
 //
+// An interceptor that builds and then runs LLVM's parser as well: the
+// object is LLVM's, publishing afterwards is refused, and the steps it
+// committed are dropped with a warning.
+// RUN: %clang -S %s -o %t/plain.s
+// RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -fplugin-arg=org.neverc.test.asm-dialect:mode=both -c %t/plain.s -o %t/both.o 2>&1 | FileCheck %s --check-prefix=BOTH
+// BOTH: asm: PublishParsedMCUnit(after LLVM's parse) INVALID_STATE
+// BOTH: warning: neverc.assembly.parse: the unit a plugin built for '{{.*}}plain.s' was not published; LLVM's parse is the output and the plugin's 1 committed step is dropped
+// RUN: %clang -c %t/plain.s -o %t/both-ref.o && cmp %t/both.o %t/both-ref.o
+//
 // The slots' refusals on the way (mode=tour), print then parse.
 // RUN: %neverc -fplugin=%test_plugins/AsmDialectPlugin.so -fplugin-arg=org.neverc.test.asm-dialect:mode=tour -S %s -o %t/tour.s 2>&1 | FileCheck %s --check-prefix=TPRINT
 // TPRINT:      asm: GetPrintInput(major 99) ABI_MISMATCH
