@@ -211,6 +211,13 @@ bool runPrint(MCDomain::Impl &D, PrintJob &P, const std::string *&Out) {
     return false;
   }
   Out = O.Output == &P.Text ? &P.Text : &P.LLVMText;
+  if (Out == &P.LLVMText && (P.Published || !P.Text.empty()))
+    D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+               "neverc.assembly.print: the text a plugin wrote (" +
+                   std::to_string(P.Text.size()) +
+                   " bytes) is not the phase's output; LLVM's text is "
+                   "written",
+               nullptr, "neverc.assembly.print");
   return true;
 }
 

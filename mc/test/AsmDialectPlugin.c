@@ -16,7 +16,8 @@
  * Built with -DASM_OBSERVE_ONLY (AsmObserverPlugin.so) it observes both
  * phases (the tokens of the parse input, the print unit, and what an
  * observer may not do: build, write: POLICY_VIOLATION) and intercepts
- * print: mode=pass runs the chain, mode=banner prints one line instead.
+ * print: mode=pass runs the chain, mode=banner prints one line instead,
+ * mode=writepass writes that line and still keeps the chain's output.
  *   tour      print and parse, and each slot's refusals on the way; one
  *             remark "asm: <what> <STATUS>" each
  * The dialect:
@@ -1003,6 +1004,12 @@ static NevercStatus NEVERC_CALL interceptPrint(const NevercPhaseFrame *F,
   (void)U;
   if (!strcmp(G.Mode, "banner"))
     return publishText(F, R, Banner, sizeof Banner - 1);
+  if (!strcmp(G.Mode, "writepass")) {
+    /* Writes, then keeps the chain's output: the host says so. */
+    NevercStringView V = {Banner, sizeof Banner - 1};
+    if ((S = G.A->WritePrintOutput(G.A->Context, F, V)).Code)
+      return S;
+  }
   S = C->InvokeNext(C, F, R);
   if (!S.Code) {
     remark("asm: print interceptor ran the chain");

@@ -26,6 +26,12 @@
 // RUN: wc -l < %t/banner.s | FileCheck %s --check-prefix=ONELINE
 // ONELINE: 1
 //
+// One that writes and still keeps the chain's output: LLVM's text is
+// written, and the host says the plugin's was not.
+// RUN: %neverc -fplugin=%test_plugins/AsmObserverPlugin.so -fplugin-arg=org.neverc.test.asm-dialect:mode=writepass -S %s -o %t/wp.s 2>&1 | FileCheck %s --check-prefix=WRITEPASS
+// WRITEPASS: warning: neverc.assembly.print: the text a plugin wrote (28 bytes) is not the phase's output; LLVM's text is written
+// RUN: cmp %t/wp.s %t/ref.s
+//
 // RUN: %neverc -fplugin=%test_plugins/AsmObserverPlugin.so -c %t/a.s -o %t/a.o 2>&1 | FileCheck %s --check-prefix=PARSE
 // PARSE:      neverc -cc1as: remark: asm: GetParseInput OK
 // PARSE-NEXT: asm: parse before: representation=1 preprocessed=0 bytes=[[BYTES:[0-9]+]]
