@@ -262,9 +262,12 @@ void runEncodePhase(MCDomain::Impl &D, Compile &C, const llvm::MCInst &I,
   R.B.Section = C.LastSection;
   R.B.Flags = NEVERC_MC_EMISSION_HAS_INSTRUCTION | NEVERC_MC_EMISSION_HAS_SECTION;
   if (!D.phaseActive(core::Phase_MC_ENCODE)) {
-    // Nobody is on the phase: the encoder runs as its built-in would.
+    // Nobody is on the phase: the encoder runs as its built-in would (the
+    // instruction is the unit's while it does, as in a phase).
     void *Out;
+    C.Event = &R.B;
     NevercStatus S = EncodeRun::builtin(&R, nullptr, &Out);
+    C.Event = nullptr;
     if (isOk(S))
       S = EncodeRun::verify(&R, Out);
     if (!isOk(S)) {

@@ -38,6 +38,11 @@
 // RUN: llvm-objdump -d --no-show-raw-insn --no-addresses --no-leading-addr %t/ref.o | tail -n +3 > %t/ref.dis
 // RUN: diff %t/a.dis %t/ref.dis
 //
+// The encoder alone, with nobody on mc.encode, serves the compile the same.
+// RUN: %neverc -fplugin=%test_plugins/EncoderOnlyPlugin.so -O1 -c %s -o %t/only.o 2>&1 | FileCheck %s --check-prefix=ONLY
+// ONLY: enc: retq encoded 2, calls 2, mc.encode before 0, after with bytes 0, intercepted 0
+// RUN: cmp %t/only.o %t/a.o
+//
 // What verify_encoded_unit refuses, and a failing encoder: named, no object.
 // RUN: not %neverc -fplugin=%test_plugins/EncoderPlugin.so -fplugin-arg=org.neverc.test.encoder:mode=empty -O1 -c %s -o %t/empty.o 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: error: neverc.mc.verify_encoded_unit: the encoding by plugin 'org.neverc.test.encoder' is refused: it wrote no bytes
