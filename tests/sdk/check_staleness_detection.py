@@ -306,6 +306,56 @@ def main():
                        "internal", "LaidOutState"),
                    "is pinned to")
 
+        # Object schema: pinned per capability like the MC schema; each case
+        # looks for the message of the rule it targets.
+        oinc = os.path.join(tmp, "PluginObjectSchema.inc")
+        with open(os.path.join(SCHEMA_DIR, "PluginObjectSchema.inc")) as f:
+            otext = f.read()
+        with open(oinc, "w") as f:
+            f.write(otext.replace("UINT32_C(0x73100004)", "UINT32_C(0x73100005)", 1))
+        expect("stale object .inc detected", [os.path.join(GEN, "gen_object_schema.py"),
+                                               "--check", "--output", oinc], 1, "@@")
+        with open(os.path.join(SCHEMA_DIR, "ObjectSchema.json")) as f:
+            odoc = json.load(f)
+
+        def object_mutated(name, fn, needle):
+            d = copy.deepcopy(odoc)
+            fn(d)
+            path = os.path.join(tmp, "object-" + name + ".json")
+            with open(path, "w") as f:
+                json.dump(d, f)
+            expect("invalid object schema refused: " + name,
+                   [os.path.join(GEN, "gen_object_schema.py"), "--schema", path, "--output",
+                    os.path.join(tmp, "object-out.inc")], 2, needle)
+
+        def object_entry(d, domain, s):
+            return next(o for o in d[domain] if o["symbol"] == s)
+
+        object_mutated("duplicate-id",
+                       lambda d: object_entry(d, "comdat_selections", "LARGEST").__setitem__(
+                           "id", object_entry(d, "comdat_selections", "ANY")["id"]),
+                       "duplicate id 0x75000001")
+        object_mutated("count", lambda d: d["symbol_definitions"].pop(),
+                       "capability 1.0 has 4")
+        object_mutated("id-gap", lambda d: d["section_kinds"].pop(2), "breaks the sequence")
+        object_mutated("wrong-base",
+                       lambda d: d["symbol_types"][0].__setitem__("id", "0x73300001"),
+                       "is not under the base 0x73200000")
+        object_mutated("name",
+                       lambda d: object_entry(d, "symbol_types", "INDIRECT_FUNCTION")
+                       .__setitem__("name", "indirect_function"),
+                       "must be the symbol in lower case")
+        object_mutated("digest",
+                       lambda d: d.__setitem__("stable_schema_digest", "0" * 64),
+                       "is not NeverC's digest")
+
+        def rename_layout_proof(d):
+            # A consistent rename (symbol and name agree): only the pin can
+            # catch it.
+            object_entry(d, "entities", "LAYOUT_PROOF").update(symbol="PROOF", name="proof")
+
+        object_mutated("content-without-capability-bump", rename_layout_proof, "is pinned to")
+
         # SDK manifest: a wrong digest must be reported.
         man = os.path.join(tmp, "manifest.json")
         with open(os.path.join(REPO, "sdk", "manifest", "plugin.json")) as f:

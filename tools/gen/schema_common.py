@@ -1,9 +1,10 @@
 """What the schema generators in tools/gen share (not a script).
 
-gen_ast_schema.py, gen_ir_schema.py, gen_mir_schema.py and gen_mc_schema.py
-import this module from their own directory (gen_prep_schema.py and
-gen_phase_schema.py too, for loading, --check and their M(...) lists; their
-top-level checks and their write step are their own):
+gen_ast_schema.py, gen_ir_schema.py, gen_mir_schema.py, gen_mc_schema.py and
+gen_object_schema.py import this module from their own directory
+(gen_prep_schema.py and gen_phase_schema.py too, for loading, --check and
+their M(...) lists; their top-level checks and their write step are their
+own):
 
     sys.dont_write_bytecode = True  # keep tools/gen free of __pycache__
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
