@@ -21,7 +21,7 @@ REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 INCLUDE = os.path.join(REPO, "sdk", "include")
 HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginSource.h", "PluginDriver.h",
            "PluginPrep.h", "PluginIR.h", "PluginTarget.h", "PluginMIR.h", "PluginMC.h",
-           "NevercPluginAPI.h")
+           "PluginObject.h", "NevercPluginAPI.h")
 FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
 
 C_BODY = """
@@ -135,6 +135,41 @@ NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_mc_rows) / sizeof(neverc_check_mc
                            "MC X-macro rows and schema counts disagree");
 """
 
+# PluginObject.h alone: the eight X-macro tables fill one initializer (every
+# column is a constant expression of the type its slot expects; the symbol is
+# stringized, since DEBUG, FILE or ABSOLUTE may be macros elsewhere).
+OBJECT_BODY = """
+struct NevercCheckObjectRow {
+  const char *Symbol;
+  uint32_t StableID;
+  const char *Name;
+};
+#define NEVERC_CHECK_OBJECT_ROW(S, ID, N) {#S, ID, N},
+#define NEVERC_OBJECT_SCHEMA_ENTITY NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_SECTION_KIND NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_SYMBOL_BINDING NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_SYMBOL_VISIBILITY NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_SYMBOL_TYPE NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_SYMBOL_DEFINITION NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_RELOCATION_KIND NEVERC_CHECK_OBJECT_ROW
+#define NEVERC_OBJECT_SCHEMA_COMDAT_SELECTION NEVERC_CHECK_OBJECT_ROW
+extern const struct NevercCheckObjectRow neverc_check_object_rows[];
+const struct NevercCheckObjectRow neverc_check_object_rows[] = {
+#include "neverc/Plugin/Schema/PluginObjectSchema.inc"
+};
+#undef NEVERC_CHECK_OBJECT_ROW
+NEVERC_CHECK_STATIC_ASSERT(sizeof(neverc_check_object_rows) /
+                                   sizeof(neverc_check_object_rows[0]) ==
+                               NEVERC_OBJECT_ENTITY_COUNT + NEVERC_OBJECT_SECTION_KIND_COUNT +
+                                   NEVERC_OBJECT_SYMBOL_BINDING_COUNT +
+                                   NEVERC_OBJECT_SYMBOL_VISIBILITY_COUNT +
+                                   NEVERC_OBJECT_SYMBOL_TYPE_COUNT +
+                                   NEVERC_OBJECT_SYMBOL_DEFINITION_COUNT +
+                                   NEVERC_OBJECT_RELOCATION_KIND_COUNT +
+                                   NEVERC_OBJECT_COMDAT_SELECTION_COUNT,
+                           "object X-macro rows and schema counts disagree");
+"""
+
 
 def supported_std(compiler, lang, std):
     """gcc-12 knows C23 only as c2x; fall back when c23 is rejected."""
@@ -183,6 +218,8 @@ def main():
             body += MIR_BODY
         if h == "PluginMC.h":
             body += MC_BODY
+        if h == "PluginObject.h":
+            body += OBJECT_BODY
         units.append((h, '#include "neverc/Plugin/%s"\n' % h + body))
     # Including the umbrella after a module (and twice) must be harmless.
     units.append(("all-twice", "".join('#include "neverc/Plugin/%s"\n' % h for h in reversed(HEADERS))

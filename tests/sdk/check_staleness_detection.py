@@ -403,9 +403,9 @@ def main():
             if not ok:
                 failures.append("layout assert " + unit)
 
-        # The target, MIR and MC layout assert units (PluginTarget.h,
-        # PluginMIR.h, PluginMC.h): a wrong size, a wrong slot offset and a wrong
-        # interface version must each stop the compile.
+        # The target, MIR, MC and object layout assert units (PluginTarget.h,
+        # PluginMIR.h, PluginMC.h, PluginObject.h): a wrong size, a wrong slot
+        # offset and a wrong interface version must each stop the compile.
         for unit, good, wrong, name in (
                 ("layout_asserts_target.c", "SIZE(NevercTargetKey, 256);",
                  "SIZE(NevercTargetKey, 248);", "NevercTargetKey"),
@@ -425,7 +425,13 @@ def main():
                 ("layout_asserts_mc.c", "OFF(NevercMCAPI, RegisterAsmBackend, 440);",
                  "OFF(NevercMCAPI, RegisterAsmBackend, 432);", "RegisterAsmBackend"),
                 ("layout_asserts_mc.c", "NEVERC_MC_API_MINOR == 1 &&",
-                 "NEVERC_MC_API_MINOR == 0 &&", "MC API versions")):
+                 "NEVERC_MC_API_MINOR == 0 &&", "MC API versions"),
+                ("layout_asserts_object.c", "SIZE(NevercObjectImageInfo, 256);",
+                 "SIZE(NevercObjectImageInfo, 248);", "NevercObjectImageInfo"),
+                ("layout_asserts_object.c", "OFF(NevercMutableBinaryAPI, Resize, 80);",
+                 "OFF(NevercMutableBinaryAPI, Resize, 72);", "Resize"),
+                ("layout_asserts_object.c", "NEVERC_OBJECT_FORMAT_API_MINOR == 1 &&",
+                 "NEVERC_OBJECT_FORMAT_API_MINOR == 0 &&", "object API versions")):
             with open(os.path.join(HERE, unit)) as f:
                 la = f.read()
             bad = os.path.join(tmp, "bad_" + unit)
