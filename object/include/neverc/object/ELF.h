@@ -1,0 +1,38 @@
+//===- ELF.h - The built-in ELF reader and writer ---------------*- C++ -*-===//
+//
+// LLVM-free interface, for the compiler and for tools that use the graph
+// alone. Reads and writes 64-bit little-endian relocatable ELF (x86-64,
+// AArch64). A read keeps the file's native facts (extensions NCSE, NCSY,
+// NCRL on the entities; header, section headers and string tables on the
+// graph), and a write of a graph nobody changed gives the same bytes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_OBJECT_ELF_H
+#define NEVERC_OBJECT_ELF_H
+
+#include "neverc/object/Graph.h"
+
+#include <string>
+#include <string_view>
+
+namespace neverc::object {
+
+/// Writer policies (NEVERC_OBJECT_WRITE_* bit positions).
+namespace WriteFlag {
+constexpr uint64_t CanonicalELFTables = 1u << 0, AndroidKernelRelease = 1u << 1,
+                   DropDebugInfo = 1u << 2, Known = 7;
+} // namespace WriteFlag
+
+/// Whether \p Flags is a legal combination: 0, CANONICAL_ELF_TABLES alone,
+/// or with DROP_DEBUG_INFO and/or ANDROID_KERNEL_RELEASE.
+bool legalWriteFlags(uint64_t Flags);
+
+/// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
+/// throw it away.
+Outcome readELF(std::string_view Bytes, Graph &G);
+/// \p G → ELF relocatable in \p Out. \p Flags must be legal.
+Outcome writeELF(const Graph &G, uint64_t Flags, std::string &Out);
+
+} // namespace neverc::object
+
+#endif

@@ -1,0 +1,348 @@
+//===- Graph.h - The object graph: a relocatable file, normalized -*- C++ -*-=//
+//
+// LLVM-free and plugin-ABI-free, so a tool that is not a compiler (the
+// standalone linker, an object inspector) can link the object library and
+// use the graph alone. A relocatable file becomes sections, symbols,
+// relocations and COMDAT groups; every entity carries the format-owned
+// facts the normalized fields cannot say (an Extension: owner, version,
+// bytes) so that a write gives back what was read.
+//
+// Change only through a Mutation: create/replace/move/erase are staged and
+// checked one by one, and commit() applies all of them or none. Every
+// commit bumps the generation and drops the layout proof.
+//
+// Entities are never freed while the graph lives (an erased or abandoned
+// one stays, marked), so a pointer held by a caller can always be asked
+// whether it is still part of the graph.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_OBJECT_GRAPH_H
+#define NEVERC_OBJECT_GRAPH_H
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace neverc::object {
+
+/// A 128-bit object format ID (NevercObjectFormatID).
+struct FormatID {
+  uint64_t High = 0, Low = 0;
+  bool operator==(const FormatID &O) const {
+    return High == O.High && Low == O.Low;
+  }
+  bool operator!=(const FormatID &O) const { return !(*this == O); }
+  bool empty() const { return !High && !Low; }
+};
+/// The built-in formats (project decision; PluginObject.h names them).
+inline constexpr FormatID ELFFormat{0x4e434f46454c4601ULL, 1};
+inline constexpr FormatID COFFFormat{0x4e434f46434f4601ULL, 1};
+inline constexpr FormatID MachOFormat{0x4e434f464d414301ULL, 1};
+
+// The values are the object schema's STABLE IDs (PluginObjectSchema.inc).
+enum class SectionKind : uint32_t {
+  Text = 0x72000001,
+  ReadOnlyData,
+  Data,
+  ZeroFill,
+  TLSData,
+  TLSZeroFill,
+  Debug,
+  Unwind,
+  FormatExtension,
+};
+/// Section flags: bit n of NEVERC_OBJECT_SECTION_*.
+namespace SectionFlag {
+constexpr uint64_t Allocated = 1u << 0, Executable = 1u << 1,
+                   Writable = 1u << 2, Mergeable = 1u << 3, Strings = 1u << 4,
+                   TLS = 1u << 5, Debug = 1u << 6, Unwind = 1u << 7,
+                   Discardable = 1u << 8, Retain = 1u << 9, Known = 0x3ff;
+} // namespace SectionFlag
+enum class Binding : uint32_t {
+  Local = 0x73000001,
+  Global,
+  Weak,
+  Unique,
+  FormatExtension,
+};
+enum class Visibility : uint32_t {
+  Default = 0x73100001,
+  Hidden,
+  Protected,
+  Internal,
+  FormatExtension,
+};
+enum class SymbolType : uint32_t {
+  NoType = 0x73200001,
+  Object,
+  Function,
+  Section,
+  TLS,
+  File,
+  IndirectFunction,
+  FormatExtension,
+};
+enum class Definition : uint32_t {
+  Undefined = 0x73300001,
+  Defined,
+  Common,
+  Absolute,
+};
+namespace SymbolFlag {
+constexpr uint64_t Imported = 1u << 0, Exported = 1u << 1, Known = 3;
+} // namespace SymbolFlag
+enum class RelocKind : uint32_t {
+  Absolute = 0x74000001,
+  PCRelative,
+  SectionRelative,
+  GOTRelative,
+  PLTRelative,
+  TLS,
+  ImageRelative,
+  TargetExtension,
+};
+enum class RelocTarget : uint32_t {
+  Symbol = 1,
+  Section = 2,
+  Absolute = 3,
+  FormatExtension = 4,
+};
+enum class ComdatSelection : uint32_t {
+  Any = 0x75000001,
+  ExactMatch,
+  SameSize,
+  NoDuplicates,
+  Largest,
+  Associative,
+};
+
+/// Format-owned facts riding along with an entity.
+struct Extension {
+  FormatID Owner;
+  uint32_t Version = 0;
+  std::string Bytes;
+  bool empty() const { return Owner.empty(); }
+};
+
+struct Section;
+struct Symbol;
+struct Relocation;
+struct Comdat;
+
+/// Where an entity is in its life. Staged ones belong to an open mutation.
+enum class EntityState : uint8_t { Staged, Live, Erased, Abandoned };
+
+struct SectionFields {
+  std::string Name;
+  SectionKind Kind = SectionKind::Data;
+  uint64_t Flags = 0;
+  uint64_t Alignment = 1;
+  std::string Data;          ///< empty for the zero-fill kinds
+  uint64_t ZeroFillSize = 0; ///< size of a zero-fill section
+  Comdat *Group = nullptr;
+  Extension Ext;
+  /// The size the section takes in the image.
+  uint64_t size() const { return Data.empty() ? ZeroFillSize : Data.size(); }
+};
+struct SymbolFields {
+  std::string Name; ///< may be empty: a native anonymous symbol
+  Binding Bind = Binding::Local;
+  Visibility Vis = Visibility::Default;
+  SymbolType Type = SymbolType::NoType;
+  Definition Def = Definition::Undefined;
+  Section *Sec = nullptr; ///< for Defined
+  uint64_t Value = 0, Size = 0, Alignment = 0;
+  Comdat *Group = nullptr;
+  uint64_t Flags = 0;
+  Extension Ext;
+};
+struct RelocationFields {
+  Section *Sec = nullptr; ///< the section patched
+  uint64_t Offset = 0;
+  RelocKind Kind = RelocKind::Absolute;
+  RelocTarget Target = RelocTarget::Symbol;
+  uint32_t Width = 0; ///< bytes patched
+  bool PCRel = false, Signed = false;
+  int64_t Addend = 0;
+  Symbol *TargetSymbol = nullptr;
+  Section *TargetSection = nullptr;
+  uint64_t TargetValue = 0;
+  uint32_t TargetExtensionKind = 0;
+  Extension Ext;
+};
+struct ComdatFields {
+  std::string Name;
+  ComdatSelection Selection = ComdatSelection::Any;
+  Comdat *Associated = nullptr;
+  Extension Ext;
+};
+
+template <class Fields, class Self> struct Entity : Fields {
+  EntityState State = EntityState::Live;
+  bool live() const { return State == EntityState::Live; }
+  /// Its place in the graph's order (valid while live).
+  typename std::list<Self *>::iterator Place;
+};
+struct Section : Entity<SectionFields, Section> {};
+struct Symbol : Entity<SymbolFields, Symbol> {};
+struct Relocation : Entity<RelocationFields, Relocation> {};
+struct Comdat : Entity<ComdatFields, Comdat> {};
+
+/// Why a graph operation was refused (mapped to NevercStatus at the C
+/// boundary).
+enum class Errc : uint8_t {
+  None,
+  InvalidArgument, ///< a descriptor field out of its set, a bad reference
+  InvalidState,    ///< the graph's state forbids it (dangling references)
+  NotFound,
+  StaleHandle, ///< an erased or abandoned entity
+  Unsupported, ///< the format cannot say it
+};
+struct Outcome {
+  Errc Code = Errc::None;
+  std::string Message;
+  explicit operator bool() const { return Code != Errc::None; } ///< failed
+  static Outcome ok() { return {}; }
+  static Outcome fail(Errc C, std::string M) { return {C, std::move(M)}; }
+};
+
+/// What a layout proved: the generation it laid out, for which target and
+/// format. A write checks it against the graph.
+struct LayoutProof {
+  uint64_t Generation = 0;
+  FormatID Format;
+};
+
+/// Format-private state a reader leaves for its writer (the ELF reader's
+/// native tables); opaque to everyone else.
+class FormatState {
+public:
+  virtual ~FormatState();
+  virtual FormatID format() const = 0;
+};
+
+class Mutation;
+
+class Graph {
+public:
+  Graph();
+  ~Graph();
+  Graph(const Graph &) = delete;
+  Graph &operator=(const Graph &) = delete;
+
+  /// The target: an LLVM triple spelling (e.g. x86_64-unknown-linux-gnu).
+  std::string Triple;
+  /// The format the graph came from (or is meant for).
+  FormatID Format;
+  /// What the reader left for the writer; may be null (a built graph).
+  std::unique_ptr<FormatState> Native;
+
+  uint64_t generation() const { return Generation; }
+  const LayoutProof *layoutProof() const {
+    return HasProof ? &Proof : nullptr;
+  }
+  /// Records that the current generation was laid out for \p Format.
+  const LayoutProof &proveLayout(FormatID Format);
+
+  // Live entities in order (erased and staged ones are not in the lists).
+  const std::list<Section *> &sections() const { return SectionOrder; }
+  const std::list<Symbol *> &symbols() const { return SymbolOrder; }
+  const std::list<Relocation *> &relocations() const { return RelocOrder; }
+  const std::list<Comdat *> &comdats() const { return ComdatOrder; }
+
+  /// The entity after \p E in its list, or null.
+  Section *next(const Section *E) const;
+  Symbol *next(const Symbol *E) const;
+  Relocation *next(const Relocation *E) const;
+  Comdat *next(const Comdat *E) const;
+
+  /// Readers fill a fresh graph directly (no mutation, no generation bump).
+  Section *appendSection(SectionFields F);
+  Symbol *appendSymbol(SymbolFields F);
+  Relocation *appendRelocation(RelocationFields F);
+  Comdat *appendComdat(ComdatFields F);
+
+  /// Opens a mutation; one may be open at a time (null otherwise).
+  std::unique_ptr<Mutation> beginMutation();
+  bool mutationOpen() const { return Open; }
+
+  /// Checks a descriptor against the graph (references must be live or
+  /// staged in \p M). Used by readers of untrusted formats too.
+  Outcome checkSection(const SectionFields &F, const Mutation *M) const;
+  Outcome checkSymbol(const SymbolFields &F, const Mutation *M) const;
+  Outcome checkRelocation(const RelocationFields &F, const Mutation *M) const;
+  Outcome checkComdat(const ComdatFields &F, const Mutation *M) const;
+
+private:
+  friend class Mutation;
+  template <class T> T *adopt(std::unique_ptr<T> E);
+  template <class T> bool usable(const T *E, const Mutation *M) const;
+
+  uint64_t Generation = 1;
+  bool HasProof = false;
+  LayoutProof Proof;
+  bool Open = false;
+  std::list<Section *> SectionOrder;
+  std::list<Symbol *> SymbolOrder;
+  std::list<Relocation *> RelocOrder;
+  std::list<Comdat *> ComdatOrder;
+  // Owners of every entity ever made (never shrink while the graph lives).
+  std::vector<std::unique_ptr<Section>> AllSections;
+  std::vector<std::unique_ptr<Symbol>> AllSymbols;
+  std::vector<std::unique_ptr<Relocation>> AllRelocs;
+  std::vector<std::unique_ptr<Comdat>> AllComdats;
+};
+
+/// A staged change. Each call checks its own step; commit() checks what
+/// only the whole can tell (nothing live left pointing at an erased
+/// entity) and then applies every step, or none. Destroyed while still
+/// open, it abandons.
+class Mutation {
+public:
+  explicit Mutation(Graph &G);
+  ~Mutation();
+  Mutation(const Mutation &) = delete;
+  Mutation &operator=(const Mutation &) = delete;
+
+  Graph &graph() { return G; }
+  bool open() const { return Open; }
+
+  Outcome createSection(const SectionFields &F, Section *&Out);
+  Outcome replaceSection(Section *S, const SectionFields &F);
+  Outcome moveSectionBefore(Section *S, Section *Position);
+  Outcome eraseSection(Section *S);
+  Outcome createSymbol(const SymbolFields &F, Symbol *&Out);
+  Outcome replaceSymbol(Symbol *S, const SymbolFields &F);
+  Outcome moveSymbolBefore(Symbol *S, Symbol *Position);
+  Outcome eraseSymbol(Symbol *S);
+  Outcome createRelocation(const RelocationFields &F, Relocation *&Out);
+  Outcome replaceRelocation(Relocation *R, const RelocationFields &F);
+  Outcome moveRelocationBefore(Relocation *R, Relocation *Position);
+  Outcome eraseRelocation(Relocation *R);
+  Outcome createComdat(const ComdatFields &F, Comdat *&Out);
+  Outcome replaceComdat(Comdat *C, const ComdatFields &F);
+  Outcome moveComdatBefore(Comdat *C, Comdat *Position);
+  Outcome eraseComdat(Comdat *C);
+
+  Outcome commit();
+  void abandon();
+
+  /// Whether \p E was created by this (still open) mutation.
+  bool staged(const void *E) const;
+
+  struct Step;
+
+private:
+  Outcome stage(Step S);
+  Graph &G;
+  bool Open = true;
+  std::vector<Step> Steps;
+  std::unordered_set<const void *> Created;
+};
+
+} // namespace neverc::object
+
+#endif
