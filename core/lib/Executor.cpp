@@ -506,6 +506,10 @@ Host::runObservedPhaseT(const PhaseInfo &P, const PhaseRequest &R) {
   buildFrame(F, P, T, R.Route ? *R.Route : T.session().route(),
              T.Artifacts.insert({P.Input, R.Input}), NevercArtifactHandle{});
   BorrowedHandles Borrowed(T, F.Input);
+  if (R.Prepared) {
+    Borrowed.Prepared = T.Artifacts.insert({P.Output, R.Prepared});
+    F.CurrentOutput = Borrowed.Prepared;
+  }
 
   O.Status = notifyObservers<Probed>(P, P.Before, NEVERC_OBSERVER_BEFORE, F, T);
   if (!isOk(O.Status))

@@ -52,6 +52,8 @@ struct Host::BorrowedHandles {
     T.Artifacts.eraseLive(Input);
     if (!isNull(BuiltinOutput))
       T.Artifacts.eraseLive(BuiltinOutput);
+    if (!isNull(Prepared))
+      T.Artifacts.eraseLive(Prepared);
   }
   BorrowedHandles(const BorrowedHandles &) = delete;
   BorrowedHandles &operator=(const BorrowedHandles &) = delete;
@@ -59,6 +61,7 @@ struct Host::BorrowedHandles {
   Task &T;
   NevercArtifactHandle Input;
   NevercArtifactHandle BuiltinOutput{};
+  NevercArtifactHandle Prepared{}; ///< PhaseRequest::Prepared's handle
 };
 
 /// A run through interceptors and/or a provider (runChain). Phases with

@@ -17,11 +17,13 @@
 #include "PluginHooks.h"
 #include "Probes.h"
 
+#include "neverc/Plugin/PluginObject.h"
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/ir/IRDomain.h"
 #include "neverc/mc/MCDomain.h"
+#include "neverc/object/ObjectDomain.h"
 #include "neverc/mir/MIRDomain.h"
 #include "neverc/target/TargetDomain.h"
 #include "neverc/driver/DriverDomain.h"
@@ -49,6 +51,11 @@ struct PluginFlags {
   std::string ReportFile;
   /// -ftime-trace (left in argv for cc1): phase and plugin spans too.
   bool TimeTrace = false;
+  /// -fobject-write=<policy>[,<policy>...]: NEVERC_OBJECT_WRITE_* bits for
+  /// every object written (objects then go through the object graph, with
+  /// or without a plugin).
+  uint64_t ObjectWrite = 0;
+  bool HasObjectWrite = false;
 };
 
 bool startsWith(const std::string &S, const char *P) {
@@ -71,6 +78,34 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
                          startsWith(A, "-fplugin-report="))) {
       F.Report = true;
       F.ReportFile = A.size() > 15 ? A.substr(16) : std::string();
+    } else if (I > 0 && startsWith(A, "-fobject-write=")) {
+      // Unknown words are refused here; an illegal combination of known
+      // ones is the object write's to refuse (rule 12), before the output
+      // exists.
+      std::string V = A.substr(15);
+      F.HasObjectWrite = true;
+      size_t Pos = 0;
+      while (true) {
+        size_t End = V.find(',', Pos);
+        std::string W = V.substr(Pos, End == std::string::npos ? End : End - Pos);
+        if (W == "canonical-elf-tables")
+          F.ObjectWrite |= NEVERC_OBJECT_WRITE_CANONICAL_ELF_TABLES;
+        else if (W == "drop-debug-info")
+          F.ObjectWrite |= NEVERC_OBJECT_WRITE_DROP_DEBUG_INFO;
+        else if (W == "android-kernel-release")
+          F.ObjectWrite |= NEVERC_OBJECT_WRITE_ANDROID_KERNEL_RELEASE;
+        else {
+          core::Diagnostic D;
+          D.Message = "unknown object write policy '" + W + "' in '" + A +
+                      "' (known: canonical-elf-tables, drop-debug-info, "
+                      "android-kernel-release)";
+          Diags.report(D);
+          Ok = false;
+        }
+        if (End == std::string::npos)
+          break;
+        Pos = End + 1;
+      }
     } else if (I > 0 && startsWith(A, "-fplugin-provider=")) {
       std::string V = A.substr(18);
       size_t Colon = V.rfind(':');
@@ -97,7 +132,7 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 /// counts as implemented only when its domain is listed here and
 /// docs/plugin-api-coverage.json maps it to its tests (a test checks both).
 constexpr const char *ImplementedDomains[] = {"driver", "source", "prep", "ir",
-                                               "mir"};
+                                               "mir",    "object"};
 /// Phases of domains only partly implemented so far. The other syntax and
 /// sema extension phases need parser/Sema hooks stock Clang 22 lacks
 /// (ast/README).
@@ -449,6 +484,8 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   mir::MIRDomain MIR(H);
   target::TargetDomain Target(H);
   mc::MCDomain MC(H);
+  object::ObjectDomain Object(H);
+  Object.setWriteFlags(F.ObjectWrite);
   IR.setTargetDomain(&Target);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
@@ -517,12 +554,17 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.Source = &Source;
   Frontend.AST = &AST;
   if (!H.plugins().empty()) {
-    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target, &MC};
+    Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target, &MC,
+                         &Object};
     std::sort(Frontend.Attached.begin(), Frontend.Attached.end(),
                      [](const core::FrontendAttachment *A,
                         const core::FrontendAttachment *B) {
                        return A->firstPhase() < B->firstPhase();
                      });
+  } else if (F.HasObjectWrite) {
+    // Write policies alone: objects go through the graph, nothing else
+    // joins the compile.
+    Frontend.Attached = {&Object};
   }
   PluginHooks Hooks(H, Domain, Frontend, *S, *T, Sink);
   int RC = driver::runDriver(Rest, Hooks);
@@ -605,7 +647,7 @@ int main(int Argc, char **Argv) {
     return 1;
   const PhaseWarningFlags PhaseWarnings = takePhaseWarningFlags(
       Raw, [](driver::RawArgument &A) -> std::string & { return A.Value; });
-  if (F.Modules.empty()) {
+  if (F.Modules.empty() && !F.HasObjectWrite) {
     // H34: plugin arguments without a plugin are a hard error.
     for (const driver::RawArgument &A : Raw)
       if (startsWith(A.Value, "-fplugin-arg=") ||

@@ -238,10 +238,15 @@ void Writer::collect() {
     X.Name = S->Name;
     std::optional<elf::SectionFacts> F = elf::sectionFacts(S->Ext);
     bool NoBits = zeroFill(S->Kind);
-    if (F && N && F->Index && F->Index < N->Shdrs.size() &&
-        !ByOrig.count(F->Index) && (F->Type == ELF::SHT_NOBITS) == NoBits) {
-      X.Orig = F->Index;
-      X.OldName = N->Shdrs[F->Index].Name;
+    if (F && (F->Type == ELF::SHT_NOBITS) == NoBits) {
+      // The native facts decide what the graph cannot say (the type, a
+      // note's SHT_NOTE, extra flags); the original index only while it
+      // names a section of the file read that nothing else took.
+      if (N && F->Index && F->Index < N->Shdrs.size() &&
+          !ByOrig.count(F->Index)) {
+        X.Orig = F->Index;
+        X.OldName = N->Shdrs[F->Index].Name;
+      }
       X.Type = F->Type;
       X.Flags = F->Flags & ~MappedMask;
       X.Addr = F->Addr;
@@ -274,6 +279,12 @@ void Writer::collect() {
       const Header &H = N->Shdrs[*X.Orig];
       X.FK = {H.Offset, (NoBits || H.Size == 0) ? 0 : 1, *X.Orig, 0};
     } else {
+      if (F) {
+        // Facts from another file (or made up by a plugin) name no index
+        // here: their links cannot be resolved.
+        X.Link = X.Info = 0;
+        X.Addr = 0;
+      }
       X.FK = LastFile;
       X.FK.Sub = ++NewSub;
     }

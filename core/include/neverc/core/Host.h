@@ -152,6 +152,11 @@ struct PhaseRequest {
   PhaseStep Builtin;
   PhaseVerifier Verifier;
   const NevercPhaseRoute *Route = nullptr; ///< null = the session's route
+  /// A phase whose output the host builds in place (object.read's graph,
+  /// object.write's image) names it here: the chain and the observers see
+  /// it as the frame's CurrentOutput from the start, so a provider fills it
+  /// and returns it as its Output. Null for every other phase.
+  void *Prepared = nullptr;
 };
 
 struct PhaseOutcome {

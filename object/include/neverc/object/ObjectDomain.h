@@ -56,6 +56,11 @@ public:
   /// Non-zero: failed (reported); nothing was committed.
   int processObject(core::Task &TU, Output &Out);
 
+  /// NEVERC_OBJECT_WRITE_* bits every object write is asked for
+  /// (-fobject-write=); checked when a write runs, before it opens the
+  /// output (rule 12). Non-zero makes objects go through the graph.
+  void setWriteFlags(uint64_t Flags);
+
   struct Impl;
 
 private:

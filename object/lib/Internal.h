@@ -1,0 +1,259 @@
+//===- Internal.h - Shared pieces of the object domain ----------*- C++ -*-===//
+//
+// One ObjectJob per object going through the pipeline: the task it runs
+// in, the payloads of the four object artifacts (input bytes, probe
+// result, graph, image), the handle tables of its entities, and the
+// mutations open on its graph. The domain keeps the registered formats
+// (the built-in ELF, COFF and Mach-O ones first).
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_OBJECT_LIB_INTERNAL_H
+#define NEVERC_OBJECT_LIB_INTERNAL_H
+
+#include "neverc/Plugin/PluginObject.h"
+#include "neverc/core/Handles.h"
+#include "neverc/core/Host.h"
+#include "neverc/core/PointerMap.h"
+#include "neverc/core/SlotSupport.h"
+#include "neverc/object/ELF.h"
+#include "neverc/object/Graph.h"
+#include "neverc/object/ObjectDomain.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace neverc::object {
+
+using core::isOk;
+using core::makeStatus;
+using core::okStatus;
+using core::writeOut;
+inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
+
+/// Handle kinds of the object domain (the MC domain ends below 192).
+enum class ObjectHandleKind : uint8_t {
+  Graph = 192,
+  Section,
+  Symbol,
+  Relocation,
+  Comdat,
+  Mutation,
+  LayoutProof,
+  Builder,
+};
+inline core::HandleKind hk(ObjectHandleKind K) { return core::HandleKind(K); }
+
+/// With no Reserve, a staged image may grow to this (project decision,
+/// PluginObject.h).
+inline constexpr uint64_t DefaultImageBound = uint64_t(1) << 30;
+
+struct FormatRecord;
+
+/// TMO/0x7: the bytes to probe and read.
+struct InputBox {
+  std::string_view Bytes;
+  std::string LogicalPath;
+};
+/// TMO/0x8: what probing found.
+struct ProbeBox {
+  uint32_t Confidence = 0;
+  NevercObjectArtifactKind ArtifactKind = NEVERC_OBJECT_ARTIFACT_UNKNOWN;
+  uint64_t ConsumedMinimum = 0;
+  const FormatRecord *Format = nullptr; ///< the winner
+};
+/// TMO/0x9: the graph (owned by the job).
+struct GraphBox {
+  Graph *G = nullptr;
+};
+/// TMO/0xa: the image being written, then verified, then committed.
+struct ImageBox {
+  std::string Bytes;
+  uint64_t Bound = DefaultImageBound; ///< Reserve sets it
+  NevercObjectImageState State = NEVERC_OBJECT_IMAGE_CANDIDATE;
+  FormatID Format;
+  uint64_t GraphGeneration = 0;
+  std::string Provenance; ///< who wrote it ("neverc ELF writer", a plugin)
+  /// Staging was aborted (overflow, a failed callback): nothing may be
+  /// committed; AbortWhy says why.
+  bool Aborted = false;
+  std::string AbortWhy;
+  bool HasLayoutReport = false;
+  LayoutProof Report;
+  uint64_t PublicationGeneration = 0; ///< bumped by every builder change
+  /// The builder accepts writes only in a writer callback, a write
+  /// provider, or a post_write interceptor.
+  bool Writable = false;
+  /// Where NevercMutableBinaryAPI.Write writes next (Tell); only Write
+  /// moves it, and a Resize below it pulls it back to the new end.
+  uint64_t Cursor = 0;
+};
+
+/// A format: built-in (ELF, COFF, Mach-O) or registered by a plugin.
+struct FormatRecord {
+  FormatID ID;
+  std::string Name, DefaultExtension;
+  std::vector<std::string> Aliases;
+  std::vector<NevercInterfaceID> Targets;
+  uint64_t Flags = 0; ///< NEVERC_OBJECT_FORMAT_CAN_*
+  uint16_t Minor = 0; ///< the descriptor's: 1 understands write flags
+  NevercObjectProbeFn Probe = nullptr;
+  NevercObjectReaderFn Reader = nullptr;
+  NevercObjectWriterFn Writer = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+  bool Builtin = false;
+  /// The plugin that registered it (null for a built-in): diagnostics name
+  /// it. The domain owns UserData once RegisterFormat succeeded and calls
+  /// DestroyUserData when it goes (Impl's destructor).
+  const core::Plugin *Owner = nullptr;
+};
+
+/// One object through the pipeline.
+struct ObjectJob {
+  explicit ObjectJob(core::Task &T);
+  ~ObjectJob();
+  core::Task &T;
+  core::HandleScope Scope;
+  std::string Path, Triple;
+  InputBox In;
+  ProbeBox Probe;
+  std::unique_ptr<Graph> G;
+  GraphBox GBox;
+  ImageBox Image;
+  /// NEVERC_OBJECT_WRITE_* bits the write is asked for (0: ordinary).
+  uint64_t WriteFlags = 0;
+  /// A format reader or writer callback is running: its mutations and
+  /// builder writes are allowed whatever the phase role.
+  bool InFormatCallback = false;
+
+  core::HandleTable<Graph *> Graphs;
+  core::HandleTable<Section *> Sections;
+  core::HandleTable<Symbol *> Symbols;
+  core::HandleTable<Relocation *> Relocations;
+  core::HandleTable<Comdat *> Comdats;
+  core::HandleTable<Mutation *> Mutations;
+  core::HandleTable<const LayoutProof *> Proofs;
+  core::HandleTable<ImageBox *> Builders;
+  core::PointerMap<NevercHandle> GraphOf, SectionOf, SymbolOf, RelocationOf,
+      ComdatOf, ProofOf, BuilderOf;
+  /// The graph generation each proof handle was minted for: a graph keeps
+  /// one LayoutProof object and proves it again after a commit, so the
+  /// address alone cannot tell an old proof from the new one.
+  core::PointerMap<uint64_t> ProofGeneration;
+  /// Open mutations (owned here; the handle names them).
+  std::vector<std::unique_ptr<Mutation>> Open;
+  /// The mutation the host opened for a format reader: the reader stages
+  /// through it, but only the host ends it (endMutation).
+  const Mutation *HostMutation = nullptr;
+
+  /// Opens a mutation on \p G owned by the job and returns its handle; the
+  /// null handle when \p G has one open already.
+  NevercHandle openMutation(Graph &G);
+  /// Forgets an ended (or still open: it is abandoned) mutation: its handle
+  /// goes stale and it is destroyed.
+  void endMutation(NevercHandle H);
+
+  NevercHandle graph(Graph *P);
+  NevercHandle section(Section *P);
+  NevercHandle symbol(Symbol *P);
+  NevercHandle relocation(Relocation *P);
+  NevercHandle comdat(Comdat *P);
+  NevercHandle proof(const LayoutProof *P);
+  NevercHandle builder(ImageBox *P);
+};
+
+struct ObjectDomain::Impl {
+  explicit Impl(core::Host &H);
+  ~Impl();
+  core::Host &H;
+  NevercObjectAPI Object{};
+  NevercObjectFormatAPI Format{};
+  NevercObjectPhaseAPI Phase{};
+  NevercMutableBinaryAPI Binary{};
+  /// Built-ins first; registration order after them.
+  std::vector<std::unique_ptr<FormatRecord>> Formats;
+  std::mutex JobsLock;
+  std::unordered_map<const core::Task *, ObjectJob *> Jobs;
+
+  /// NEVERC_OBJECT_WRITE_* bits every write is asked for (-fobject-write=).
+  uint64_t WriteFlags = 0;
+  /// How many of Formats are built in (the rest a plugin registered).
+  size_t BuiltinFormats = 0;
+
+  bool phaseActive(uint32_t Phase) const {
+    return H.phases().at(Phase).Active;
+  }
+  /// Objects are read into a graph: a plugin on a graph phase, a
+  /// registered format, or write flags.
+  bool graphWanted() const;
+  /// Objects go through the pipeline at all.
+  bool active() const;
+  /// The job of a task (null: none runs).
+  ObjectJob *jobOf(const core::Task *T);
+};
+
+/// Makes a job findable from its task while it runs.
+class JobScope {
+public:
+  JobScope(ObjectDomain::Impl &D, ObjectJob &J) : D(D), T(&J.T) {
+    std::lock_guard<std::mutex> L(D.JobsLock);
+    D.Jobs[T] = &J;
+  }
+  ~JobScope() {
+    std::lock_guard<std::mutex> L(D.JobsLock);
+    D.Jobs.erase(T);
+  }
+  JobScope(const JobScope &) = delete;
+  JobScope &operator=(const JobScope &) = delete;
+
+private:
+  ObjectDomain::Impl &D;
+  const core::Task *T;
+};
+
+/// The pipeline over one object (Pipeline.cpp). Non-zero: failed.
+int runPipeline(ObjectDomain::Impl &D, core::Task &T,
+                ObjectDomain::Output &Out);
+
+inline ObjectDomain::Impl &impl(void *Ctx) {
+  return *static_cast<ObjectDomain::Impl *>(Ctx);
+}
+template <class F> NevercStatus guard(F &&Fn) noexcept {
+  return core::guardSlot(static_cast<F &&>(Fn));
+}
+
+/// The job of a task handle: INVALID_STATE when no object is in the
+/// pipeline for it, STALE_HANDLE/WRONG_SCOPE/WRONG_SESSION for bad handles.
+NevercStatus jobOf(ObjectDomain::Impl &D, NevercTaskHandle T, ObjectJob **Out);
+/// Handle → entity, by kind (WRONG_TYPE, WRONG_SCOPE, STALE_HANDLE); an
+/// erased or abandoned entity is STALE_HANDLE too.
+template <class V>
+NevercStatus lookup(ObjectDomain::Impl &D, ObjectJob &J,
+                    core::HandleTable<V> &Table, NevercHandle H, V **Out) {
+  return core::lookupScoped(Table, H, J.Scope, D.H, Out);
+}
+/// Whether the callback running now may change the graph: an interceptor
+/// or provider of read/pre_write/post_layout, or a format reader.
+/// POLICY_VIOLATION for an observer.
+NevercStatus mayMutate(ObjectDomain::Impl &D, ObjectJob &J);
+/// Outcome → status (and an error diagnostic naming \p Slot for refusals
+/// that carry a message).
+NevercStatus statusOf(ObjectDomain::Impl &D, const Outcome &O,
+                      const char *Slot);
+/// The built-in target ID (NEVERC_TARGET_ID_*) of an LLVM triple spelling;
+/// zero for a target neverc has no ID for.
+NevercTargetID targetIDOf(std::string_view Triple);
+
+// Tables (lib/api/*.cpp).
+void fillObjectAPI(NevercObjectAPI &T);
+void fillObjectPhaseAPI(NevercObjectPhaseAPI &T);
+void fillObjectFormatAPI(NevercObjectFormatAPI &T);
+void fillMutableBinaryAPI(NevercMutableBinaryAPI &T);
+
+} // namespace neverc::object
+
+#endif
