@@ -369,6 +369,11 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags, DriverHooks *Hooks,
 
   std::unique_ptr<llvm::MCStreamer> Streamer;
   std::unique_ptr<llvm::buffer_ostream> Buffered;
+  // A domain that runs the object phases takes the object from memory.
+  const bool Hold = Guard.Armed && Job.Kind == AssemblerJob::Object &&
+                    Hooks->assemblerHoldsObject();
+  llvm::SmallString<0> HeldBytes;
+  llvm::raw_svector_ostream HeldOS(HeldBytes);
   switch (Job.Kind) {
   case AssemblerJob::Assembly: {
     std::unique_ptr<llvm::MCInstPrinter> Printer(Target->createMCInstPrinter(
@@ -388,7 +393,9 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags, DriverHooks *Hooks,
     break;
   case AssemblerJob::Object: {
     llvm::raw_pwrite_stream *ObjOS = OS;
-    if (!OS->supportsSeeking()) { // stdout pipe: buffer, write at the end
+    if (Hold) {
+      ObjOS = &HeldOS;
+    } else if (!OS->supportsSeeking()) { // stdout pipe: buffer, write at the end
       Buffered = std::make_unique<llvm::buffer_ostream>(*OS);
       ObjOS = Buffered.get();
     }
@@ -468,6 +475,27 @@ bool assemble(AssemblerJob &Job, DiagnosticsEngine &Diags, DriverHooks *Hooks,
   }
   if (Failed || Ctx.hadError() || Diags.hasErrorOccurred())
     return false; // StagedOutput discards the temporaries
+  if (Hold) {
+    struct CommitHeld {
+      llvm::raw_fd_ostream &OS;
+      StagedOutput &Out;
+      DiagnosticsEngine &Diags;
+      static bool run(void *Ctx, const std::string &B, std::string &Error) {
+        auto &C = *static_cast<CommitHeld *>(Ctx);
+        C.OS << B;
+        if (C.Out.commit(C.Diags))
+          return true;
+        Error = "the staged output could not be committed";
+        return false;
+      }
+    } Commit{*OS, Out, Diags};
+    std::string Bytes(HeldBytes.str());
+    HeldBytes.clear();
+    if (Hooks->assemblerObject(Job.Output, Job.Triple.str(), Bytes,
+                               &CommitHeld::run, &Commit) != 0)
+      return false;
+    return !DwoOS || DwoOut.commit(Diags);
+  }
   return Out.commit(Diags) && (!DwoOS || DwoOut.commit(Diags));
 }
 

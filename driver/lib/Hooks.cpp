@@ -52,6 +52,17 @@ bool DriverHooks::assemblerParse(core::AssemblySource &Src) {
   return Src.Parse(Src.ParseCtx);
 }
 
+bool DriverHooks::assemblerHoldsObject() { return false; }
+
+int DriverHooks::assemblerObject(const std::string &, const std::string &,
+                                 std::string &Bytes,
+                                 bool (*Commit)(void *, const std::string &,
+                                                std::string &),
+                                 void *CommitCtx) {
+  std::string Error;
+  return Commit(CommitCtx, Bytes, Error) ? 0 : 1;
+}
+
 int DriverHooks::frontendFinished(clang::CompilerInstance &, bool) {
   return 0;
 }

@@ -186,6 +186,23 @@ int ObjectDomain::detach(clang::CompilerInstance &, core::Task &, bool) {
   return 0;
 }
 
+bool ObjectDomain::holdsAssembledObject() { return P->active(); }
+
+int ObjectDomain::assembledObject(core::Task &TU, const std::string &Path,
+                                  const std::string &Triple,
+                                  std::string &Bytes,
+                                  bool (*Commit)(void *, const std::string &,
+                                                 std::string &),
+                                  void *CommitCtx) {
+  Output Out;
+  Out.Path = Path;
+  Out.Triple = Triple;
+  Out.Bytes = std::move(Bytes);
+  Out.Commit = Commit;
+  Out.CommitCtx = CommitCtx;
+  return runPipeline(*P, TU, Out);
+}
+
 int ObjectDomain::processObject(core::Task &TU, Output &Out) {
   return runPipeline(*P, TU, Out);
 }

@@ -129,6 +129,9 @@ struct ObjectJob {
   /// A format reader or writer callback is running: its mutations and
   /// builder writes are allowed whatever the phase role.
   bool InFormatCallback = false;
+  /// The object phase running now (0: none): the graph may change only in
+  /// read, pre_write, post_layout and write.
+  uint32_t Phase = 0;
 
   core::HandleTable<Graph *> Graphs;
   core::HandleTable<Section *> Sections;

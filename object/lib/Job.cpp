@@ -112,7 +112,16 @@ NevercStatus mayMutate(ObjectDomain::Impl &, ObjectJob &J) {
     return st(NEVERC_STATUS_POLICY_VIOLATION);
   case core::CallbackRole::Interceptor:
   case core::CallbackRole::Provider:
-    return okStatus();
+    // The image phases work on bytes: the graph they came from is final.
+    switch (J.Phase) {
+    case core::Phase_OBJECT_READ:
+    case core::Phase_OBJECT_PRE_WRITE:
+    case core::Phase_OBJECT_POST_LAYOUT:
+    case core::Phase_OBJECT_WRITE:
+      return okStatus();
+    default:
+      return st(NEVERC_STATUS_INVALID_STATE);
+    }
   default:
     // A format reader or writer runs inside the built-in step, where the
     // task has no plugin role; the job says so instead.

@@ -301,11 +301,12 @@ struct WriteStep {
     Req.Binary = &R.D.Binary;
     Req.Builder = J.builder(&I);
     I.Bytes.clear();
+    bool WasWritable = I.Writable;
     I.Writable = true;
     J.InFormatCallback = true;
     NevercStatus S = F->Writer(F->UserData, &Req);
     J.InFormatCallback = false;
-    I.Writable = false;
+    I.Writable = WasWritable;
     I.Provenance = "object format " + F->Name;
     if (!isOk(S)) {
       R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
@@ -438,7 +439,10 @@ int runPipeline(ObjectDomain::Impl &D, core::Task &T,
     Req.Builtin = Step;
     Req.Verifier = V;
     Req.Prepared = Prepared;
-    return D.H.runPhase(Id, Req);
+    J.Phase = Id;
+    core::PhaseOutcome O = D.H.runPhase(Id, Req);
+    J.Phase = 0;
+    return O;
   };
   auto Failed = [&](const core::PhaseOutcome &O) {
     if (isOk(O.Status))
@@ -453,8 +457,11 @@ int runPipeline(ObjectDomain::Impl &D, core::Task &T,
     J.GBox.G = J.G.get();
     ProbeStep PS{&R};
     ProbeVerifier PV{&R};
+    // A provider of probe replaces the choice of format; no slot names
+    // one, so what it returns is the empty result: no format claims the
+    // bytes (and the graph phases are skipped, with a warning).
     if (Failed(Phase(core::Phase_OBJECT_PROBE, &J.In, {&ProbeStep::run, &PS},
-                     {&ProbeVerifier::run, &PV})))
+                     {&ProbeVerifier::run, &PV}, &J.Probe)))
       return 1;
     if (!J.Probe.Format) {
       // No format claims the bytes (COFF and Mach-O are not built in yet):
@@ -486,8 +493,14 @@ int runPipeline(ObjectDomain::Impl &D, core::Task &T,
       J.G->proveLayout(J.Probe.Format->ID); // changed after layout: again
     WriteStep WS{&R};
     ImageVerifier WV{&R, "neverc.object.verify_image_candidate"};
-    if (Failed(Phase(core::Phase_OBJECT_WRITE, &J.GBox, {&WriteStep::run, &WS},
-                     {&ImageVerifier::run, &WV}, &J.Image)))
+    // A provider (or an interceptor) of write fills the candidate through
+    // its builder.
+    J.Image.Writable = true;
+    core::PhaseOutcome WO = Phase(core::Phase_OBJECT_WRITE, &J.GBox,
+                                  {&WriteStep::run, &WS},
+                                  {&ImageVerifier::run, &WV}, &J.Image);
+    J.Image.Writable = false;
+    if (Failed(WO))
       return 1;
   } else if (!D.graphWanted()) {
     // Nobody looks at a graph: the candidate is the writer's bytes.

@@ -488,6 +488,26 @@ bool PluginHooks::assemblerParse(core::AssemblySource &Src) {
   return Src.Parse(Src.ParseCtx);
 }
 
+bool PluginHooks::assemblerHoldsObject() {
+  if (TU)
+    for (core::FrontendAttachment *A : F.Attached)
+      if (A->holdsAssembledObject())
+        return true;
+  return false;
+}
+
+int PluginHooks::assemblerObject(const std::string &Path,
+                                 const std::string &Triple, std::string &Bytes,
+                                 bool (*Commit)(void *, const std::string &,
+                                                std::string &),
+                                 void *CommitCtx) {
+  if (TU)
+    for (core::FrontendAttachment *A : F.Attached)
+      if (A->holdsAssembledObject())
+        return A->assembledObject(*TU, Path, Triple, Bytes, Commit, CommitCtx);
+  return DriverHooks::assemblerObject(Path, Triple, Bytes, Commit, CommitCtx);
+}
+
 int PluginHooks::assemblerFinished(bool Success) {
   int Failed = 0;
   if (TU)

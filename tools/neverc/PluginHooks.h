@@ -76,6 +76,12 @@ public:
                         const std::string &Triple, bool WritesObject,
                         const driver::JobInfo &Job) override;
   int assemblerFinished(bool Success) override;
+  bool assemblerHoldsObject() override;
+  int assemblerObject(const std::string &Path, const std::string &Triple,
+                      std::string &Bytes,
+                      bool (*Commit)(void *, const std::string &,
+                                     std::string &),
+                      void *CommitCtx) override;
   bool assemblerParse(core::AssemblySource &Src) override;
   bool wrapsFrontendAction(clang::CompilerInstance &CI) override;
   clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,

@@ -624,7 +624,8 @@ int main(int Argc, char **Argv) {
   bool ResponseFiles = false, PluginFlag = false;
   for (size_t I = 1; I < Args.size(); ++I) {
     ResponseFiles |= startsWith(Args[I], "@");
-    PluginFlag |= startsWith(Args[I], "-fplugin");
+    PluginFlag |= startsWith(Args[I], "-fplugin") ||
+                  startsWith(Args[I], "-fobject-write=");
   }
   if (!ResponseFiles && !PluginFlag) {
     // The warning group is neverc's: accepted (and dropped) without

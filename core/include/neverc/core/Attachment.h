@@ -17,6 +17,7 @@
 #define NEVERC_CORE_ATTACHMENT_H
 
 #include <cstdint>
+#include <string>
 
 namespace clang {
 class CompilerInstance;
@@ -66,6 +67,21 @@ public:
   /// 0 to leave it to the next domain or, last, to LLVM's parser.
   virtual int parseAssembly(Task &TU, AssemblySource &Src, bool &Failed) {
     (void)TU, (void)Src, (void)Failed;
+    return 0;
+  }
+  /// Whether this domain takes the object an assembler job writes: the job
+  /// then holds it in memory and hands it to assembledObject().
+  virtual bool holdsAssembledObject() { return false; }
+  /// The object (\p Bytes) the assembler job wrote for \p Path: the domain
+  /// commits it through \p Commit (which writes the staged file and renames
+  /// it) or fails. Non-zero: failed, the cause reported, nothing committed.
+  virtual int assembledObject(Task &TU, const std::string &Path,
+                              const std::string &Triple, std::string &Bytes,
+                              bool (*Commit)(void *Ctx, const std::string &B,
+                                             std::string &Error),
+                              void *CommitCtx) {
+    (void)TU, (void)Path, (void)Triple, (void)Bytes, (void)Commit,
+        (void)CommitCtx;
     return 0;
   }
   /// The same job assembled (\p Success); non-zero fails it.

@@ -301,6 +301,17 @@ public:
   /// The same job assembled (\p Success), its streamer gone and its output
   /// not committed yet. Non-zero fails it: no output is committed.
   virtual int assemblerFinished(bool Success);
+  /// Whether the same job holds the object it writes in memory and hands it
+  /// to assemblerObject() after assemblerFinished(), instead of writing its
+  /// file directly (a domain runs the object phases over it).
+  virtual bool assemblerHoldsObject();
+  /// The held object: \p Commit writes bytes into the staged output and
+  /// commits it. Non-zero: failed (reported), nothing committed.
+  virtual int assemblerObject(const std::string &Path, const std::string &Triple,
+                              std::string &Bytes,
+                              bool (*Commit)(void *Ctx, const std::string &B,
+                                             std::string &Error),
+                              void *CommitCtx);
   /// Between the two: the job's parser is to read \p Src. The default runs
   /// LLVM's parser (Src.Parse); the domains may run neverc.assembly.parse
   /// around it. Returns whether the parse failed.

@@ -36,6 +36,15 @@ public:
   int detach(clang::CompilerInstance &CI, core::Task &TU,
              bool Success) override;
 
+  /// The assembler path (cc1as): it holds its object when this domain is
+  /// active and hands it over.
+  bool holdsAssembledObject() override;
+  int assembledObject(core::Task &TU, const std::string &Path,
+                      const std::string &Triple, std::string &Bytes,
+                      bool (*Commit)(void *Ctx, const std::string &B,
+                                     std::string &Error),
+                      void *CommitCtx) override;
+
   /// Whether objects go through the pipeline at all (a plugin on an object
   /// phase); with none, nothing is held back and nothing is read.
   bool active() const;
