@@ -17,7 +17,13 @@
 #           lua+patchable, a MIR rewrite of every function): the same checks
 #           pass and every function of the binary is listed patchable; and
 #           with sdk/examples/CustomCallConvPlugin.c on the luaV_ functions
-#           (row lua+callconv): the same checks pass through custom entries
+#           (row lua+callconv): the same checks pass through custom entries;
+#           and with -fobject-write=canonical-elf-tables (row lua+objwrite:
+#           every object read into the object graph and written back with
+#           fresh string tables): the same checks pass
+#   <project>+objgraph (zlib, lua, sqlite): every object of the build read
+#           into the object graph and written back by tools/neverc-objtool,
+#           byte for byte
 #   sqlite  sqlite3: configure with CC=BUILD_CC=neverc, `make sqlite3` (the
 #           tools, the amalgamation sqlite3.c and the shell compiled and
 #           linked by neverc), then sqlite/checks.sql against
@@ -71,6 +77,10 @@ PATCHABLE=${NEVERC_PATCHABLE_PLUGIN:-$ROOT/build/plugins/PatchableEntryPlugin.so
 # functions on a custom calling convention must pass the same checks.
 CALLCONV=${NEVERC_CALLCONV_PLUGIN:-$ROOT/build/plugins/CustomCallConvPlugin.so}
 LLVM_BIN=${NEVERC_LLVM_BIN:-/usr/lib/llvm-22/bin}
+# tools/neverc-objtool (next to neverc): every object of the zlib, lua and
+# sqlite builds is read into the object graph and written back; the bytes
+# must come back identical (rows <project>+objgraph).
+OBJTOOL=${NEVERC_OBJTOOL:-}
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -259,6 +269,7 @@ project_zlib() {
     fi
   fi
   row zlib "$build" "$tests" "$(elapsed "$t0")" "$note"
+  case $build in ok | "FAIL (static only)") objgraph_check zlib+objgraph "$TREE" ;; esac
 }
 
 # jansson 2.14: its configure adds -Wl,--default-symver on glibc, an option
@@ -307,7 +318,7 @@ project_jansson() {
     if (cd "$TREE" && logged jansson-check make -j"$JOBS" check) &&
       grep -q '^# FAIL: *0$' "$LOGS/jansson-check.log"; then
       # Every export versioned by --default-symver (GNU ld's behaviour).
-      if llvm-readelf-22 --dyn-syms "$TREE/src/.libs/libjansson.so.4"         2>/dev/null | grep -q 'json_object@@libjansson.so.4'; then
+      if llvm-readelf-22 --dyn-syms "$TREE/src/.libs/libjansson.so.4"         2>/dev/null | grep 'json_object@@libjansson.so.4' >/dev/null; then
         tests="ok (make check, versioned exports)"
       else
         tests=FAIL
@@ -347,6 +358,8 @@ project_lua() {
   [ "$build" = ok ] && lua_callcount
   [ "$build" = ok ] && lua_patchable
   [ "$build" = ok ] && lua_callconv
+  [ "$build" = ok ] && objgraph_check lua+objgraph "$TREE/src"
+  [ "$build" = ok ] && lua_objwrite
 }
 
 # A fresh copy of the lua tree built again with extra CC flags (a plugin):
@@ -390,7 +403,7 @@ lua_patchable() {
     if logged lua-patchable-checks "$lua" "$HERE/lua/checks.lua" &&
       grep -q '^lua checks: [0-9]* passed' "$LOGS/lua-patchable-checks.log" &&
       "$LLVM_BIN/llvm-objdump" -d --disassemble-symbols=luaV_execute "$lua" |
-        grep -A1 '<luaV_execute>:' | grep -q 'nopl' &&
+        grep -A1 '<luaV_execute>:' | grep 'nopl' >/dev/null &&
       [ "$entries" -eq "$fns" ]; then
       tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/lua-patchable-checks.log") checks, $entries patched entries for $fns functions)"
     else
@@ -426,7 +439,7 @@ lua_callconv() {
     fns=$("$LLVM_BIN/llvm-nm" --defined-only "$tree/src/lvm.o" | grep -c ' [tT] luaV_[a-z_]*$')
     if logged lua-callconv-checks "$lua" "$HERE/lua/checks.lua" &&
       grep -q '^lua checks: [0-9]* passed' "$LOGS/lua-callconv-checks.log" &&
-      "$LLVM_BIN/llvm-nm" "$lua" | grep -q ' luaV_execute\.neverc\.cc$' &&
+      "$LLVM_BIN/llvm-nm" "$lua" | grep ' luaV_execute\.neverc\.cc$' >/dev/null &&
       [ "$entries" -ge "$fns" ] && [ "$fns" -gt 0 ]; then
       tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/lua-callconv-checks.log") checks, $entries custom-convention entries)"
     else
@@ -470,6 +483,49 @@ lua_callcount() {
     fi
   fi
   row lua+callcount "$build" "$tests" "$(elapsed "$t0")" "$note"
+}
+
+# Every object of a build read into the object graph (the built-in ELF
+# reader) and written back (the ELF writer): byte for byte, or the row
+# fails. Runs only when neverc-objtool is built next to neverc.
+objgraph_check() { # row dir
+  local t0 row=$1 dir=$2 tool=${OBJTOOL:-$(dirname "$NEVERC")/neverc-objtool}
+  t0=$(now)
+  if [ ! -x "$tool" ]; then
+    row "$row" FAIL - 0 "$tool not built"
+    return
+  fi
+  # shellcheck disable=SC2046
+  if logged "$row-roundtrip" "$tool" check $(find "$dir" -name '*.o' | sort); then
+    row "$row" ok "ok ($(tail -n 1 "$LOGS/$row-roundtrip.log"))" "$(elapsed "$t0")"
+  else
+    row "$row" ok FAIL "$(elapsed "$t0")" "see $LOGS/$row-roundtrip.log"
+  fi
+}
+
+# lua built again with -fobject-write=canonical-elf-tables: every object
+# goes through the object phases (read into the graph, written back with a
+# fresh .strtab and a distinct .shstrtab); the same checks must pass.
+lua_objwrite() {
+  local t0 build=FAIL tests=- note= tree=$WORK/lua-objwrite lua
+  t0=$(now)
+  if lua_rebuild "$tree" lua-objwrite-make -fobject-write=canonical-elf-tables; then
+    build=ok
+  else
+    note="make with -fobject-write=canonical-elf-tables failed"
+  fi
+  if [ "$build" = ok ]; then
+    lua=$tree/src/lua
+    if logged lua-objwrite-checks "$lua" "$HERE/lua/checks.lua" &&
+      grep -q '^lua checks: [0-9]* passed' "$LOGS/lua-objwrite-checks.log" &&
+      "$LLVM_BIN/llvm-readelf" -S "$tree/src/lvm.o" | grep ' \.shstrtab ' >/dev/null; then
+      tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/lua-objwrite-checks.log") checks, objects with a distinct .shstrtab)"
+    else
+      tests=FAIL
+      note="see $LOGS/lua-objwrite-*.log"
+    fi
+  fi
+  row lua+objwrite "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
 lua_oneliners() { # lua
@@ -537,6 +593,7 @@ project_sqlite() {
   fi
   row sqlite "$build" "$tests" "$(elapsed "$t0")" "$note"
   [ "$build" = ok ] && sqlite_callcount "$tclsh"
+  [ "$build" = ok ] && objgraph_check sqlite+objgraph "$bld"
 }
 
 # sqlite3's shell built again with CallCountPlugin: the same checks, and the
