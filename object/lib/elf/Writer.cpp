@@ -153,6 +153,9 @@ constexpr uint64_t MappedMask = ELF::SHF_ALLOC | ELF::SHF_EXECINSTR |
                                 ELF::SHF_EXCLUDE | ELF::SHF_GNU_RETAIN |
                                 ELF::SHF_GROUP;
 
+/// Alignment padding past this is refused rather than written.
+constexpr uint64_t MaxPadding = uint64_t(1) << 30;
+
 bool zeroFill(SectionKind K) {
   return K == SectionKind::ZeroFill || K == SectionKind::TLSZeroFill;
 }
@@ -177,7 +180,7 @@ private:
   Outcome fillGroups();
   void fillHeaders();
   void remapAddrsig(Entry &X);
-  void emit(std::string &Out, StringTable &Str, StringTable &ShStr);
+  Outcome emit(std::string &Out, StringTable &Str, StringTable &ShStr);
 
   bool canonical() const { return Flags & WriteFlag::CanonicalELFTables; }
   bool dropped(const Section *S) const {
@@ -692,7 +695,7 @@ void Writer::fillHeaders() {
   }
 }
 
-void Writer::emit(std::string &Out, StringTable &Str, StringTable &ShStr) {
+Outcome Writer::emit(std::string &Out, StringTable &Str, StringTable &ShStr) {
   std::vector<Entry *> ByFile, ByIndex;
   for (Entry &X : E) {
     ByFile.push_back(&X);
@@ -708,6 +711,10 @@ void Writer::emit(std::string &Out, StringTable &Str, StringTable &ShStr) {
   Out.resize(64, '\0');
   for (Entry *X : ByFile) {
     uint64_t Pos = llvm::alignTo(Out.size(), X->Align ? X->Align : 1);
+    if (Pos - Out.size() > MaxPadding)
+      return unsupported("section '" + X->Name + "' is aligned to " +
+                         std::to_string(X->Align) +
+                         ": the padding before it would be over 1 GiB");
     Out.resize(Pos, '\0');
     X->Offset = Pos;
     if (!X->NoBits)
@@ -749,6 +756,12 @@ void Writer::emit(std::string &Out, StringTable &Str, StringTable &ShStr) {
     llvm::support::endian::write16le(&H[52], 64);
     llvm::support::endian::write16le(&H[58], sizeof(ELF::Elf64_Shdr));
   }
+  // What the writer derives, whatever the header read said: no program
+  // headers, 64-byte ELF and section headers.
+  llvm::support::endian::write64le(&H[32], 0);
+  llvm::support::endian::write16le(&H[52], 64);
+  llvm::support::endian::write16le(&H[56], 0);
+  llvm::support::endian::write16le(&H[58], sizeof(ELF::Elf64_Shdr));
   llvm::support::endian::write64le(&H[40], ShOff);
   llvm::support::endian::write16le(&H[60], uint16_t(ShNum));
   llvm::support::endian::write16le(
@@ -756,6 +769,7 @@ void Writer::emit(std::string &Out, StringTable &Str, StringTable &ShStr) {
   std::memcpy(Out.data(), H.data(), 64);
   (void)Str;
   (void)ShStr;
+  return Outcome::ok();
 }
 
 } // namespace
@@ -801,8 +815,7 @@ Outcome Writer::run(std::string &Out) {
     Shstrtab->Data = ShStrOwn.Bytes;
     Shstrtab->Size = Shstrtab->Data.size();
   }
-  emit(Out, Str, ShStr);
-  return Outcome::ok();
+  return emit(Out, Str, ShStr);
 }
 
 Outcome writeELF(const Graph &G, uint64_t Flags, std::string &Out) {
