@@ -16,6 +16,7 @@
 #include "neverc/core/PointerMap.h"
 #include "neverc/core/SlotSupport.h"
 #include "neverc/object/ELF.h"
+#include "neverc/object/Foreign.h"
 #include "neverc/object/Graph.h"
 #include "neverc/object/ObjectDomain.h"
 
@@ -126,6 +127,9 @@ struct ObjectJob {
   ImageBox Image;
   /// NEVERC_OBJECT_WRITE_* bits the write is asked for (0: ordinary).
   uint64_t WriteFlags = 0;
+  /// The graph's generation right after read: a write of a graph still at
+  /// it may pass the original bytes through (formats without a writer).
+  uint64_t ReadGeneration = 0;
   /// A format reader or writer callback is running: its mutations and
   /// builder writes are allowed whatever the phase role.
   bool InFormatCallback = false;

@@ -21,6 +21,7 @@
 #include "Internal.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
 
@@ -71,6 +72,15 @@ ProbeBox probeBuiltin(const FormatRecord &F, std::string_view B) {
   auto Has = [&](const char *M, size_t N) {
     return B.size() >= N && !std::memcmp(B.data(), M, N);
   };
+  llvm::file_magic M =
+      llvm::identify_magic(llvm::StringRef(B.data(), B.size()));
+  if ((F.ID == COFFFormat && M == llvm::file_magic::coff_object) ||
+      (F.ID == MachOFormat && M == llvm::file_magic::macho_object)) {
+    P.ArtifactKind = NEVERC_OBJECT_ARTIFACT_RELOCATABLE;
+    P.Confidence = 1000;
+    P.ConsumedMinimum = 64;
+    return P;
+  }
   if (F.ID == ELFFormat && Has("\x7f" "ELF", 4)) {
     P.ConsumedMinimum = 64;
     uint16_t Type =
@@ -170,18 +180,16 @@ struct ReadStep {
       return st(NEVERC_STATUS_NOT_FOUND);
     }
     if (F->Builtin) {
-      if (F->ID != ELFFormat) {
-        R.error(NEVERC_PHASE_OBJECT_READ_NAME,
-                "reading " + F->Name + " objects is not built in yet");
-        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-      }
-      if (Outcome O = readELF(Input.Bytes, *J.G)) {
+      Outcome O = F->ID == ELFFormat ? readELF(Input.Bytes, *J.G)
+                                     : readForeign(Input.Bytes, *J.G);
+      if (O) {
         R.error(NEVERC_PHASE_OBJECT_READ_NAME,
                 "cannot read '" + Input.LogicalPath + "': " + O.Message);
         return st(O.Code == Errc::Unsupported
                       ? NEVERC_STATUS_CAPABILITY_UNAVAILABLE
                       : NEVERC_STATUS_INVALID_ARGUMENT);
       }
+      J.ReadGeneration = J.G->generation();
       return okStatus();
     }
     // A plugin reader fills the graph in one mutation the host commits
@@ -265,9 +273,19 @@ struct WriteStep {
     I.State = NEVERC_OBJECT_IMAGE_CANDIDATE;
     if (F->Builtin) {
       if (F->ID != ELFFormat) {
-        R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
-                "writing " + F->Name + " objects is not built in yet");
-        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        // No COFF or Mach-O writer yet: a graph nobody changed is the
+        // object read, byte for byte; a changed one cannot be written.
+        if (J.G->generation() != J.ReadGeneration || J.WriteFlags) {
+          R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
+                  "cannot write '" + J.Path + "': there is no " + F->Name +
+                      " writer yet, and the graph was changed (or a write "
+                      "policy asked for) since it was read");
+          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        }
+        I.Bytes.assign(J.In.Bytes.data(), J.In.Bytes.size());
+        I.Provenance = "unchanged " + F->Name + " object, passed through";
+        ++I.PublicationGeneration;
+        return okStatus();
       }
       std::string Bytes;
       if (Outcome O = writeELF(*J.G, J.WriteFlags, Bytes)) {

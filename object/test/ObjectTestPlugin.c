@@ -21,6 +21,7 @@
  *               checks the invariants; post_layout reads the layout proof
  *   mutate      pre_write: a section, a symbol, a visibility, a move, then
  *               a second mutation erases a section of the first
+ *   move        pre_write moves an existing section (.data before .text)
  *   abandon     abandoned and ended mutations and their handles (rule 5)
  *   refused-commit  a commit refused (a section erased under its symbols)
  *               leaves the mutation open; the plugin abandons it
@@ -28,14 +29,21 @@
  *   anonymous   pre_write adds a global symbol without a name (rule 14)
  *   overflow    post_write overflows the builder's bound (rule 11)
  *   append      post_write appends 16 bytes
+ *   truncate    post_write cuts the image to 16 bytes (final_verify refuses)
  *   fail        pre_write fails with PLUGIN_FAILURE (rule 15)
  *   fail-late   post_write appends, then fails with PLUGIN_FAILURE
  *   late        the graph pre_write saw, in the image phases: it reads,
  *               but a post_write interceptor cannot change it
  *               (INVALID_STATE), a final_verify observer neither
  *               (POLICY_VIOLATION)
+ *   cross-task  (-c a.c b.c) the second object's pre_write uses handles of
+ *               the first object's task: stale
  *   twice       a continuation called twice and one kept (rule 10)
  *   flags       only the chain statuses (for -fobject-write=, rule 12)
+ * The observers print in modes observe and toy only.
+ *
+ * Plugin options are per session, so Register cannot read the mode: what
+ * must happen in Register is chosen at build time instead.
  * Built with OBJECT_TEST_FORMATS (ObjectFormatPlugin.so) it also registers
  * three formats, "toy" (object-format 1.1), "toy10" (1.0) and "badprobe",
  * and what RegisterFormat refuses; their probes claim only in their modes:
@@ -43,6 +51,9 @@
  *               with the built-in ELF goes to the later registration);
  *               its reader makes a one-section graph, its writer writes
  *               "TOY1", the section count (u32 LE) and the names
+ *   toy-readfail  "toy" claims, its reader fails with PLUGIN_FAILURE
+ *   toy-empty   "toy" claims, its writer writes nothing
+ *   toy-overflow  "toy" claims, its writer writes past its Reserve
  *   flags       "toy10" claims them: write flags are refused (rule 12)
  *   badprobe    "badprobe" answers confidence 1001 (rule 13)
  *   badconsumed "badprobe" answers consumed minimum 65537 (rule 13)
@@ -121,6 +132,11 @@ static struct {
   /* mode=late: the graph pre_write saw, used in the image phases. */
   const NevercObjectAPI *KeptObject;
   NevercObjectGraphHandle KeptGraph;
+  /* mode=cross-task: handles of the previous object's task. */
+  int HaveOld;
+  NevercTaskHandle OldTask;
+  NevercObjectGraphHandle OldGraph;
+  NevercObjectSectionHandle OldSection;
   /* mode=twice: a continuation kept past its callback. */
   NevercPhaseContinuation *Kept;
 } G;
@@ -821,7 +837,7 @@ static void mutate(const NevercPhaseFrame *F) {
   NevercTaskHandle T = F->Task;
   NevercObjectMutationHandle M;
   NevercObjectSectionHandle Marker, Scratch, Data;
-  NevercObjectSymbolHandle Sym, Helper;
+  NevercObjectSymbolHandle Sym, Local, Helper;
   NevercObjectSectionDescriptor D;
   NevercObjectSymbolDescriptor Y;
   NevercObjectSymbolInfo HI;
@@ -846,6 +862,12 @@ static void mutate(const NevercPhaseFrame *F) {
   Y = definedSymbol("neverc_test_marker", Marker, sizeof MutateMarker);
   S = O->CreateSymbol(O->Context, T, M, &Y, &Sym);
   say("mutate CreateSymbol neverc_test_marker %s", sname(S));
+  /* A local symbol too: locals come first in an ELF symbol table, so
+   * every global's index moves (relocations and .llvm_addrsig follow). */
+  Y = definedSymbol("neverc_test_local", Marker, 0);
+  Y.Binding = NEVERC_OBJECT_SYMBOL_BINDING_LOCAL;
+  S = O->CreateSymbol(O->Context, T, M, &Y, &Local);
+  say("mutate CreateSymbol neverc_test_local %s", sname(S));
   D = dataSection(".neverc_scratch", Zero, sizeof Zero);
   S = O->CreateSection(O->Context, T, M, &D, &Scratch);
   say("mutate CreateSection .neverc_scratch %s", sname(S));
@@ -895,6 +917,31 @@ static void mutate(const NevercPhaseFrame *F) {
       SI.Data.Length);
   sectionList(O, T, PG.Graph, List, sizeof List);
   say("mutate sections %s", List);
+}
+
+/* mode=move: an existing section moved: .data before .text. */
+static void moveExisting(const NevercPhaseFrame *F) {
+  NevercObjectPhaseGraphInfo PG;
+  NevercObjectGraphInfo GI;
+  const NevercObjectAPI *O;
+  NevercTaskHandle T = F->Task;
+  NevercObjectMutationHandle M;
+  NevercStatus S;
+  char List[1024];
+  if (getGraph(F, F->Input, &PG).Code)
+    return;
+  O = PG.Object;
+  S = O->BeginMutation(O->Context, T, PG.Graph, &M);
+  say("move BeginMutation %s", sname(S));
+  say("move MoveSectionBefore .data .text %s",
+      sname(O->MoveSectionBefore(O->Context, T, M,
+                                 findSection(O, T, PG.Graph, ".data"),
+                                 findSection(O, T, PG.Graph, ".text"))));
+  S = O->CommitMutation(O->Context, T, M);
+  graphInfo(O, T, PG.Graph, &GI);
+  say("move CommitMutation %s gen=%" PRIu64, sname(S), GI.Generation);
+  sectionList(O, T, PG.Graph, List, sizeof List);
+  say("move sections %s", List);
 }
 
 /* --- abandon ---------------------------------------------------------------- */
@@ -1174,6 +1221,31 @@ static void lateMutation(const char *Who, const NevercPhaseFrame *F) {
     O->AbandonMutation(O->Context, F->Task, M);
 }
 
+/* --- cross-task: handles kept from the previous object (-c a.c b.c) ------- */
+
+static void crossTask(const NevercPhaseFrame *F) {
+  NevercObjectPhaseGraphInfo PG;
+  NevercObjectGraphInfo GI;
+  NevercObjectSectionInfo SI;
+  const NevercObjectAPI *O;
+  if (getGraph(F, F->Input, &PG).Code)
+    return;
+  O = PG.Object;
+  if (G.HaveOld) {
+    say("cross-task GetSectionInfo(section of the last task) %s",
+        sname(sectionInfo(O, F->Task, G.OldSection, &SI)));
+    say("cross-task GetGraphInfo(graph of the last task) %s",
+        sname(graphInfo(O, F->Task, G.OldGraph, &GI)));
+    say("cross-task GetGraphInfo(the last task) %s",
+        sname(graphInfo(O, G.OldTask, PG.Graph, &GI)));
+  }
+  G.HaveOld = !O->GetFirstSection(O->Context, F->Task, PG.Graph, &G.OldSection)
+                   .Code;
+  G.OldGraph = PG.Graph;
+  G.OldTask = F->Task;
+  say("cross-task kept %s", G.HaveOld ? "a section" : "nothing");
+}
+
 /* --- interceptors ------------------------------------------------------------ */
 
 static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
@@ -1187,6 +1259,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
       walk(F);
     else if (mode("mutate"))
       mutate(F);
+    else if (mode("move"))
+      moveExisting(F);
     else if (mode("abandon"))
       abandon(F);
     else if (mode("refused-commit"))
@@ -1195,6 +1269,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
       anonymous(F);
     else if (mode("late"))
       keepGraph(F);
+    else if (mode("cross-task"))
+      crossTask(F);
     else if (mode("fail")) {
       say("pre_write returns PLUGIN_FAILURE");
       return status(NEVERC_STATUS_PLUGIN_FAILURE);
@@ -1233,6 +1309,12 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
       append(F);
     else if (mode("late"))
       lateMutation("post_write interceptor", F);
+    else if (mode("truncate")) {
+      NevercObjectImageInfo I;
+      if (!getImage(F, F->Input, &I).Code)
+        say("truncate Resize(16) %s",
+            sname(I.Binary->Resize(I.Binary->Context, F->Task, I.Builder, 16)));
+    }
     else if (mode("fail-late")) {
       NevercObjectImageInfo I;
       if (!getImage(F, F->Input, &I).Code)
@@ -1280,6 +1362,11 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
 
 #ifdef OBJECT_TEST_FORMATS
 
+/* toy, toy-readfail, toy-empty, toy-overflow: the "toy" format claims. */
+static int toyMode(void) {
+  return !strncmp(G.Mode, "toy", 3) && strcmp(G.Mode, "toy10");
+}
+
 static NevercStatus NEVERC_CALL probeFormat(void *U,
                                             const NevercObjectProbeRequest *Req,
                                             NevercObjectProbeResult *Res) {
@@ -1287,7 +1374,7 @@ static NevercStatus NEVERC_CALL probeFormat(void *U,
   int Elf = Req->Input.Length >= 4 && !memcmp(Req->Input.Data, "\x7f" "ELF", 4);
   if (!Elf)
     return status(NEVERC_STATUS_NOT_FOUND);
-  if ((Low == TOY_LOW && mode("toy")) ||
+  if ((Low == TOY_LOW && toyMode()) ||
       (Low == TOY10_LOW && (mode("flags") || mode("toy10")))) {
     Res->Confidence = NEVERC_OBJECT_PROBE_MAX_CONFIDENCE;
     Res->ArtifactKind = NEVERC_OBJECT_ARTIFACT_RELOCATABLE;
@@ -1330,6 +1417,10 @@ static NevercStatus NEVERC_CALL readToy(void *U,
   say("toy reader CreateSection %s", sname(St));
   if (St.Code)
     return St;
+  if (mode("toy-readfail")) {
+    say("toy reader returns PLUGIN_FAILURE");
+    return status(NEVERC_STATUS_PLUGIN_FAILURE);
+  }
   SD = definedSymbol("toy_symbol", S, N);
   St = O->CreateSymbol(O->Context, Req->Task, Req->Mutation, &SD, &Y);
   say("toy reader CreateSymbol %s", sname(St));
@@ -1367,6 +1458,17 @@ static NevercStatus NEVERC_CALL writeToy(void *U,
     /* A 1.1 writer refuses what it does not implement, never ignores it. */
     say("%s writer refuses the flags: CAPABILITY_UNAVAILABLE", Me);
     return status(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  }
+  if (mode("toy-empty")) {
+    say("%s writer writes nothing", Me);
+    return status(0);
+  }
+  if (mode("toy-overflow")) {
+    say("%s writer Reserve(8) %s", Me,
+        sname(B->Reserve(B->Context, Req->Task, Req->Builder, 8)));
+    St = B->Write(B->Context, Req->Task, Req->Builder, bv("TOY1-and-more", 13));
+    say("%s writer Write(13) %s", Me, sname(St));
+    return St;
   }
   St = proofInfo(O, Req->Task, Req->LayoutProof, &PI);
   graphInfo(O, Req->Task, Req->Graph, &GI);

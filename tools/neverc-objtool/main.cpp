@@ -6,7 +6,8 @@
 //       read and write each file in memory; without flags the bytes must
 //       come back identical, with flags the result must read again
 //   neverc-objtool list <file>
-//       the graph: sections, symbols, relocations, COMDATs
+//       the graph: sections, symbols, relocations, COMDATs (ELF, COFF and
+//       Mach-O relocatables; check and roundtrip are ELF only)
 //   neverc-objtool section <file> <name>
 //       the bytes of one section, raw, on stdout
 //
@@ -17,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/object/ELF.h"
+#include "neverc/object/Foreign.h"
 
 #include <cstdio>
 #include <cstring>
@@ -59,6 +61,13 @@ bool parseFlags(const std::string &Spec, uint64_t &Flags) {
     Pos = End + 1;
   }
   return true;
+}
+
+/// ELF through the ELF reader; anything else through the COFF/Mach-O one.
+Outcome readAny(const std::string &Bytes, Graph &G) {
+  if (Bytes.compare(0, 4, "\x7f" "ELF") == 0)
+    return readELF(Bytes, G);
+  return readForeign(Bytes, G);
 }
 
 int fail(const std::string &Path, const std::string &What) {
@@ -110,7 +119,7 @@ int list(const std::string &In) {
   if (!readFile(In, Bytes))
     return fail(In, "cannot read the file");
   Graph G;
-  if (Outcome O = readELF(Bytes, G))
+  if (Outcome O = readAny(Bytes, G))
     return fail(In, O.Message);
   std::printf("graph %s: %zu sections, %zu symbols, %zu relocations, %zu "
               "COMDATs\n",
@@ -139,7 +148,7 @@ int section(const std::string &In, const std::string &Name) {
   if (!readFile(In, Bytes))
     return fail(In, "cannot read the file");
   Graph G;
-  if (Outcome O = readELF(Bytes, G))
+  if (Outcome O = readAny(Bytes, G))
     return fail(In, O.Message);
   for (const Section *S : G.sections())
     if (S->Name == Name) {

@@ -1,0 +1,243 @@
+//===- Foreign.cpp - COFF and Mach-O objects → object graph ---------------===//
+//
+// Read through llvm::object's generic ObjectFile view: sections, symbols
+// and relocations, normalized as far as that view says. What the view
+// does not carry exactly (COFF section characteristics, Mach-O section
+// types and attributes, implicit addends, COMDAT selections) rides along
+// in an extension record of the format ("NCXS"/"NCXR": the native flags or
+// type and, for relocations, the official type name) for observers; there
+// is no COFF or Mach-O writer yet, so a graph of these formats is written
+// back only unchanged (the original bytes).
+//
+//===----------------------------------------------------------------------===//
+#include "neverc/object/Foreign.h"
+
+#include "llvm/Object/COFF.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Object/MachO.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <unordered_map>
+
+namespace neverc::object {
+namespace {
+
+Outcome malformed(const std::string &What, std::string Why) {
+  return Outcome::fail(Errc::InvalidArgument,
+                       "malformed " + What + " object: " + Why);
+}
+
+void put32(std::string &S, uint32_t V) {
+  char B[4];
+  llvm::support::endian::write32le(B, V);
+  S.append(B, 4);
+}
+
+Extension record(FormatID F, const char *Tag, uint32_t Native,
+                 llvm::StringRef Name) {
+  Extension E{F, 1, {}};
+  E.Bytes.append(Tag, 4);
+  put32(E.Bytes, 1);
+  put32(E.Bytes, Native);
+  put32(E.Bytes, uint32_t(Name.size()));
+  E.Bytes += Name.str();
+  return E;
+}
+
+} // namespace
+
+Outcome readForeign(std::string_view Bytes, Graph &G) {
+  auto Buf = llvm::MemoryBuffer::getMemBuffer(
+      llvm::StringRef(Bytes.data(), Bytes.size()), "", false);
+  auto ObjOr = llvm::object::ObjectFile::createObjectFile(*Buf);
+  if (!ObjOr)
+    return malformed("COFF or Mach-O", llvm::toString(ObjOr.takeError()));
+  llvm::object::ObjectFile &O = **ObjOr;
+  FormatID F;
+  const char *What;
+  if (O.isCOFF()) {
+    F = COFFFormat;
+    What = "COFF";
+  } else if (O.isMachO()) {
+    F = MachOFormat;
+    What = "Mach-O";
+  } else {
+    return Outcome::fail(Errc::Unsupported, "not a COFF or Mach-O object");
+  }
+  if (!O.isRelocatableObject())
+    return Outcome::fail(Errc::Unsupported,
+                         std::string("not a relocatable ") + What + " object");
+  const auto *COFF = llvm::dyn_cast<llvm::object::COFFObjectFile>(&O);
+  const auto *MachO = llvm::dyn_cast<llvm::object::MachOObjectFile>(&O);
+
+  std::unordered_map<uint64_t, Section *> SectionAt; // by raw index
+  for (const llvm::object::SectionRef &S : O.sections()) {
+    auto NameOr = S.getName();
+    if (!NameOr)
+      return malformed(What, llvm::toString(NameOr.takeError()));
+    SectionFields SF;
+    SF.Name = NameOr->str();
+    if (MachO)
+      SF.Name = (MachO->getSectionFinalSegmentName(S.getRawDataRefImpl()) +
+                 "," + *NameOr)
+                    .str();
+    bool BSS = S.isBSS();
+    if (S.isDebugSection())
+      SF.Kind = SectionKind::Debug;
+    else if (S.isText())
+      SF.Kind = SectionKind::Text;
+    else if (BSS)
+      SF.Kind = SectionKind::ZeroFill;
+    else if (S.isData())
+      SF.Kind = SectionKind::Data;
+    else
+      SF.Kind = SectionKind::FormatExtension;
+    if (S.isText() || S.isData() || BSS)
+      SF.Flags |= SectionFlag::Allocated;
+    if (S.isText())
+      SF.Flags |= SectionFlag::Executable;
+    if (SF.Kind == SectionKind::Debug)
+      SF.Flags |= SectionFlag::Debug;
+    SF.Alignment = S.getAlignment().value();
+    if (BSS) {
+      SF.ZeroFillSize = S.getSize();
+    } else {
+      auto DataOr = S.getContents();
+      if (!DataOr)
+        return malformed(What, llvm::toString(DataOr.takeError()));
+      SF.Data = DataOr->str();
+    }
+    uint32_t Native = 0;
+    if (COFF)
+      Native = COFF->getCOFFSection(S)->Characteristics;
+    else if (MachO)
+      Native = MachO->is64Bit()
+                   ? MachO->getSection64(S.getRawDataRefImpl()).flags
+                   : MachO->getSection(S.getRawDataRefImpl()).flags;
+    SF.Ext = record(F, "NCXS", Native, "");
+    if (Outcome E = G.checkSection(SF, nullptr))
+      return malformed(What, E.Message);
+    SectionAt[S.getIndex()] = G.appendSection(std::move(SF));
+  }
+
+  std::unordered_map<uint64_t, Symbol *> SymbolAt; // by raw symbol ref
+  for (const llvm::object::SymbolRef &Y : O.symbols()) {
+    auto FlagsOr = Y.getFlags();
+    if (!FlagsOr)
+      return malformed(What, llvm::toString(FlagsOr.takeError()));
+    uint32_t Fl = *FlagsOr;
+    auto NameOr = Y.getName();
+    if (!NameOr)
+      return malformed(What, llvm::toString(NameOr.takeError()));
+    SymbolFields YF;
+    YF.Name = NameOr->str();
+    YF.Bind = (Fl & llvm::object::SymbolRef::SF_Weak)     ? Binding::Weak
+              : (Fl & llvm::object::SymbolRef::SF_Global) ? Binding::Global
+                                                          : Binding::Local;
+    YF.Vis = (Fl & llvm::object::SymbolRef::SF_Hidden) ? Visibility::Hidden
+                                                        : Visibility::Default;
+    auto TypeOr = Y.getType();
+    if (!TypeOr)
+      return malformed(What, llvm::toString(TypeOr.takeError()));
+    switch (*TypeOr) {
+    case llvm::object::SymbolRef::ST_Function:
+      YF.Type = SymbolType::Function;
+      break;
+    case llvm::object::SymbolRef::ST_Data:
+      YF.Type = SymbolType::Object;
+      break;
+    case llvm::object::SymbolRef::ST_File:
+      YF.Type = SymbolType::File;
+      break;
+    case llvm::object::SymbolRef::ST_Debug:
+      YF.Type = SymbolType::FormatExtension;
+      break;
+    default:
+      YF.Type = SymbolType::NoType;
+    }
+    if (Fl & llvm::object::SymbolRef::SF_Undefined) {
+      YF.Def = Definition::Undefined;
+      YF.Flags |= SymbolFlag::Imported;
+    } else if (Fl & llvm::object::SymbolRef::SF_Common) {
+      YF.Def = Definition::Common;
+      YF.Alignment = Y.getAlignment();
+      YF.Size = Y.getCommonSize();
+    } else if (Fl & llvm::object::SymbolRef::SF_Absolute) {
+      YF.Def = Definition::Absolute;
+      auto V = Y.getValue();
+      YF.Value = V ? *V : 0;
+      if (!V)
+        llvm::consumeError(V.takeError());
+    } else {
+      auto SecOr = Y.getSection();
+      if (!SecOr)
+        return malformed(What, llvm::toString(SecOr.takeError()));
+      if (*SecOr == O.section_end()) {
+        YF.Def = Definition::Absolute;
+      } else {
+        auto It = SectionAt.find((*SecOr)->getIndex());
+        if (It == SectionAt.end())
+          return malformed(What, "symbol '" + YF.Name +
+                                     "' names a section that is not read");
+        YF.Def = Definition::Defined;
+        YF.Sec = It->second;
+        auto Addr = Y.getAddress();
+        if (!Addr)
+          return malformed(What, llvm::toString(Addr.takeError()));
+        YF.Value = *Addr - (*SecOr)->getAddress();
+      }
+    }
+    if ((Fl & llvm::object::SymbolRef::SF_Exported) && YF.Def != Definition::Undefined)
+      YF.Flags |= SymbolFlag::Exported;
+    if (YF.Type == SymbolType::NoType && YF.Sec && YF.Value == 0 &&
+        YF.Name == YF.Sec->Name && YF.Bind == Binding::Local)
+      YF.Type = SymbolType::Section;
+    if (Outcome E = G.checkSymbol(YF, nullptr))
+      return malformed(What, E.Message);
+    SymbolAt[Y.getRawDataRefImpl().p] = G.appendSymbol(std::move(YF));
+  }
+
+  for (const llvm::object::SectionRef &S : O.sections()) {
+    Section *Target = SectionAt[S.getIndex()];
+    for (const llvm::object::RelocationRef &R : S.relocations()) {
+      RelocationFields RF;
+      RF.Sec = Target;
+      RF.Offset = R.getOffset();
+      RF.Kind = RelocKind::TargetExtension;
+      RF.TargetExtensionKind = uint32_t(R.getType());
+      llvm::SmallString<32> Name;
+      R.getTypeName(Name);
+      RF.Ext = record(F, "NCXR", uint32_t(R.getType()), Name);
+      llvm::object::symbol_iterator Sym = R.getSymbol();
+      if (Sym != O.symbol_end()) {
+        auto It = SymbolAt.find(Sym->getRawDataRefImpl().p);
+        if (It == SymbolAt.end())
+          return malformed(What, "a relocation names a symbol not read");
+        RF.Target = RelocTarget::Symbol;
+        RF.TargetSymbol = It->second;
+      } else {
+        RF.Target = RelocTarget::FormatExtension; // Mach-O section-relative
+      }
+      if (RF.Offset > Target->size())
+        return malformed(What, "a relocation lies past the end of '" +
+                                   Target->Name + "'");
+      G.appendRelocation(std::move(RF));
+    }
+  }
+  llvm::Triple T = O.makeTriple();
+  if (COFF && T.getOS() == llvm::Triple::UnknownOS) {
+    T.setVendor(llvm::Triple::PC);
+    T.setOS(llvm::Triple::Win32);
+    T.setEnvironment(llvm::Triple::MSVC);
+  } else if (MachO && T.getOS() == llvm::Triple::UnknownOS) {
+    T.setVendor(llvm::Triple::Apple);
+    T.setOS(llvm::Triple::MacOSX);
+  }
+  G.Triple = T.str();
+  G.Format = F;
+  return Outcome::ok();
+}
+
+} // namespace neverc::object
