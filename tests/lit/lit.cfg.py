@@ -28,6 +28,9 @@ for var in ("HOME", "TMPDIR", "LANG"):
         config.environment[var] = os.environ[var]
 
 config.substitutions.append(("%neverc", neverc))
+# The object graph library's tool, built next to neverc.
+config.substitutions.append(
+    ("%objtool", os.path.join(os.path.dirname(neverc), "neverc-objtool")))
 # Plugin modules: the SDK examples (%plugins) and the test plugins
 # (%test_plugins); %cc is the host C compiler, %sdk_include the SDK headers.
 for name in ("plugins", "test_plugins", "sdk_include", "cc"):
