@@ -135,10 +135,17 @@ ObjectDomain::Impl::Impl(core::Host &H) : H(H) {
   BuiltinFormats = Formats.size();
 }
 
-ObjectDomain::Impl::~Impl() {
+ObjectDomain::Impl::~Impl() { shutdownFormats(); }
+
+void ObjectDomain::Impl::shutdownFormats() {
+  // Their destructors live in the plugins' modules: this must run while
+  // those are still loaded (ObjectDomain::shutdown, before the host's).
   for (auto &F : Formats)
-    if (F->DestroyUserData)
+    if (F->DestroyUserData) {
       F->DestroyUserData(F->UserData);
+      F->DestroyUserData = nullptr;
+    }
+  Formats.resize(BuiltinFormats);
 }
 
 ObjectJob *ObjectDomain::Impl::jobOf(const core::Task *T) {
@@ -170,6 +177,8 @@ ObjectDomain::~ObjectDomain() = default;
 uint32_t ObjectDomain::firstPhase() const { return core::Phase_OBJECT_PROBE; }
 
 bool ObjectDomain::active() const { return P->active(); }
+
+void ObjectDomain::shutdown() { P->shutdownFormats(); }
 
 void ObjectDomain::setWriteFlags(uint64_t Flags) { P->WriteFlags = Flags; }
 

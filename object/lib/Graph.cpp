@@ -427,13 +427,17 @@ Outcome Mutation::commit() {
   };
   auto CheckSymbol = [&](const Symbol *S) -> Outcome {
     const auto &F = P.fieldsOf<Symbol, SymbolFields>(S);
+    const std::string Name =
+        !F.Name.empty() ? F.Name
+        : F.Sec         ? "(the section symbol of " + F.Sec->Name + ")"
+                        : "(anonymous)";
     if (!P.alive(F.Sec))
-      return Dangling("symbol '" + F.Name + "' is defined in an erased section");
+      return Dangling("symbol '" + Name + "' is defined in an erased section");
     if (!P.alive(F.Group))
-      return Dangling("symbol '" + F.Name + "' is in an erased COMDAT");
+      return Dangling("symbol '" + Name + "' is in an erased COMDAT");
     if (F.Sec && F.Value > P.fieldsOf<Section, SectionFields>(F.Sec).size())
       return Outcome::fail(Errc::InvalidState,
-                           "symbol '" + F.Name + "' would lie past the end of '" +
+                           "symbol '" + Name + "' would lie past the end of '" +
                                F.Sec->Name + "'");
     return Outcome::ok();
   };

@@ -176,6 +176,8 @@ struct ObjectJob {
 struct ObjectDomain::Impl {
   explicit Impl(core::Host &H);
   ~Impl();
+  /// Destroys the registered formats' UserData and drops them.
+  void shutdownFormats();
   core::Host &H;
   NevercObjectAPI Object{};
   NevercObjectFormatAPI Format{};
@@ -221,6 +223,11 @@ private:
   ObjectDomain::Impl &D;
   const core::Task *T;
 };
+
+/// What \p Triple says of the target (the views point into it); the rest
+/// of the key stays zero (lib/api/Graph.cpp).
+void fillTargetKey(const std::string &Triple, FormatID Format,
+                   NevercTargetKey &K);
 
 /// The pipeline over one object (Pipeline.cpp). Non-zero: failed.
 int runPipeline(ObjectDomain::Impl &D, core::Task &T,

@@ -134,17 +134,15 @@ NevercStatus mayMutate(ObjectDomain::Impl &, ObjectJob &J) {
 NevercStatus statusOf(ObjectDomain::Impl &D, const Outcome &O,
                       const char *Slot) {
   NevercStatusCode Code = NEVERC_STATUS_OK;
-  // A bad descriptor or a reference to something gone is the plugin's
-  // mistake and it may recover from it (try another way): a warning. The
-  // rest (a change the graph cannot take, something missing, a fact the
-  // format cannot say) is an error.
-  NevercDiagnosticSeverity Severity = NEVERC_DIAGNOSTIC_ERROR;
+  // The plugin gets the status and decides: it may recover (abandon a
+  // refused mutation, try another way), so the refusal is a warning that
+  // says why; the compile fails only when the plugin fails its callback.
+  NevercDiagnosticSeverity Severity = NEVERC_DIAGNOSTIC_WARNING;
   switch (O.Code) {
   case Errc::None:
     return okStatus();
   case Errc::InvalidArgument:
     Code = NEVERC_STATUS_INVALID_ARGUMENT;
-    Severity = NEVERC_DIAGNOSTIC_WARNING;
     break;
   case Errc::InvalidState:
     Code = NEVERC_STATUS_INVALID_STATE;
@@ -154,7 +152,6 @@ NevercStatus statusOf(ObjectDomain::Impl &D, const Outcome &O,
     break;
   case Errc::StaleHandle:
     Code = NEVERC_STATUS_STALE_HANDLE;
-    Severity = NEVERC_DIAGNOSTIC_WARNING;
     break;
   case Errc::Unsupported:
     Code = NEVERC_STATUS_CAPABILITY_UNAVAILABLE;

@@ -113,6 +113,7 @@ struct ProbeStep {
                       NEVERC_OBJECT_FORMAT_API_MINOR, 0};
         Req.Task = R.J.T.handle();
         Req.Input = bufferOf(Input.Bytes);
+        fillTargetKey(R.J.Triple, FormatID{}, Req.Target);
         Req.LogicalPath = {Input.LogicalPath.data(), Input.LogicalPath.size()};
         NevercObjectProbeResult Res{};
         Res.Header = {sizeof Res, NEVERC_OBJECT_FORMAT_API_MAJOR,
@@ -199,6 +200,7 @@ struct ReadStep {
                   NEVERC_OBJECT_FORMAT_API_MINOR, 0};
     Req.Task = J.T.handle();
     Req.Input = bufferOf(Input.Bytes);
+    fillTargetKey(J.G->Triple, F->ID, Req.Target);
     Req.LogicalPath = {Input.LogicalPath.data(), Input.LogicalPath.size()};
     Req.Object = &R.D.Object;
     Req.Graph = J.graph(J.G.get());
@@ -260,7 +262,7 @@ struct WriteStep {
     if (!P || P->Generation != J.G->generation()) {
       R.warning(NEVERC_PHASE_OBJECT_WRITE_NAME,
                 "the layout proof is for generation " +
-                    std::to_string(P ? P->Generation : 0) +
+                    std::to_string(J.G->lastLaidOut()) +
                     ", the graph is at " + std::to_string(J.G->generation()) +
                     ": the write with it is refused and the graph laid out "
                     "again");
@@ -312,6 +314,7 @@ struct WriteStep {
                   uint16_t(F->Minor >= 1 ? 1 : 0), 0};
     Req.Header.Flags = F->Minor >= 1 ? J.WriteFlags : 0;
     Req.Task = J.T.handle();
+    fillTargetKey(J.G->Triple, F->ID, Req.Target);
     Req.FormatID = {F->ID.High, F->ID.Low};
     Req.Object = &R.D.Object;
     Req.Graph = J.graph(J.G.get());

@@ -19,9 +19,10 @@
  *               observer tries BeginMutation and the builder (rule 7)
  *   walk        pre_write walks sections, symbols, relocations, COMDATs and
  *               checks the invariants; post_layout reads the layout proof
- *   mutate      pre_write: a section, a symbol, a visibility, a move, then
- *               a second mutation erases a section of the first
+ *   mutate      pre_write: sections, symbols, a relocation, a visibility, a
+ *               move, then a second mutation erases a section of the first
  *   move        pre_write moves an existing section (.data before .text)
+ *   descriptors the staging slots refuse bad descriptors (a warning each)
  *   abandon     abandoned and ended mutations and their handles (rule 5)
  *   refused-commit  a commit refused (a section erased under its symbols)
  *               leaves the mutation open; the plugin abandons it
@@ -32,6 +33,7 @@
  *   truncate    post_write cuts the image to 16 bytes (final_verify refuses)
  *   fail        pre_write fails with PLUGIN_FAILURE (rule 15)
  *   fail-late   post_write appends, then fails with PLUGIN_FAILURE
+ *   replace     post_write answers REPLACE (it is not replaceable)
  *   late        the graph pre_write saw, in the image phases: it reads,
  *               but a post_write interceptor cannot change it
  *               (INVALID_STATE), a final_verify observer neither
@@ -57,11 +59,22 @@
  *   flags       "toy10" claims them: write flags are refused (rule 12)
  *   badprobe    "badprobe" answers confidence 1001 (rule 13)
  *   badconsumed "badprobe" answers consumed minimum 65537 (rule 13)
+ * With OBJECT_TEST_FORMAT_DESTROY too (ObjectFormatDestroyPlugin.so) the
+ * formats carry a DestroyUserData that says when it runs.
  * Built with OBJECT_TEST_SEAL (ObjectSealPlugin.so) it also tries an
  * interceptor on final_verify and commit and a provider on post_write and
  * final_verify (rules 2, 3): the host refuses the plugin.
+ * Built with OBJECT_TEST_PROVIDERS (ObjectProviderPlugin.so) it also
+ * provides read (a graph built from nothing), pre_write and post_layout
+ * (the graph they got) and write (FallbackSafe: it fails RECOVERABLE and
+ * the built-in writer takes over; mode=provide-write: its own image); with
+ * OBJECT_TEST_PROBE_PROVIDER (ObjectProbeProviderPlugin.so) it provides
+ * probe (no format: the graph phases do not run).
  * Built with OBJECT_TEST_OBSERVE_ONLY (ObjectObserverPlugin.so) it
  * registers the observers alone.
+ *
+ * Rule 16 is broken on purpose where a test needs it: handles, a proof and
+ * a continuation are kept in G past their callback to prove them stale.
  */
 #include "TestPlugin.h"
 
@@ -141,7 +154,7 @@ static struct {
   NevercPhaseContinuation *Kept;
 } G;
 
-/* --- helpers ------------------------------------------------------------- */
+/* --- helpers -------------------------------------------------------------- */
 
 static int mode(const char *M) { return !strcmp(G.Mode, M); }
 
@@ -155,6 +168,7 @@ static void say(const char *Fmt, ...) {
   tpRemark(G.Core, ID, M);
 }
 
+/* clang-format off */
 static const char *sname(NevercStatus S) {
   switch (S.Code) {
   case NEVERC_STATUS_OK: return "OK";
@@ -261,10 +275,18 @@ static const char *selectionName(uint32_t K) {
   }
 }
 
+/* clang-format on */
+
 static const char *formatName(NevercObjectFormatID F) {
   if (F.High == NEVERC_OBJECT_FORMAT_ELF_HIGH &&
       F.Low == NEVERC_OBJECT_FORMAT_ELF_LOW)
     return "elf";
+  if (F.High == NEVERC_OBJECT_FORMAT_COFF_HIGH &&
+      F.Low == NEVERC_OBJECT_FORMAT_COFF_LOW)
+    return "coff";
+  if (F.High == NEVERC_OBJECT_FORMAT_MACHO_HIGH &&
+      F.Low == NEVERC_OBJECT_FORMAT_MACHO_LOW)
+    return "macho";
   if (F.High == TOY_HIGH && F.Low == TOY_LOW)
     return "toy";
   if (F.High == TOY_HIGH && F.Low == TOY10_LOW)
@@ -283,6 +305,8 @@ static const char *targetName(NevercTargetID T) {
     return "aarch64";
   return "none";
 }
+
+static const uint8_t ElfMagic[4] = {0x7f, 'E', 'L', 'F'};
 
 static int isNull(NevercHandle H) { return !H.Owner && !H.Value; }
 static int same(NevercHandle A, NevercHandle B) {
@@ -426,9 +450,8 @@ static NevercObjectSectionDescriptor dataSection(const char *Name,
   return D;
 }
 
-static NevercObjectSymbolDescriptor definedSymbol(const char *Name,
-                                                  NevercObjectSectionHandle S,
-                                                  uint64_t Size) {
+static NevercObjectSymbolDescriptor
+definedSymbol(const char *Name, NevercObjectSectionHandle S, uint64_t Size) {
   NevercObjectSymbolDescriptor D;
   memset(&D, 0, sizeof D);
   D.Header = objHeader(sizeof D);
@@ -444,7 +467,7 @@ static NevercObjectSymbolDescriptor definedSymbol(const char *Name,
 
 static void lateMutation(const char *Who, const NevercPhaseFrame *F);
 
-/* --- observe --------------------------------------------------------------- */
+/* --- observe -------------------------------------------------------------- */
 
 static const char *pointName(NevercObserverPoint P) {
   return P == NEVERC_OBSERVER_BEFORE  ? "before"
@@ -515,8 +538,8 @@ static void printImage(const PhaseRow *P, const char *Point,
       " layout-report=%d provenance=%.*s",
       P->Name, Point, formatName(I.FormatID), stateName(I.State),
       outputStateName(I.OutputState), I.Size, I.Digest[0], I.Digest[1],
-      I.Digest[2], I.Digest[3], I.GraphGeneration,
-      I.HasLayoutReport ? 1 : 0, SV(I.Provenance));
+      I.Digest[2], I.Digest[3], I.GraphGeneration, I.HasLayoutReport ? 1 : 0,
+      SV(I.Provenance));
 }
 
 /* Rule 7, once: an observer's bridge changes nothing. */
@@ -527,8 +550,11 @@ static void tryMutation(const NevercPhaseFrame *F) {
   if (G.TriedMutation || getGraph(F, F->Input, &PG).Code)
     return;
   G.TriedMutation = 1;
+  memset(&M, 0, sizeof M);
   S = PG.Object->BeginMutation(PG.Object->Context, F->Task, PG.Graph, &M);
   say("observer BeginMutation %s null=%d", sname(S), isNull(M));
+  if (!S.Code) /* a host bug: still end what was begun */
+    PG.Object->AbandonMutation(PG.Object->Context, F->Task, M);
 }
 
 static void tryBuilder(const NevercPhaseFrame *F) {
@@ -553,8 +579,7 @@ static void tryBuilder(const NevercPhaseFrame *F) {
   Into.Data = Magic;
   Into.Length = sizeof Magic;
   S = B->ReadAt(B->Context, F->Task, I.Builder, 0, Into);
-  say("observer ReadAt %s elf-magic=%d", sname(S),
-      !memcmp(Magic, "\x7f" "ELF", 4));
+  say("observer ReadAt %s elf-magic=%d", sname(S), !memcmp(Magic, ElfMagic, 4));
   S = B->Tell(B->Context, F->Task, I.Builder, &Pos);
   say("observer Tell %s", sname(S));
 }
@@ -691,9 +716,9 @@ static void walk(const NevercPhaseFrame *F) {
         ((I.Name.Length > 5 && !memcmp(I.Name.Data, "walk_", 5)) ||
          tpSame(I.Name, "neverc_grp"))) {
       NevercObjectSectionInfo SI;
-      int InSection = !isNull(I.Section) && !sectionInfo(O, T, I.Section, &SI).Code;
-      say("walk symbol %.*s %s %s %s %s section=%.*s size=%" PRIu64
-          " ncsy=%d",
+      int InSection =
+          !isNull(I.Section) && !sectionInfo(O, T, I.Section, &SI).Code;
+      say("walk symbol %.*s %s %s %s %s section=%.*s size=%" PRIu64 " ncsy=%d",
           SV(I.Name), bindingName(I.Binding), visibilityName(I.Visibility),
           typeName(I.Type), definitionName(I.Definition),
           InSection ? (int)SI.Name.Length : 1, InSection ? SI.Name.Data : "-",
@@ -826,7 +851,7 @@ static void proofFacts(const char *Who, const NevercPhaseFrame *F) {
       targetName(I.TargetID));
 }
 
-/* --- mutate ----------------------------------------------------------------- */
+/* --- mutate --------------------------------------------------------------- */
 
 static const char MutateMarker[] = "neverc mutate marker";
 
@@ -871,6 +896,31 @@ static void mutate(const NevercPhaseFrame *F) {
   D = dataSection(".neverc_scratch", Zero, sizeof Zero);
   S = O->CreateSection(O->Context, T, M, &D, &Scratch);
   say("mutate CreateSection .neverc_scratch %s", sname(S));
+  /* A pointer to counter: a new section with a relocation of its own. */
+  {
+    static const uint8_t Slot[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    NevercObjectSectionHandle Ptr;
+    NevercObjectSymbolHandle PtrSym;
+    NevercObjectRelocationHandle Rel;
+    NevercObjectRelocationDescriptor R;
+    D = dataSection(".neverc_ptr", Slot, sizeof Slot);
+    D.Flags |= NEVERC_OBJECT_SECTION_WRITABLE;
+    D.Alignment = 8;
+    S = O->CreateSection(O->Context, T, M, &D, &Ptr);
+    say("mutate CreateSection .neverc_ptr %s", sname(S));
+    Y = definedSymbol("neverc_test_pointer", Ptr, sizeof Slot);
+    S = O->CreateSymbol(O->Context, T, M, &Y, &PtrSym);
+    say("mutate CreateSymbol neverc_test_pointer %s", sname(S));
+    memset(&R, 0, sizeof R);
+    R.Header = objHeader(sizeof R);
+    R.Section = Ptr;
+    R.Kind = NEVERC_OBJECT_RELOCATION_ABSOLUTE;
+    R.TargetKind = NEVERC_OBJECT_RELOCATION_TARGET_SYMBOL;
+    R.Width = 8;
+    R.TargetSymbol = findSymbol(O, T, PG.Graph, "counter");
+    S = O->CreateRelocation(O->Context, T, M, &R, &Rel);
+    say("mutate CreateRelocation .neverc_ptr -> counter %s", sname(S));
+  }
   /* A staged entity reads back while its mutation is open, but has no
    * place in the order yet. */
   S = sectionInfo(O, T, Marker, &SI);
@@ -919,6 +969,154 @@ static void mutate(const NevercPhaseFrame *F) {
   say("mutate sections %s", List);
 }
 
+/* mode=edits: the replace, move and erase slots of relocations and
+ * COMDATs, ReplaceSection, and (in post_write) the builder's Insert. Every
+ * step is checked in the object written (tests/lit/object/edits.c). */
+static const uint8_t EditsOld[4] = {'o', 'l', 'd', '!'};
+static const uint8_t EditsNew[8] = {'r', 'e', 'p', 'l', 'a', 'c', 'e', 'd'};
+static const uint8_t EditsSlots[16] = {0};
+
+static NevercObjectRelocationDescriptor
+absoluteRelocation(NevercObjectSectionHandle In, uint64_t Offset,
+                   NevercObjectSymbolHandle To, int64_t Addend) {
+  NevercObjectRelocationDescriptor R;
+  memset(&R, 0, sizeof R);
+  R.Header = objHeader(sizeof R);
+  R.Section = In;
+  R.Offset = Offset;
+  R.Kind = NEVERC_OBJECT_RELOCATION_ABSOLUTE;
+  R.TargetKind = NEVERC_OBJECT_RELOCATION_TARGET_SYMBOL;
+  R.Width = 8;
+  R.TargetSymbol = To;
+  R.Addend = Addend;
+  return R;
+}
+
+static NevercObjectComdatDescriptor comdatNamed(const char *Name) {
+  NevercObjectComdatDescriptor C;
+  memset(&C, 0, sizeof C);
+  C.Header = objHeader(sizeof C);
+  C.Name = sv(Name);
+  C.Selection = NEVERC_OBJECT_COMDAT_ANY;
+  return C;
+}
+
+static void edits(const NevercPhaseFrame *F) {
+  NevercObjectPhaseGraphInfo PG;
+  const NevercObjectAPI *O;
+  NevercTaskHandle T = F->Task;
+  NevercObjectMutationHandle M;
+  NevercObjectSectionHandle Text, Slots, Grouped;
+  NevercObjectSymbolHandle Counter, GroupSym;
+  NevercObjectRelocationHandle R1, R2, R3;
+  NevercObjectComdatHandle Keep, Drop;
+  NevercObjectSectionDescriptor D;
+  NevercObjectSymbolDescriptor Y;
+  NevercObjectRelocationDescriptor R;
+  NevercObjectComdatDescriptor C;
+  NevercObjectRelocationInfo RI;
+  NevercObjectComdatInfo CI;
+  NevercObjectComdatHandle First;
+  if (getGraph(F, F->Input, &PG).Code)
+    return;
+  O = PG.Object;
+  Counter = findSymbol(O, T, PG.Graph, "counter");
+  say("edits BeginMutation %s",
+      sname(O->BeginMutation(O->Context, T, PG.Graph, &M)));
+  /* A section whose bytes are replaced before the commit. */
+  D = dataSection(".neverc_edit", EditsOld, sizeof EditsOld);
+  say("edits CreateSection .neverc_edit %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Text)));
+  D = dataSection(".neverc_edit", EditsNew, sizeof EditsNew);
+  say("edits ReplaceSection .neverc_edit %s",
+      sname(O->ReplaceSection(O->Context, T, M, Text, &D)));
+  /* Two pointer slots, three relocations: one erased, one replaced (its
+   * addend), one moved before the first. */
+  D = dataSection(".neverc_slots", EditsSlots, sizeof EditsSlots);
+  D.Flags |= NEVERC_OBJECT_SECTION_WRITABLE;
+  D.Alignment = 8;
+  say("edits CreateSection .neverc_slots %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Slots)));
+  R = absoluteRelocation(Slots, 0, Counter, 0);
+  say("edits CreateRelocation slot0 %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &R1)));
+  R = absoluteRelocation(Slots, 8, Counter, 0);
+  say("edits CreateRelocation slot8 %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &R2)));
+  R = absoluteRelocation(Slots, 8, Counter, 99);
+  say("edits CreateRelocation slot8-extra %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &R3)));
+  R = absoluteRelocation(Slots, 8, Counter, 4);
+  say("edits ReplaceRelocation slot8 addend=4 %s",
+      sname(O->ReplaceRelocation(O->Context, T, M, R2, &R)));
+  say("edits MoveRelocationBefore slot8 slot0 %s",
+      sname(O->MoveRelocationBefore(O->Context, T, M, R2, R1)));
+  say("edits EraseRelocation slot8-extra %s",
+      sname(O->EraseRelocation(O->Context, T, M, R3)));
+  /* Two COMDATs: one kept (renamed by ReplaceComdat, moved first) with a
+   * section and its signature symbol, one erased. */
+  C = comdatNamed("neverc_group_old");
+  say("edits CreateComdat neverc_group_old %s",
+      sname(O->CreateComdat(O->Context, T, M, &C, &Keep)));
+  C = comdatNamed("neverc_group_drop");
+  say("edits CreateComdat neverc_group_drop %s",
+      sname(O->CreateComdat(O->Context, T, M, &C, &Drop)));
+  C = comdatNamed("neverc_group");
+  say("edits ReplaceComdat neverc_group %s",
+      sname(O->ReplaceComdat(O->Context, T, M, Keep, &C)));
+  say("edits MoveComdatBefore %s",
+      sname(O->MoveComdatBefore(O->Context, T, M, Drop, Keep)));
+  say("edits MoveComdatBefore(back) %s",
+      sname(O->MoveComdatBefore(O->Context, T, M, Keep, Drop)));
+  say("edits EraseComdat neverc_group_drop %s",
+      sname(O->EraseComdat(O->Context, T, M, Drop)));
+  D = dataSection(".neverc_grouped", EditsOld, sizeof EditsOld);
+  D.Comdat = Keep;
+  say("edits CreateSection .neverc_grouped %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Grouped)));
+  Y = definedSymbol("neverc_group", Grouped, sizeof EditsOld);
+  Y.Binding = NEVERC_OBJECT_SYMBOL_BINDING_WEAK;
+  Y.Comdat = Keep;
+  say("edits CreateSymbol neverc_group %s",
+      sname(O->CreateSymbol(O->Context, T, M, &Y, &GroupSym)));
+  say("edits CommitMutation %s",
+      sname(O->CommitMutation(O->Context, T, M)));
+  /* The committed order and fields read back. */
+  memset(&RI, 0, sizeof RI);
+  RI.Header = objHeader(sizeof RI);
+  say("edits GetRelocationInfo slot8 %s offset=%" PRIu64 " addend=%" PRId64,
+      sname(O->GetRelocationInfo(O->Context, T, R2, &RI)), RI.Offset,
+      RI.Addend);
+  say("edits GetRelocationInfo(erased) %s",
+      sname(O->GetRelocationInfo(O->Context, T, R3, &RI)));
+  say("edits GetFirstComdat %s",
+      sname(O->GetFirstComdat(O->Context, T, PG.Graph, &First)));
+  memset(&CI, 0, sizeof CI);
+  CI.Header = objHeader(sizeof CI);
+  O->GetComdatInfo(O->Context, T, First, &CI);
+  say("edits first COMDAT %.*s same-as-kept=%d", SV(CI.Name), same(First, Keep));
+  say("edits GetComdatInfo(erased) %s",
+      sname(O->GetComdatInfo(O->Context, T, Drop, &CI)));
+}
+
+/* mode=edits in post_write: Insert shifts the tail; the host's audit then
+ * still reads the image (4 bytes inserted at the very end). */
+static void editsInsert(const NevercPhaseFrame *F) {
+  NevercObjectImageInfo I;
+  uint64_t Size;
+  if (getImage(F, F->Input, &I).Code)
+    return;
+  Size = I.Size;
+  say("edits Insert(end) %s",
+      sname(I.Binary->Insert(I.Binary->Context, F->Task, I.Builder, Size,
+                             bv("INS!", 4))));
+  say("edits Insert(past the end) %s",
+      sname(I.Binary->Insert(I.Binary->Context, F->Task, I.Builder, Size + 99,
+                             bv("x", 1))));
+  getImage(F, F->Input, &I);
+  say("edits size-grew-by=%" PRIu64, I.Size - Size);
+}
+
 /* mode=move: an existing section moved: .data before .text. */
 static void moveExisting(const NevercPhaseFrame *F) {
   NevercObjectPhaseGraphInfo PG;
@@ -944,7 +1142,90 @@ static void moveExisting(const NevercPhaseFrame *F) {
   say("move sections %s", List);
 }
 
-/* --- abandon ---------------------------------------------------------------- */
+/* mode=descriptors: what the staging slots refuse (each with a warning
+ * naming the slot); then the mutation is abandoned. */
+static void descriptors(const NevercPhaseFrame *F) {
+  NevercObjectPhaseGraphInfo PG;
+  const NevercObjectAPI *O;
+  NevercTaskHandle T = F->Task;
+  NevercObjectMutationHandle M;
+  NevercObjectSectionDescriptor D;
+  NevercObjectSymbolDescriptor Y;
+  NevercObjectRelocationDescriptor R;
+  NevercObjectSectionHandle Sec, Text, Null;
+  NevercObjectSymbolHandle Sym;
+  NevercObjectRelocationHandle Rel;
+  static const uint8_t Four[4] = {1, 2, 3, 4};
+  if (getGraph(F, F->Input, &PG).Code)
+    return;
+  O = PG.Object;
+  memset(&Null, 0, sizeof Null);
+  Text = findSection(O, T, PG.Graph, ".text");
+  say("descriptors BeginMutation %s",
+      sname(O->BeginMutation(O->Context, T, PG.Graph, &M)));
+  D = dataSection("", Four, sizeof Four);
+  say("descriptors CreateSection(empty name) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Sec)));
+  D = dataSection(".bad", Four, sizeof Four);
+  D.Kind = 7;
+  say("descriptors CreateSection(kind 7) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Sec)));
+  D = dataSection(".bad", Four, sizeof Four);
+  D.Alignment = 3;
+  say("descriptors CreateSection(alignment 3) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Sec)));
+  D = dataSection(".bad", Four, sizeof Four);
+  D.Reserved = 1;
+  say("descriptors CreateSection(Reserved 1) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Sec)));
+  D = dataSection(".bad", Four, sizeof Four);
+  D.Header.Major = 99;
+  say("descriptors CreateSection(major 99) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Sec)));
+  D = dataSection(".bad", Four, sizeof Four);
+  D.Kind = NEVERC_OBJECT_SECTION_KIND_ZERO_FILL;
+  say("descriptors CreateSection(zero-fill with data) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, &Sec)));
+  say("descriptors CreateSection(null out) %s",
+      sname(O->CreateSection(O->Context, T, M, &D, NULL)));
+  Y = definedSymbol("bad_symbol", Null, 0);
+  say("descriptors CreateSymbol(defined, no section) %s",
+      sname(O->CreateSymbol(O->Context, T, M, &Y, &Sym)));
+  Y = definedSymbol("bad_symbol", Text, 0);
+  Y.Value = 1u << 20;
+  say("descriptors CreateSymbol(value past its section) %s",
+      sname(O->CreateSymbol(O->Context, T, M, &Y, &Sym)));
+  Y = definedSymbol("bad_symbol", Text, 0);
+  Y.Binding = 0x12345678;
+  say("descriptors CreateSymbol(binding outside the schema) %s",
+      sname(O->CreateSymbol(O->Context, T, M, &Y, &Sym)));
+  memset(&R, 0, sizeof R);
+  R.Header = objHeader(sizeof R);
+  R.Section = Text;
+  R.Offset = 1u << 20;
+  R.Kind = NEVERC_OBJECT_RELOCATION_ABSOLUTE;
+  R.TargetKind = NEVERC_OBJECT_RELOCATION_TARGET_ABSOLUTE;
+  R.Width = 8;
+  say("descriptors CreateRelocation(past its section) %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &Rel)));
+  R.Offset = 0;
+  R.Width = 16;
+  say("descriptors CreateRelocation(width 16) %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &Rel)));
+  R.Width = 8;
+  R.IsPCRelative = 2;
+  say("descriptors CreateRelocation(IsPCRelative 2) %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &Rel)));
+  R.IsPCRelative = NEVERC_FALSE;
+  R.Width = 1;
+  R.TargetKind = NEVERC_OBJECT_RELOCATION_TARGET_SYMBOL;
+  say("descriptors CreateRelocation(symbol target, no symbol) %s",
+      sname(O->CreateRelocation(O->Context, T, M, &R, &Rel)));
+  say("descriptors AbandonMutation %s",
+      sname(O->AbandonMutation(O->Context, T, M)));
+}
+
+/* --- abandon -------------------------------------------------------------- */
 
 static void abandon(const NevercPhaseFrame *F) {
   NevercObjectPhaseGraphInfo PG;
@@ -1000,8 +1281,7 @@ static void abandon(const NevercPhaseFrame *F) {
   say("abandon BeginMutation(empty) %s", sname(S));
   S = O->CommitMutation(O->Context, T, M);
   graphInfo(O, T, PG.Graph, &GI);
-  say("abandon CommitMutation(empty) %s gen=%" PRIu64, sname(S),
-      GI.Generation);
+  say("abandon CommitMutation(empty) %s gen=%" PRIu64, sname(S), GI.Generation);
   D = dataSection(".neverc_late", Bytes, sizeof Bytes);
   say("abandon CreateSection(committed mutation) %s",
       sname(O->CreateSection(O->Context, T, M, &D, &Late)));
@@ -1051,7 +1331,7 @@ static void refusedCommit(const NevercPhaseFrame *F) {
       GI.Generation == Gen, GI.SectionCount == Sections);
 }
 
-/* --- stale-proof ------------------------------------------------------------ */
+/* --- stale-proof ---------------------------------------------------------- */
 
 static void addSection(const char *Who, const NevercPhaseFrame *F,
                        const char *Name) {
@@ -1098,7 +1378,7 @@ static void keepProof(const NevercPhaseFrame *F) {
     G.OldProof = PG.LayoutProof;
 }
 
-/* --- the anonymous symbol (rule 14) ----------------------------------------- */
+/* --- the anonymous symbol (rule 14) --------------------------------------- */
 
 static void anonymous(const NevercPhaseFrame *F) {
   NevercObjectPhaseGraphInfo PG;
@@ -1126,7 +1406,7 @@ static void anonymous(const NevercPhaseFrame *F) {
   say("anonymous CommitMutation %s", sname(S));
 }
 
-/* --- post_write: the builder ------------------------------------------------ */
+/* --- post_write: the builder ---------------------------------------------- */
 
 static void overflow(const NevercPhaseFrame *F) {
   NevercObjectImageInfo I;
@@ -1147,8 +1427,8 @@ static void overflow(const NevercPhaseFrame *F) {
   say("overflow Append(1 byte) %s",
       sname(B->Append(B->Context, F->Task, I.Builder, bv("!", 1))));
   getImage(F, F->Input, &I);
-  say("overflow after state=%s output=%s size-unchanged=%d",
-      stateName(I.State), outputStateName(I.OutputState), I.Size == Size);
+  say("overflow after state=%s output=%s size-unchanged=%d", stateName(I.State),
+      outputStateName(I.OutputState), I.Size == Size);
   say("overflow Append(again) %s",
       sname(B->Append(B->Context, F->Task, I.Builder, bv("!", 1))));
   say("overflow Reserve(after abort) %s",
@@ -1187,8 +1467,7 @@ static void append(const NevercPhaseFrame *F) {
   say("append ReadAt(past the end) %s",
       sname(B->ReadAt(B->Context, F->Task, I.Builder, Size, Into)));
   say("append WriteAt(past the end) %s",
-      sname(B->WriteAt(B->Context, F->Task, I.Builder, Size + 16,
-                       bv("x", 1))));
+      sname(B->WriteAt(B->Context, F->Task, I.Builder, Size + 16, bv("x", 1))));
   getImage(F, F->Input, &I);
   say("append size-grew-by=%" PRIu64 " publication-bumped=%d tell-unchanged=%d "
       "state=%s",
@@ -1196,7 +1475,7 @@ static void append(const NevercPhaseFrame *F) {
       stateName(I.State));
 }
 
-/* --- late: the graph after the graph phases --------------------------------- */
+/* --- late: the graph after the graph phases ------------------------------- */
 
 static void keepGraph(const NevercPhaseFrame *F) {
   NevercObjectPhaseGraphInfo PG;
@@ -1239,14 +1518,14 @@ static void crossTask(const NevercPhaseFrame *F) {
     say("cross-task GetGraphInfo(the last task) %s",
         sname(graphInfo(O, G.OldTask, PG.Graph, &GI)));
   }
-  G.HaveOld = !O->GetFirstSection(O->Context, F->Task, PG.Graph, &G.OldSection)
-                   .Code;
+  G.HaveOld =
+      !O->GetFirstSection(O->Context, F->Task, PG.Graph, &G.OldSection).Code;
   G.OldGraph = PG.Graph;
   G.OldTask = F->Task;
   say("cross-task kept %s", G.HaveOld ? "a section" : "nothing");
 }
 
-/* --- interceptors ------------------------------------------------------------ */
+/* --- interceptors --------------------------------------------------------- */
 
 static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
                                           NevercPhaseContinuation *C,
@@ -1261,12 +1540,16 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
       mutate(F);
     else if (mode("move"))
       moveExisting(F);
+    else if (mode("descriptors"))
+      descriptors(F);
     else if (mode("abandon"))
       abandon(F);
     else if (mode("refused-commit"))
       refusedCommit(F);
     else if (mode("anonymous"))
       anonymous(F);
+    else if (mode("edits"))
+      edits(F);
     else if (mode("late"))
       keepGraph(F);
     else if (mode("cross-task"))
@@ -1287,8 +1570,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
     } else if (mode("twice") && G.Kept) {
       NevercPhaseResult Local;
       memset(&Local, 0, sizeof Local);
-      Local.Header =
-          tpHeader(sizeof Local, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+      Local.Header = tpHeader(sizeof Local, NEVERC_PLUGIN_ABI_MAJOR,
+                              NEVERC_PLUGIN_ABI_MINOR);
       say("twice InvokeNext(kept continuation) %s",
           sname(G.Kept->InvokeNext(G.Kept, F, &Local)));
       G.Kept = NULL;
@@ -1307,6 +1590,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
       overflow(F);
     else if (mode("append"))
       append(F);
+    else if (mode("edits"))
+      editsInsert(F);
     else if (mode("late"))
       lateMutation("post_write interceptor", F);
     else if (mode("truncate")) {
@@ -1314,8 +1599,13 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
       if (!getImage(F, F->Input, &I).Code)
         say("truncate Resize(16) %s",
             sname(I.Binary->Resize(I.Binary->Context, F->Task, I.Builder, 16)));
-    }
-    else if (mode("fail-late")) {
+    } else if (mode("replace")) {
+      /* post_write is not replaceable: the result contract refuses. */
+      say("post_write returns REPLACE");
+      R->Action = NEVERC_PHASE_REPLACE;
+      R->Output = F->Input;
+      return status(0);
+    } else if (mode("fail-late")) {
       NevercObjectImageInfo I;
       if (!getImage(F, F->Input, &I).Code)
         say("fail-late Append %s",
@@ -1333,8 +1623,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   if (P->Key == P_PRE_WRITE && mode("twice")) {
     NevercPhaseResult Again;
     memset(&Again, 0, sizeof Again);
-    Again.Header =
-        tpHeader(sizeof Again, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+    Again.Header = tpHeader(sizeof Again, NEVERC_PLUGIN_ABI_MAJOR,
+                            NEVERC_PLUGIN_ABI_MINOR);
     say("twice InvokeNext %s", sname(S));
     say("twice InvokeNext(again) %s", sname(C->InvokeNext(C, F, &Again)));
     G.Kept = C;
@@ -1358,7 +1648,7 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   return S;
 }
 
-/* --- formats (OBJECT_TEST_FORMATS) ------------------------------------------ */
+/* --- formats (OBJECT_TEST_FORMATS) ---------------------------------------- */
 
 #ifdef OBJECT_TEST_FORMATS
 
@@ -1367,11 +1657,18 @@ static int toyMode(void) {
   return !strncmp(G.Mode, "toy", 3) && strcmp(G.Mode, "toy10");
 }
 
+/* What a request says of the target (its NevercTargetKey). */
+static void requestTarget(const char *Who, const NevercTargetKey *K) {
+  say("%s request target header=%d id=%s triple=%.*s", Who,
+      K->Header.StructSize >= sizeof *K, targetName(K->TargetID),
+      SV(K->RawTriple));
+}
+
 static NevercStatus NEVERC_CALL probeFormat(void *U,
                                             const NevercObjectProbeRequest *Req,
                                             NevercObjectProbeResult *Res) {
   uint64_t Low = (uint64_t)(uintptr_t)U;
-  int Elf = Req->Input.Length >= 4 && !memcmp(Req->Input.Data, "\x7f" "ELF", 4);
+  int Elf = Req->Input.Length >= 4 && !memcmp(Req->Input.Data, ElfMagic, 4);
   if (!Elf)
     return status(NEVERC_STATUS_NOT_FOUND);
   if ((Low == TOY_LOW && toyMode()) ||
@@ -1381,6 +1678,7 @@ static NevercStatus NEVERC_CALL probeFormat(void *U,
     Res->ConsumedMinimum = 4;
     say("%s probe claims %" PRIu64 " bytes", Low == TOY_LOW ? "toy" : "toy10",
         Req->Input.Length);
+    requestTarget(Low == TOY_LOW ? "toy probe" : "toy10 probe", &Req->Target);
     return status(0);
   }
   if (Low == BADPROBE_LOW && mode("badprobe")) {
@@ -1412,6 +1710,7 @@ static NevercStatus NEVERC_CALL readToy(void *U,
   graphInfo(O, Req->Task, Req->Graph, &GI);
   say("toy reader input=%" PRIu64 " sections-before=%" PRIu64,
       Req->Input.Length, GI.SectionCount);
+  requestTarget("toy reader", &Req->Target);
   D = dataSection("toy.data", Req->Input.Data, N);
   St = O->CreateSection(O->Context, Req->Task, Req->Mutation, &D, &S);
   say("toy reader CreateSection %s", sname(St));
@@ -1502,12 +1801,23 @@ static NevercStatus NEVERC_CALL writeToy(void *U,
   St = B->ReadAt(B->Context, Req->Task, Req->Builder, 0, Into);
   say("%s writer wrote %" PRIu64 " bytes, ReadAt %s magic=%d", Me, Pos,
       sname(St), !memcmp(Back, "TOY1", 4));
+  requestTarget(!strcmp(Me, "toy") ? "toy writer" : "toy10 writer",
+                &Req->Target);
   return status(0);
 }
 
-static NevercObjectFormatDescriptor toyDescriptor(uint64_t Low,
-                                                  const char *Name,
-                                                  uint16_t Minor) {
+#ifdef OBJECT_TEST_FORMAT_DESTROY
+/* A registered format's UserData goes with the domain, once; a refused
+ * registration's stays the plugin's (the host never destroys it). Plain
+ * stderr: it runs when the domain goes, after the last session. */
+static void NEVERC_CALL formatDestroy(void *U) {
+  fprintf(stderr, "object: format DestroyUserData(%u)\n",
+          (unsigned)(uintptr_t)U);
+}
+#endif
+
+static NevercObjectFormatDescriptor
+toyDescriptor(uint64_t Low, const char *Name, uint16_t Minor) {
   NevercObjectFormatDescriptor D;
   memset(&D, 0, sizeof D);
   D.Header = tpHeader(sizeof D, NEVERC_OBJECT_FORMAT_API_MAJOR, Minor);
@@ -1521,6 +1831,9 @@ static NevercObjectFormatDescriptor toyDescriptor(uint64_t Low,
   D.Reader = readToy;
   D.Writer = writeToy;
   D.UserData = (void *)(uintptr_t)Low;
+#ifdef OBJECT_TEST_FORMAT_DESTROY
+  D.DestroyUserData = formatDestroy;
+#endif
   return D;
 }
 
@@ -1532,7 +1845,8 @@ static NevercStatus registerFormats(void *Ctx) {
   const NevercObjectFormatAPI *FA = G.Format;
   NevercObjectFormatDescriptor D;
   NevercStatus S;
-  D = toyDescriptor(TOY_LOW, "toy", NEVERC_OBJECT_WRITE_REQUEST_FLAGS_API_MINOR);
+  D = toyDescriptor(TOY_LOW, "toy",
+                    NEVERC_OBJECT_WRITE_REQUEST_FLAGS_API_MINOR);
   S = FA->RegisterFormat(FA->Context, Ctx, &D);
   formatCheck("toy", S);
   if (S.Code)
@@ -1568,13 +1882,14 @@ static NevercStatus registerFormats(void *Ctx) {
 }
 #endif
 
-/* --- registration -------------------------------------------------------------- */
+/* --- registration --------------------------------------------------------- */
 
 static NevercStatus observer(const NevercRegistrarAPI *Reg, void *Ctx,
                              const PhaseRow *P, NevercObserverPoint Points) {
   NevercObserverDescriptor O;
   memset(&O, 0, sizeof O);
-  O.Header = tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  O.Header =
+      tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
   O.Phase.High = P->High;
   O.Phase.Low = P->Low;
   O.Points = Points;
@@ -1587,13 +1902,177 @@ static NevercStatus interceptor(const NevercRegistrarAPI *Reg, void *Ctx,
                                 const PhaseRow *P) {
   NevercInterceptorDescriptor I;
   memset(&I, 0, sizeof I);
-  I.Header = tpHeader(sizeof I, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  I.Header =
+      tpHeader(sizeof I, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
   I.Phase.High = P->High;
   I.Phase.Low = P->Low;
   I.Callback = intercept;
   I.UserData = (void *)P;
   return Reg->RegisterInterceptor(Ctx, &I);
 }
+
+#if defined(OBJECT_TEST_PROVIDERS) || defined(OBJECT_TEST_PROBE_PROVIDER)
+/* --- providers (OBJECT_TEST_PROVIDERS, OBJECT_TEST_PROBE_PROVIDER) -------- */
+
+/* x86-64: mov $42, %eax; ret */
+static const uint8_t AnswerCode[6] = {0xb8, 0x2a, 0x00, 0x00, 0x00, 0xc3};
+static const uint8_t ValueData[4] = {7, 0, 0, 0};
+
+/* read: a graph built from nothing (not from the compiler's bytes). */
+static NevercStatus provideRead(const NevercPhaseFrame *F) {
+  NevercObjectPhaseGraphInfo PG;
+  NevercObjectGraphInfo GI;
+  const NevercObjectAPI *O;
+  NevercObjectMutationHandle M;
+  NevercObjectSectionHandle Text, Data, Stack;
+  NevercObjectSymbolHandle Y;
+  NevercObjectSectionDescriptor D;
+  NevercObjectSymbolDescriptor SD;
+  NevercStatus S;
+  if ((S = getGraph(F, F->CurrentOutput, &PG)).Code) {
+    say("read provider GetGraph %s", sname(S));
+    return S;
+  }
+  O = PG.Object;
+  graphInfo(O, F->Task, PG.Graph, &GI);
+  say("read provider graph sections=%" PRIu64 " gen=%" PRIu64, GI.SectionCount,
+      GI.Generation);
+  if ((S = O->BeginMutation(O->Context, F->Task, PG.Graph, &M)).Code)
+    return S;
+  D = dataSection(".text", AnswerCode, sizeof AnswerCode);
+  D.Kind = NEVERC_OBJECT_SECTION_KIND_TEXT;
+  D.Flags = NEVERC_OBJECT_SECTION_ALLOCATED | NEVERC_OBJECT_SECTION_EXECUTABLE;
+  D.Alignment = 16;
+  if (!(S = O->CreateSection(O->Context, F->Task, M, &D, &Text)).Code) {
+    SD = definedSymbol("provided_answer", Text, sizeof AnswerCode);
+    SD.Type = NEVERC_OBJECT_SYMBOL_TYPE_FUNCTION;
+    S = O->CreateSymbol(O->Context, F->Task, M, &SD, &Y);
+  }
+  if (!S.Code) {
+    D = dataSection(".data", ValueData, sizeof ValueData);
+    D.Flags |= NEVERC_OBJECT_SECTION_WRITABLE;
+    D.Alignment = 4;
+    S = O->CreateSection(O->Context, F->Task, M, &D, &Data);
+  }
+  if (!S.Code) {
+    SD = definedSymbol("provided_value", Data, sizeof ValueData);
+    S = O->CreateSymbol(O->Context, F->Task, M, &SD, &Y);
+  }
+  if (!S.Code) {
+    D = dataSection(".note.GNU-stack", NULL, 0);
+    D.Flags = 0;
+    S = O->CreateSection(O->Context, F->Task, M, &D, &Stack);
+  }
+  if (S.Code) {
+    say("read provider staging %s", sname(S));
+    O->AbandonMutation(O->Context, F->Task, M);
+    return S;
+  }
+  S = O->CommitMutation(O->Context, F->Task, M);
+  graphInfo(O, F->Task, PG.Graph, &GI);
+  say("read provider CommitMutation %s sections=%" PRIu64 " symbols=%" PRIu64
+      " gen=%" PRIu64,
+      sname(S), GI.SectionCount, GI.SymbolCount, GI.Generation);
+  return S;
+}
+
+/* write (mode=provide-write): the provider's own image, "PROV" and the
+ * section names, through the candidate's builder. */
+static NevercStatus provideWrite(const NevercPhaseFrame *F) {
+  NevercObjectPhaseGraphInfo PG;
+  NevercObjectImageInfo I;
+  NevercObjectSectionHandle S;
+  NevercObjectSectionInfo SI;
+  NevercStatus St;
+  if ((St = getGraph(F, F->Input, &PG)).Code ||
+      (St = getImage(F, F->CurrentOutput, &I)).Code) {
+    say("write provider %s", sname(St));
+    return St;
+  }
+  St = I.Binary->Write(I.Binary->Context, F->Task, I.Builder, bv("PROV", 4));
+  if (!St.Code)
+    St = PG.Object->GetFirstSection(PG.Object->Context, F->Task, PG.Graph, &S);
+  while (!St.Code && !isNull(S)) {
+    if (!(St = sectionInfo(PG.Object, F->Task, S, &SI)).Code)
+      St = I.Binary->Write(I.Binary->Context, F->Task, I.Builder,
+                           bv(SI.Name.Data, (size_t)SI.Name.Length));
+    if (!St.Code)
+      St = I.Binary->Write(I.Binary->Context, F->Task, I.Builder, bv(" ", 1));
+    if (!St.Code)
+      St = PG.Object->GetNextSection(PG.Object->Context, F->Task, S, &S);
+  }
+  getImage(F, F->CurrentOutput, &I);
+  say("write provider wrote %s size=%" PRIu64 " state=%s", sname(St), I.Size,
+      stateName(I.State));
+  return St;
+}
+
+static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
+                                        NevercPhaseResult *R, void *U) {
+  const PhaseRow *P = (const PhaseRow *)U;
+  NevercStatus S = status(0);
+  NevercArtifactHandle Out = F->Input;
+  switch (P->Key) {
+  case P_PROBE:
+    /* No slot names a format: the probe result stays empty. */
+    say("probe provider answers no format");
+    Out = F->CurrentOutput;
+    break;
+  case P_READ:
+    S = provideRead(F);
+    Out = F->CurrentOutput;
+    break;
+  case P_PRE_WRITE:
+  case P_POST_LAYOUT: {
+    NevercObjectPhaseGraphInfo PG;
+    NevercObjectGraphInfo GI;
+    if (!getGraph(F, F->Input, &PG).Code &&
+        !graphInfo(PG.Object, F->Task, PG.Graph, &GI).Code)
+      say("%s provider graph sections=%" PRIu64 " gen=%" PRIu64 " proof=%d",
+          P->Name, GI.SectionCount, GI.Generation, GI.HasLayoutProof ? 1 : 0);
+    break;
+  }
+  case P_WRITE:
+    if (!mode("provide-write")) {
+      /* FallbackSafe and RECOVERABLE: the built-in writer takes over. */
+      say("write provider declines (recoverable)");
+      S = status(NEVERC_STATUS_PLUGIN_FAILURE);
+      S.Flags = NEVERC_STATUS_FLAG_RECOVERABLE;
+      return S;
+    }
+    S = provideWrite(F);
+    Out = F->CurrentOutput;
+    break;
+  default:
+    break;
+  }
+  if (S.Code)
+    return S;
+  R->Action = NEVERC_PHASE_REPLACE;
+  R->Output = Out;
+  return status(0);
+}
+
+static NevercStatus providerOn(const NevercRegistrarAPI *Reg, void *Ctx,
+                               const PhaseRow *P) {
+  NevercProviderDescriptor D;
+  NevercStatus S;
+  memset(&D, 0, sizeof D);
+  D.Header =
+      tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Phase.High = P->High;
+  D.Phase.Low = P->Low;
+  D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
+                            NEVERC_PLUGIN_ABI_MINOR);
+  D.ProviderID = sv("object-test");
+  D.FallbackSafe = NEVERC_TRUE;
+  D.Callback = provide;
+  D.UserData = (void *)P;
+  S = Reg->RegisterProvider(Ctx, &D);
+  say("RegisterProvider(%s) %s", P->Name, sname(S));
+  return S;
+}
+#endif
 
 #ifdef OBJECT_TEST_SEAL
 static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
@@ -1604,11 +2083,32 @@ static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
   return status(0);
 }
 
+/* The registrar took UserData: the host destroys it once, also when it
+ * refuses the registration when applying it. */
+static void NEVERC_CALL sealDestroy(void *U) {
+  say("seal DestroyUserData(%s)", ((const PhaseRow *)U)->Name);
+}
+
+static NevercStatus sealInterceptor(const NevercRegistrarAPI *Reg, void *Ctx,
+                                    const PhaseRow *P) {
+  NevercInterceptorDescriptor I;
+  memset(&I, 0, sizeof I);
+  I.Header =
+      tpHeader(sizeof I, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  I.Phase.High = P->High;
+  I.Phase.Low = P->Low;
+  I.Callback = intercept;
+  I.UserData = (void *)P;
+  I.DestroyUserData = sealDestroy;
+  return Reg->RegisterInterceptor(Ctx, &I);
+}
+
 static NevercStatus provider(const NevercRegistrarAPI *Reg, void *Ctx,
                              const PhaseRow *P) {
   NevercProviderDescriptor D;
   memset(&D, 0, sizeof D);
-  D.Header = tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Header =
+      tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
   D.Phase.High = P->High;
   D.Phase.Low = P->Low;
   D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
@@ -1616,6 +2116,7 @@ static NevercStatus provider(const NevercRegistrarAPI *Reg, void *Ctx,
   D.ProviderID = sv("object-test");
   D.Callback = provide;
   D.UserData = (void *)P;
+  D.DestroyUserData = sealDestroy;
   return Reg->RegisterProvider(Ctx, &D);
 }
 #endif
@@ -1630,16 +2131,16 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   G.Core = Core;
   G.Registrar = Ctx;
   G.Phase = (const NevercObjectPhaseAPI *)tpQuery(
-      Core, NEVERC_INTERFACE_OBJECT_PHASE_HIGH, NEVERC_INTERFACE_OBJECT_PHASE_LOW,
-      NEVERC_OBJECT_PHASE_API_MAJOR, NEVERC_OBJECT_PHASE_API_MINOR);
+      Core, NEVERC_INTERFACE_OBJECT_PHASE_HIGH,
+      NEVERC_INTERFACE_OBJECT_PHASE_LOW, NEVERC_OBJECT_PHASE_API_MAJOR,
+      NEVERC_OBJECT_PHASE_API_MINOR);
   G.Format = (const NevercObjectFormatAPI *)tpQuery(
       Core, NEVERC_INTERFACE_OBJECT_FORMAT_HIGH,
       NEVERC_INTERFACE_OBJECT_FORMAT_LOW, NEVERC_OBJECT_FORMAT_API_MAJOR,
       NEVERC_OBJECT_FORMAT_API_MINOR);
-  if (!G.Phase || !G.Format || !tpQuery(Core, NEVERC_INTERFACE_OBJECT_HIGH,
-                                        NEVERC_INTERFACE_OBJECT_LOW,
-                                        NEVERC_OBJECT_API_MAJOR,
-                                        NEVERC_OBJECT_API_MINOR))
+  if (!G.Phase || !G.Format ||
+      !tpQuery(Core, NEVERC_INTERFACE_OBJECT_HIGH, NEVERC_INTERFACE_OBJECT_LOW,
+               NEVERC_OBJECT_API_MAJOR, NEVERC_OBJECT_API_MINOR))
     return status(NEVERC_STATUS_MISSING_INTERFACE);
   memset(&Opt, 0, sizeof Opt);
   Opt.Header =
@@ -1664,14 +2165,25 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   if ((S = registerFormats(Ctx)).Code)
     return S;
 #endif
+#ifdef OBJECT_TEST_PROVIDERS
+  if ((S = providerOn(Reg, Ctx, &Phases[P_READ])).Code ||
+      (S = providerOn(Reg, Ctx, &Phases[P_PRE_WRITE])).Code ||
+      (S = providerOn(Reg, Ctx, &Phases[P_POST_LAYOUT])).Code ||
+      (S = providerOn(Reg, Ctx, &Phases[P_WRITE])).Code)
+    return S;
+#endif
+#ifdef OBJECT_TEST_PROBE_PROVIDER
+  if ((S = providerOn(Reg, Ctx, &Phases[P_PROBE])).Code)
+    return S;
+#endif
 #ifdef OBJECT_TEST_SEAL
   /* Rules 2 and 3: the sealed gates take observers only, post_write is not
    * replaceable. Each registration the host refuses, it refuses the
    * plugin for. */
   say("seal RegisterInterceptor(final_verify) %s",
-      sname(interceptor(Reg, Ctx, &Phases[P_FINAL_VERIFY])));
+      sname(sealInterceptor(Reg, Ctx, &Phases[P_FINAL_VERIFY])));
   say("seal RegisterInterceptor(commit) %s",
-      sname(interceptor(Reg, Ctx, &Phases[P_COMMIT])));
+      sname(sealInterceptor(Reg, Ctx, &Phases[P_COMMIT])));
   say("seal RegisterProvider(post_write) %s",
       sname(provider(Reg, Ctx, &Phases[P_POST_WRITE])));
   say("seal RegisterProvider(final_verify) %s",

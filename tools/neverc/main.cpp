@@ -591,6 +591,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   // Provider registrations of the source domain end before the modules
   // that own their UserData are unloaded.
   Source.shutdown();
+  Object.shutdown();
   H.shutdown();
   return RC;
 }

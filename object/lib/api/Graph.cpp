@@ -235,29 +235,6 @@ void archFacts(std::string_view Arch, uint32_t &Width,
     }
 }
 
-/// What the graph's triple spelling says of the target. The component
-/// views point into Graph::Triple; what a triple cannot say (CPU,
-/// features, ABI, relocation and code model, the target's LOCKSTEP schema
-/// digest) stays empty / zero.
-void fillTargetKey(const Graph &G, NevercTargetKey &K) {
-  K.Header = {sizeof K, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR, 0};
-  K.TargetID = targetIDOf(G.Triple);
-  K.RawTriple = viewOf(G.Triple);
-  // arch-vendor-os[-environment], split on the first three dashes.
-  NevercStringView *Parts[] = {&K.Architecture, &K.Vendor, &K.OperatingSystem,
-                               &K.Environment};
-  std::string_view Rest = G.Triple;
-  for (size_t I = 0; I < 4 && !Rest.empty(); ++I) {
-    size_t Dash = I == 3 ? std::string_view::npos : Rest.find('-');
-    std::string_view Part = Rest.substr(0, Dash);
-    *Parts[I] = NevercStringView{Part.data(), Part.size()};
-    Rest = Dash == std::string_view::npos ? std::string_view()
-                                          : Rest.substr(Dash + 1);
-  }
-  K.ObjectFormatID = idOf(G.Format);
-  archFacts(strOf(K.Architecture), K.PointerWidth, K.Endianness);
-}
-
 NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercObjectGraphHandle Graph,
                                       NevercObjectGraphInfo *Out) {
@@ -266,7 +243,7 @@ NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
         object::Graph *G;
         if (NevercStatus S = graphOf(D, J, Graph, &G); !isOk(S))
           return S;
-        fillTargetKey(*G, I.Target);
+        fillTargetKey(G->Triple, G->Format, I.Target);
         static constexpr std::string_view Digest = NEVERC_OBJECT_SCHEMA_DIGEST;
         I.ObjectSchemaDigest = {Digest.data(), Digest.size()};
         I.Generation = G->generation();
@@ -793,6 +770,31 @@ OBJECT_EDIT_SLOTS(Comdat, Comdat, NevercObjectComdatDescriptor, comdatFrom,
 #undef OBJECT_CREATE_SLOT
 
 } // namespace
+
+/// What the graph's triple spelling says of the target. The component
+/// views point into Triple; what a triple cannot say (CPU,
+/// features, ABI, relocation and code model, the target's LOCKSTEP schema
+/// digest) stays empty / zero.
+void fillTargetKey(const std::string &Triple, FormatID Format,
+                   NevercTargetKey &K) {
+  K.Header = {sizeof K, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR, 0};
+  K.TargetID = targetIDOf(Triple);
+  K.RawTriple = viewOf(Triple);
+  // arch-vendor-os[-environment], split on the first three dashes.
+  NevercStringView *Parts[] = {&K.Architecture, &K.Vendor, &K.OperatingSystem,
+                               &K.Environment};
+  std::string_view Rest = Triple;
+  for (size_t I = 0; I < 4 && !Rest.empty(); ++I) {
+    size_t Dash = I == 3 ? std::string_view::npos : Rest.find('-');
+    std::string_view Part = Rest.substr(0, Dash);
+    *Parts[I] = NevercStringView{Part.data(), Part.size()};
+    Rest = Dash == std::string_view::npos ? std::string_view()
+                                          : Rest.substr(Dash + 1);
+  }
+  K.ObjectFormatID = idOf(Format);
+  archFacts(strOf(K.Architecture), K.PointerWidth, K.Endianness);
+}
+
 
 void fillObjectAPI(NevercObjectAPI &T) {
   // The Impl sets Context (it is the Impl); the header is the table's own.

@@ -244,6 +244,9 @@ public:
   const LayoutProof *layoutProof() const {
     return HasProof ? &Proof : nullptr;
   }
+  /// The generation the last layout proved (0: never laid out), valid or
+  /// not.
+  uint64_t lastLaidOut() const { return Proof.Generation; }
   /// Records that the current generation was laid out for \p Format.
   const LayoutProof &proveLayout(FormatID Format);
 

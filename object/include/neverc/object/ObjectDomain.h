@@ -70,6 +70,10 @@ public:
   /// output (rule 12). Non-zero makes objects go through the graph.
   void setWriteFlags(uint64_t Flags);
 
+  /// Destroys what registered formats own (their UserData); call before
+  /// the host unloads the plugins that registered them.
+  void shutdown();
+
   struct Impl;
 
 private:

@@ -1,0 +1,53 @@
+// The object phases on other targets: AArch64 ELF, and COFF and Mach-O,
+// which the domain reads into the graph (llvm::object's generic view) but
+// has no writer for yet. Observers see each graph and image; an unchanged
+// graph passes the compiler's object through byte for byte. A changed
+// COFF or Mach-O graph cannot be written: CAPABILITY_UNAVAILABLE with an
+// error naming the limit, no object. On AArch64 the ELF writer writes the
+// changed graph.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %neverc --target=aarch64-linux-gnu -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/a64.o 2>&1 | FileCheck %s --check-prefix=A64 --implicit-check-not=error: --implicit-check-not=warning:
+// A64: remark: object: read after graph gen=1 sections={{[0-9]+}} symbols={{[0-9]+}} relocations={{[0-9]+}} comdats=0 proof=0 proof-handle=0 walked={{[0-9]+}} read=1 target=aarch64 digest-ok=1
+// A64: remark: object: commit after-commit image format=elf state=COMMITTED output=COMMITTED {{.*}} provenance=neverc ELF writer
+// RUN: %clang --target=aarch64-linux-gnu -O1 -c %s -o %t/a64-ref.o
+// RUN: cmp %t/a64.o %t/a64-ref.o
+// RUN: %neverc --target=aarch64-linux-gnu -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=mutate -O1 -c %s -o %t/a64-mut.o 2>&1 | FileCheck %s --check-prefix=A64MUT --implicit-check-not=error: --implicit-check-not=warning:
+// A64MUT: remark: object: mutate CommitMutation(second) OK gen=3
+// RUN: llvm-readelf -h -S -s %t/a64-mut.o | FileCheck %s --check-prefix=A64ELF
+// A64ELF:     Machine: AArch64
+// A64ELF:     ] .neverc_test PROGBITS
+// A64ELF-DAG: FUNC GLOBAL HIDDEN {{.*}} helper_visible
+// A64ELF-DAG: 21 OBJECT GLOBAL DEFAULT {{.*}} neverc_test_marker
+// RUN: llvm-readelf -r %t/a64-mut.o | FileCheck %s --check-prefix=A64REL
+// A64REL: Relocation section '.rela.neverc_ptr'
+// A64REL: R_AARCH64_ABS64 {{[0-9a-f]+}} counter + 0
+//
+// RUN: %neverc --target=x86_64-windows-msvc -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/coff.o 2>&1 | FileCheck %s --check-prefix=COFF --implicit-check-not=error: --implicit-check-not=warning:
+// COFF: remark: object: read after graph gen=1 sections={{[0-9]+}} {{.*}} target=x86-64 digest-ok=1
+// COFF: remark: object: commit after-commit image format=coff state=COMMITTED output=COMMITTED {{.*}} provenance=unchanged coff object, passed through
+// RUN: %clang --target=x86_64-windows-msvc -O1 -c %s -o %t/coff-ref.o
+// RUN: cmp %t/coff.o %t/coff-ref.o
+// RUN: mkdir -p %t/coffmut
+// RUN: not %neverc --target=x86_64-windows-msvc -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=mutate -O1 -c %s -o %t/coffmut/a.o 2>&1 | FileCheck %s --check-prefix=COFFMUT
+// COFFMUT: remark: object: mutate CommitMutation(second) OK gen=3
+// COFFMUT: error: cannot write '{{.*}}a.o': there is no coff writer yet, and the graph was changed (or a write policy asked for) since it was read [neverc, neverc.object.write]
+// COFFMUT: remark: object: write chain CAPABILITY_UNAVAILABLE
+// RUN: ls -A %t/coffmut > %t/coffmut.list
+// RUN: not grep . %t/coffmut.list
+//
+// RUN: %neverc --target=x86_64-apple-macos11 -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/macho.o 2>&1 | FileCheck %s --check-prefix=MACHO --implicit-check-not=error: --implicit-check-not=warning:
+// MACHO: remark: object: commit after-commit image format=macho state=COMMITTED output=COMMITTED {{.*}} provenance=unchanged macho object, passed through
+// RUN: %clang --target=x86_64-apple-macos11 -O1 -c %s -o %t/macho-ref.o
+// RUN: cmp %t/macho.o %t/macho-ref.o
+// RUN: mkdir -p %t/machomut
+// RUN: not %neverc --target=x86_64-apple-macos11 -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=abandon -fobject-write=canonical-elf-tables -O1 -c %s -o %t/machomut/a.o 2>&1 | FileCheck %s --check-prefix=MACHOMUT
+// MACHOMUT: error: cannot write '{{.*}}a.o': there is no macho writer yet, and the graph was changed (or a write policy asked for) since it was read [neverc, neverc.object.write]
+// MACHOMUT: remark: object: write chain CAPABILITY_UNAVAILABLE
+// RUN: ls -A %t/machomut > %t/machomut.list
+// RUN: not grep . %t/machomut.list
+
+int counter = 3;
+int helper_visible(int x) { return x * counter; }
+static int twice(int x) { return 2 * x; }
+int (*helper_pointer)(int) = twice;
