@@ -57,8 +57,6 @@ public:
       return llvm::Error::success();
     if (llvm::Error E = Under->discard())
       llvm::consumeError(std::move(E));
-    if (Kept)
-      return std::move(Kept);
     return llvm::createStringError(
         "the object was not committed: an object phase failed");
   }
@@ -82,7 +80,6 @@ private:
   std::unique_ptr<llvm::vfs::OutputFileImpl> Under;
   llvm::SmallVector<char, 0> Bytes;
   llvm::raw_svector_ostream OS;
-  llvm::Error Kept = llvm::Error::success();
 };
 char HeldObject::ID = 0;
 
