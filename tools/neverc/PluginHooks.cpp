@@ -5,11 +5,38 @@
 #include "neverc/driver/FrontendAccess.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace neverc {
 
 using namespace neverc::driver;
 using core::okStatus;
+
+namespace {
+
+/// A regular file that exists now.
+bool isRegularFile(const std::string &Path) {
+  struct stat St;
+  return ::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
+}
+
+/// A fresh temporary file for an input object the pipeline rewrites
+/// (empty on failure).
+std::string makeInputTemp() {
+  const char *Dir = std::getenv("TMPDIR");
+  std::string T = std::string(Dir && *Dir ? Dir : "/tmp") +
+                  "/neverc-input-XXXXXX.o";
+  int FD = ::mkstemps(T.data(), 2);
+  if (FD < 0)
+    return {};
+  ::close(FD);
+  return T;
+}
+
+} // namespace
 
 namespace {
 
@@ -295,7 +322,108 @@ int PluginHooks::buildActions(ActionGraph &Graph) {
   return errorsSince(Errors);
 }
 
+PluginHooks::~PluginHooks() {
+  for (const std::string &T : InputTemps)
+    std::remove(T.c_str());
+}
+
+int PluginHooks::runInputObject(const std::string &Path,
+                                const std::string &Staged) {
+  std::FILE *In = std::fopen(Path.c_str(), "rb");
+  if (!In) {
+    core::Diagnostic Dg;
+    Dg.Message = "cannot read the object '" + Path + "'";
+    Sink.report(Dg);
+    return 1;
+  }
+  object::ObjectDomain::Output Out;
+  Out.Path = Path;
+  char Buf[65536];
+  size_t N;
+  while ((N = std::fread(Buf, 1, sizeof Buf, In)) > 0)
+    Out.Bytes.append(Buf, N);
+  bool ReadError = std::ferror(In);
+  std::fclose(In);
+  if (ReadError) {
+    core::Diagnostic Dg;
+    Dg.Message = "cannot read the object '" + Path + "'";
+    Sink.report(Dg);
+    return 1;
+  }
+  NevercStringView Triple = S.route().TargetTriple;
+  Out.Triple.assign(Triple.Data ? Triple.Data : "", Triple.Length);
+  // The commit writes the temporary file the link reads: whole, or not at
+  // all (a failed pipeline leaves the link without its input).
+  struct Commit {
+    const std::string &Staged;
+    static bool run(void *Ctx, const std::string &B, std::string &Error) {
+      const std::string &P = static_cast<Commit *>(Ctx)->Staged;
+      std::FILE *F = std::fopen(P.c_str(), "wb");
+      bool Ok = F && std::fwrite(B.data(), 1, B.size(), F) == B.size();
+      Ok = F && std::fclose(F) == 0 && Ok;
+      if (!Ok)
+        Error = "cannot write '" + P + "'";
+      return Ok;
+    }
+  } C{Staged};
+  Out.Commit = &Commit::run;
+  Out.CommitCtx = &C;
+  core::Task *T = nullptr;
+  if (!core::isOk(S.beginTask(NEVERC_TASK_OBJECT, &T)))
+    return 1;
+  int RC = F.Object->processObject(*T, Out);
+  S.endTask(T);
+  return RC;
+}
+
+void PluginHooks::inputObjects(std::vector<JobInfo> &Jobs) {
+  if (!F.Object || !F.Object->active())
+    return;
+  std::vector<JobInfo> Out;
+  for (JobInfo &J : Jobs) {
+    if (J.K != JobInfo::Link) {
+      Out.push_back(std::move(J));
+      continue;
+    }
+    for (JobFile &In : J.Inputs) {
+      // Objects that exist now came from the command line (the compile
+      // jobs' outputs do not yet, and went through the phases already).
+      // Archives are not taken apart yet (object/README.md).
+      if (In.Type != FileType::Object || !isRegularFile(In.Path))
+        continue;
+      std::string Staged = makeInputTemp();
+      if (Staged.empty())
+        continue;
+      InputTemps.push_back(Staged);
+      JobInfo P;
+      P.K = JobInfo::Plugin;
+      P.CallbackID = "neverc.object.input";
+      P.InProcess = true;
+      P.Inputs = {In};
+      P.Outputs = {JobFile{Staged, FileType::Object}};
+      std::string Path = In.Path;
+      P.Callback = [this, Path, Staged](const JobInfo &) {
+        return runInputObject(Path, Staged);
+      };
+      Out.push_back(std::move(P));
+      for (std::string &A : J.Arguments)
+        if (A == In.Path)
+          A = Staged;
+      In.Path = Staged;
+    }
+    Out.push_back(std::move(J));
+  }
+  Jobs = std::move(Out);
+}
+
 int PluginHooks::buildJobs(std::vector<JobInfo> &Jobs) {
+  int RC = buildJobsPhase(Jobs);
+  if (RC == 0)
+    inputObjects(Jobs);
+  return RC;
+}
+
+int PluginHooks::buildJobsPhase(std::vector<JobInfo> &Jobs) {
   if (!observed(core::Phase_DRIVER_BUILD_JOBS))
     return 0;
   uint32_t Errors = Sink.errors();

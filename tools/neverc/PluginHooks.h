@@ -15,6 +15,7 @@
 #include "neverc/driver/DriverDomain.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/Attachment.h"
+#include "neverc/object/ObjectDomain.h"
 #include "neverc/source/SourceDomain.h"
 
 #include <vector>
@@ -52,6 +53,8 @@ private:
 struct FrontendDomains {
   source::SourceDomain *Source = nullptr;
   ast::ASTDomain *AST = nullptr; ///< makes the fix-its diagnostics carry
+  /// Object files given to a link go through its phases (inputObjects).
+  object::ObjectDomain *Object = nullptr;
   std::vector<core::FrontendAttachment *> Attached;
 };
 
@@ -88,7 +91,18 @@ public:
                                             clang::FrontendAction *Inner)
       override;
 
+  ~PluginHooks() override;
+
 private:
+  /// Object files a link job takes from the command line go through the
+  /// object phases first: a plugin job per file (before the link) writes
+  /// what the pipeline committed to a temporary file the link reads
+  /// instead.
+  void inputObjects(std::vector<driver::JobInfo> &Jobs);
+  /// neverc.driver.build_jobs over the jobs clang built.
+  int buildJobsPhase(std::vector<driver::JobInfo> &Jobs);
+  int runInputObject(const std::string &Path, const std::string &Staged);
+  std::vector<std::string> InputTemps; ///< removed when the hooks go
   bool observed(uint32_t Phase) const { return H.phases().at(Phase).Active; }
   int fail(uint32_t Phase, NevercStatus S, uint32_t ErrorsBefore);
   /// -1 (stop, already reported) when an error was reported since

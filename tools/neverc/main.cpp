@@ -553,6 +553,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   FrontendDomains Frontend;
   Frontend.Source = &Source;
   Frontend.AST = &AST;
+  Frontend.Object = &Object;
   if (!H.plugins().empty()) {
     Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target, &MC,
                          &Object};
