@@ -485,8 +485,8 @@ int runPipeline(ObjectDomain::Impl &D, core::Task &T,
                      {&ProbeVerifier::run, &PV}, &J.Probe)))
       return 1;
     if (!J.Probe.Format) {
-      // No format claims the bytes (COFF and Mach-O are not built in yet):
-      // the graph phases cannot run; the image phases still do.
+      // No format claims the bytes (neither ELF, COFF nor Mach-O, and no
+      // plugin format): the graph phases cannot run; the image phases do.
       R.warning(NEVERC_PHASE_OBJECT_READ_NAME,
                 "no object format reads '" + J.Path +
                     "': the graph phases (read, pre_write, post_layout, "
