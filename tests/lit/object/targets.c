@@ -23,10 +23,12 @@
 // A64REL: Relocation section '.rela.neverc_ptr'
 // A64REL: R_AARCH64_ABS64 {{[0-9a-f]+}} counter + 0
 //
-// RUN: %neverc --target=x86_64-windows-msvc -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/coff.o 2>&1 | FileCheck %s --check-prefix=COFF --implicit-check-not=error: --implicit-check-not=warning:
+// (COFF objects carry a time stamp unless -mno-incremental-linker-compatible:
+// without it two compiles a second apart differ in bytes 4-7.)
+// RUN: %neverc --target=x86_64-windows-msvc -mno-incremental-linker-compatible -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/coff.o 2>&1 | FileCheck %s --check-prefix=COFF --implicit-check-not=error: --implicit-check-not=warning:
 // COFF: remark: object: read after graph gen=1 sections={{[0-9]+}} {{.*}} target=x86-64 digest-ok=1
 // COFF: remark: object: commit after-commit image format=coff state=COMMITTED output=COMMITTED {{.*}} provenance=unchanged coff object, passed through
-// RUN: %clang --target=x86_64-windows-msvc -O1 -c %s -o %t/coff-ref.o
+// RUN: %clang --target=x86_64-windows-msvc -mno-incremental-linker-compatible -O1 -c %s -o %t/coff-ref.o
 // RUN: cmp %t/coff.o %t/coff-ref.o
 // RUN: mkdir -p %t/coffmut
 // RUN: not %neverc --target=x86_64-windows-msvc -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=mutate -O1 -c %s -o %t/coffmut/a.o 2>&1 | FileCheck %s --check-prefix=COFFMUT
