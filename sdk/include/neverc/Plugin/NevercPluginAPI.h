@@ -28,6 +28,7 @@
 #include "neverc/Plugin/PluginMIR.h"
 #include "neverc/Plugin/PluginMC.h"
 #include "neverc/Plugin/PluginObject.h"
+#include "neverc/Plugin/PluginLink.h"
 #include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/Plugin/PluginParserClaim.h"
 
