@@ -403,9 +403,10 @@ def main():
             if not ok:
                 failures.append("layout assert " + unit)
 
-        # The target, MIR, MC and object layout assert units (PluginTarget.h,
-        # PluginMIR.h, PluginMC.h, PluginObject.h): a wrong size, a wrong slot
-        # offset and a wrong interface version must each stop the compile.
+        # The target, MIR, MC, object and link layout assert units
+        # (PluginTarget.h, PluginMIR.h, PluginMC.h, PluginObject.h,
+        # PluginLink.h): a wrong size, a wrong slot or field offset and a
+        # wrong interface version must each stop the compile.
         for unit, good, wrong, name in (
                 ("layout_asserts_target.c", "SIZE(NevercTargetKey, 256);",
                  "SIZE(NevercTargetKey, 248);", "NevercTargetKey"),
@@ -431,7 +432,15 @@ def main():
                 ("layout_asserts_object.c", "OFF(NevercMutableBinaryAPI, Resize, 80);",
                  "OFF(NevercMutableBinaryAPI, Resize, 72);", "Resize"),
                 ("layout_asserts_object.c", "NEVERC_OBJECT_FORMAT_API_MINOR == 1 &&",
-                 "NEVERC_OBJECT_FORMAT_API_MINOR == 0 &&", "object API versions")):
+                 "NEVERC_OBJECT_FORMAT_API_MINOR == 0 &&", "object API versions"),
+                ("layout_asserts_link.c", "SIZE(NevercLinkRequest, 632);",
+                 "SIZE(NevercLinkRequest, 624);", "NevercLinkRequest"),
+                ("layout_asserts_link.c", "OFF(NevercLinkArchiveInfo, Origin, 72);",
+                 "OFF(NevercLinkArchiveInfo, Origin, 71);", "Origin"),
+                ("layout_asserts_link.c", "OFF(NevercLinkAPI, SetSymbolResolution, 432);",
+                 "OFF(NevercLinkAPI, SetSymbolResolution, 424);", "SetSymbolResolution"),
+                ("layout_asserts_link.c", "NEVERC_LINK_PHASE_API_MINOR == 0,",
+                 "NEVERC_LINK_PHASE_API_MINOR == 1,", "link API versions")):
             with open(os.path.join(HERE, unit)) as f:
                 la = f.read()
             bad = os.path.join(tmp, "bad_" + unit)
