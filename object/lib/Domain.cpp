@@ -117,8 +117,8 @@ ObjectDomain::Impl::Impl(core::Host &H) : H(H) {
   fillObjectAPI(Object);
   fillObjectPhaseAPI(Phase);
   fillObjectFormatAPI(Format);
-  fillMutableBinaryAPI(Binary);
-  Object.Context = Phase.Context = Format.Context = Binary.Context = this;
+  fillMutableBinaryAPI(Binary, *this);
+  Object.Context = Phase.Context = Format.Context = this;
   constexpr uint64_t All = NEVERC_OBJECT_FORMAT_CAN_PROBE |
                            NEVERC_OBJECT_FORMAT_CAN_READ |
                            NEVERC_OBJECT_FORMAT_CAN_WRITE;
@@ -143,6 +143,21 @@ void ObjectDomain::Impl::shutdownFormats() {
       F->DestroyUserData = nullptr;
     }
   Formats.resize(BuiltinFormats);
+}
+
+NevercStatus ObjectDomain::Impl::resolveStage(NevercTaskHandle Task,
+                                              NevercHandle Builder,
+                                              core::Task **T,
+                                              BinaryStage **Out) {
+  ObjectJob *J;
+  if (NevercStatus S = object::jobOf(*this, Task, &J); !isOk(S))
+    return S;
+  ImageBox **P;
+  if (NevercStatus S = lookup(*this, *J, J->Builders, Builder, &P); !isOk(S))
+    return S;
+  *T = &J->T;
+  *Out = *P;
+  return okStatus();
 }
 
 ObjectJob *ObjectDomain::Impl::jobOf(const core::Task *T) {

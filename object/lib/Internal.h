@@ -15,9 +15,11 @@
 #include "neverc/core/Host.h"
 #include "neverc/core/PointerMap.h"
 #include "neverc/core/SlotSupport.h"
+#include "neverc/object/BinaryStage.h"
 #include "neverc/object/ELF.h"
 #include "neverc/object/Foreign.h"
 #include "neverc/object/Graph.h"
+#include "neverc/object/TargetKey.h"
 #include "neverc/object/ObjectDomain.h"
 
 #include <memory>
@@ -48,10 +50,6 @@ enum class ObjectHandleKind : uint8_t {
 };
 inline core::HandleKind hk(ObjectHandleKind K) { return core::HandleKind(K); }
 
-/// With no Reserve, a staged image may grow to this (project decision,
-/// PluginObject.h).
-inline constexpr uint64_t DefaultImageBound = uint64_t(1) << 30;
-
 struct FormatRecord;
 
 /// TMO/0x7: the bytes to probe and read.
@@ -70,27 +68,14 @@ struct ProbeBox {
 struct GraphBox {
   Graph *G = nullptr;
 };
-/// TMO/0xa: the image being written, then verified, then committed.
-struct ImageBox {
-  std::string Bytes;
-  uint64_t Bound = DefaultImageBound; ///< Reserve sets it
-  NevercObjectImageState State = NEVERC_OBJECT_IMAGE_CANDIDATE;
+/// TMO/0xa: the image being written, then verified, then committed (the
+/// bytes, bound and builder state are BinaryStage's).
+struct ImageBox : BinaryStage {
   FormatID Format;
   uint64_t GraphGeneration = 0;
   std::string Provenance; ///< who wrote it ("neverc ELF writer", a plugin)
-  /// Staging was aborted (overflow, a failed callback): nothing may be
-  /// committed; AbortWhy says why.
-  bool Aborted = false;
-  std::string AbortWhy;
   bool HasLayoutReport = false;
   LayoutProof Report;
-  uint64_t PublicationGeneration = 0; ///< bumped by every builder change
-  /// The builder accepts writes only in a writer callback, a write
-  /// provider, or a post_write interceptor.
-  bool Writable = false;
-  /// Where NevercMutableBinaryAPI.Write writes next (Tell); only Write
-  /// moves it, and a Resize below it pulls it back to the new end.
-  uint64_t Cursor = 0;
 };
 
 /// A format: built-in (ELF, COFF, Mach-O) or registered by a plugin.
@@ -173,9 +158,11 @@ struct ObjectJob {
   NevercHandle builder(ImageBox *P);
 };
 
-struct ObjectDomain::Impl {
+struct ObjectDomain::Impl final : BinaryStageResolver {
   explicit Impl(core::Host &H);
-  ~Impl();
+  ~Impl() override;
+  NevercStatus resolveStage(NevercTaskHandle Task, NevercHandle Builder,
+                            core::Task **T, BinaryStage **Out) override;
   /// Destroys the registered formats' UserData and drops them.
   void shutdownFormats();
   core::Host &H;
@@ -224,11 +211,6 @@ private:
   const core::Task *T;
 };
 
-/// What \p Triple says of the target (the views point into it); the rest
-/// of the key stays zero (lib/api/Graph.cpp).
-void fillTargetKey(const std::string &Triple, FormatID Format,
-                   NevercTargetKey &K);
-
 /// The pipeline over one object (Pipeline.cpp). Non-zero: failed.
 int runPipeline(ObjectDomain::Impl &D, core::Task &T,
                 ObjectDomain::Output &Out);
@@ -258,15 +240,10 @@ NevercStatus mayMutate(ObjectDomain::Impl &D, ObjectJob &J);
 /// that carry a message).
 NevercStatus statusOf(ObjectDomain::Impl &D, const Outcome &O,
                       const char *Slot);
-/// The built-in target ID (NEVERC_TARGET_ID_*) of an LLVM triple spelling;
-/// zero for a target neverc has no ID for.
-NevercTargetID targetIDOf(std::string_view Triple);
-
 // Tables (lib/api/*.cpp).
 void fillObjectAPI(NevercObjectAPI &T);
 void fillObjectPhaseAPI(NevercObjectPhaseAPI &T);
 void fillObjectFormatAPI(NevercObjectFormatAPI &T);
-void fillMutableBinaryAPI(NevercMutableBinaryAPI &T);
 
 } // namespace neverc::object
 

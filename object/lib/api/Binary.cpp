@@ -26,13 +26,22 @@
 // size) bumps PublicationGeneration; Reserve changes no byte and does not.
 //
 //===----------------------------------------------------------------------===//
-#include "../Internal.h"
+#include "neverc/object/BinaryStage.h"
+#include "neverc/core/Host.h"
+#include "neverc/core/SlotSupport.h"
 
 #include <cstring>
 #include <new>
 
 namespace neverc::object {
+
+BinaryStageResolver::~BinaryStageResolver() = default;
+
 namespace {
+
+using core::isOk;
+using core::okStatus;
+NevercStatus st(NevercStatusCode C) { return core::makeStatus(C); }
 
 bool validView(NevercByteView V) { return V.Data || !V.Length; }
 
@@ -43,7 +52,7 @@ bool fits(uint64_t Base, uint64_t Length, uint64_t Limit) {
 
 /// Aborts staging: what overflows the bound (or cannot be allocated) fails
 /// the whole candidate, never just the one call.
-NevercStatus abortStaging(ImageBox &B, std::string Why) {
+NevercStatus abortStaging(BinaryStage &B, std::string Why) {
   B.Aborted = true;
   B.AbortWhy = std::move(Why);
   B.State = NEVERC_OBJECT_IMAGE_ABORTED;
@@ -52,7 +61,7 @@ NevercStatus abortStaging(ImageBox &B, std::string Why) {
 
 /// \p Base + \p Length is where the image would end (it may not fit in
 /// 64 bits, so the two are reported apart).
-NevercStatus overflow(ImageBox &B, const char *Slot, uint64_t Base,
+NevercStatus overflow(BinaryStage &B, const char *Slot, uint64_t Base,
                       uint64_t Length) {
   return abortStaging(
       B, std::string("NevercMutableBinaryAPI.") + Slot +
@@ -61,21 +70,13 @@ NevercStatus overflow(ImageBox &B, const char *Slot, uint64_t Base,
              std::to_string(B.Bound) + " bytes (Reserve)");
 }
 
-/// The job and the image a builder handle names.
-NevercStatus builderOf(ObjectDomain::Impl &D, NevercTaskHandle Task,
-                       NevercHandle H, ObjectJob **J, ImageBox **Out) {
-  if (NevercStatus S = jobOf(D, Task, J); !isOk(S))
-    return S;
-  ImageBox **P;
-  if (NevercStatus S = lookup(D, **J, (*J)->Builders, H, &P); !isOk(S))
-    return S;
-  *Out = *P;
-  return okStatus();
+BinaryStageResolver &resolver(void *Ctx) {
+  return *static_cast<BinaryStageResolver *>(Ctx);
 }
 
 /// Whether the callback running now may change \p B.
-NevercStatus mayWrite(ObjectJob &J, ImageBox &B) {
-  if (J.T.role() == core::CallbackRole::Observer || !B.Writable)
+NevercStatus mayWrite(core::Task &T, BinaryStage &B) {
+  if (T.role() == core::CallbackRole::Observer || !B.Writable)
     return st(NEVERC_STATUS_POLICY_VIOLATION);
   // Aborted, or already verified / committed: staging is over.
   if (B.Aborted || B.State != NEVERC_OBJECT_IMAGE_CANDIDATE)
@@ -89,13 +90,12 @@ NevercStatus mayWrite(ObjectJob &J, ImageBox &B) {
 template <class Fn>
 NevercStatus changeSlot(void *Ctx, NevercTaskHandle Task, NevercHandle H,
                         const char *Slot, Fn &&Body) {
-  return guard([&]() -> NevercStatus {
-    ObjectDomain::Impl &D = impl(Ctx);
-    ObjectJob *J;
-    ImageBox *B;
-    if (NevercStatus S = builderOf(D, Task, H, &J, &B); !isOk(S))
+  return core::guardSlot([&]() -> NevercStatus {
+    core::Task *T;
+    BinaryStage *B;
+    if (NevercStatus S = resolver(Ctx).resolveStage(Task, H, &T, &B); !isOk(S))
       return S;
-    if (NevercStatus S = mayWrite(*J, *B); !isOk(S))
+    if (NevercStatus S = mayWrite(*T, *B); !isOk(S))
       return S;
     try {
       return Body(*B);
@@ -106,13 +106,13 @@ NevercStatus changeSlot(void *Ctx, NevercTaskHandle Task, NevercHandle H,
   });
 }
 
-void changed(ImageBox &B) { ++B.PublicationGeneration; }
+void changed(BinaryStage &B) { ++B.PublicationGeneration; }
 
 NevercStatus NEVERC_CALL
 builderReserve(void *Ctx, NevercTaskHandle Task,
                NevercMutableBinaryBuilderHandle Builder, uint64_t Size) {
   return changeSlot(Ctx, Task, Builder, "Reserve",
-                    [&](ImageBox &B) -> NevercStatus {
+                    [&](BinaryStage &B) -> NevercStatus {
                       if (Size < B.Bytes.size())
                         return st(NEVERC_STATUS_INVALID_ARGUMENT);
                       // A bound, not an allocation: nothing is reserved in
@@ -128,7 +128,7 @@ NevercStatus NEVERC_CALL builderWrite(void *Ctx, NevercTaskHandle Task,
   if (!validView(Bytes))
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
   return changeSlot(
-      Ctx, Task, Builder, "Write", [&](ImageBox &B) -> NevercStatus {
+      Ctx, Task, Builder, "Write", [&](BinaryStage &B) -> NevercStatus {
         if (!fits(B.Cursor, Bytes.Length, B.Bound))
           return overflow(B, "Write", B.Cursor, Bytes.Length);
         if (!Bytes.Length)
@@ -149,7 +149,7 @@ NevercStatus NEVERC_CALL builderWriteAt(
   if (!validView(Bytes))
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
   return changeSlot(
-      Ctx, Task, Builder, "WriteAt", [&](ImageBox &B) -> NevercStatus {
+      Ctx, Task, Builder, "WriteAt", [&](BinaryStage &B) -> NevercStatus {
         // PluginObject.h lists WriteAt among the calls whose overflow
         // aborts, so the bound is checked before the end of the bytes.
         if (!fits(Offset, Bytes.Length, B.Bound))
@@ -168,13 +168,13 @@ NevercStatus NEVERC_CALL builderWriteAt(
 NevercStatus NEVERC_CALL builderTell(void *Ctx, NevercTaskHandle Task,
                                      NevercMutableBinaryBuilderHandle Builder,
                                      uint64_t *OutPosition) {
-  return guard([&]() -> NevercStatus {
+  return core::guardSlot([&]() -> NevercStatus {
     if (!OutPosition)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    ObjectDomain::Impl &D = impl(Ctx);
-    ObjectJob *J;
-    ImageBox *B;
-    if (NevercStatus S = builderOf(D, Task, Builder, &J, &B); !isOk(S))
+    core::Task *T;
+    BinaryStage *B;
+    if (NevercStatus S = resolver(Ctx).resolveStage(Task, Builder, &T, &B);
+        !isOk(S))
       return S;
     *OutPosition = B->Cursor;
     return okStatus();
@@ -185,13 +185,13 @@ NevercStatus NEVERC_CALL builderReadAt(void *Ctx, NevercTaskHandle Task,
                                        NevercMutableBinaryBuilderHandle Builder,
                                        uint64_t Offset,
                                        NevercMutableByteView Bytes) {
-  return guard([&]() -> NevercStatus {
+  return core::guardSlot([&]() -> NevercStatus {
     if (!Bytes.Data && Bytes.Length)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    ObjectDomain::Impl &D = impl(Ctx);
-    ObjectJob *J;
-    ImageBox *B;
-    if (NevercStatus S = builderOf(D, Task, Builder, &J, &B); !isOk(S))
+    core::Task *T;
+    BinaryStage *B;
+    if (NevercStatus S = resolver(Ctx).resolveStage(Task, Builder, &T, &B);
+        !isOk(S))
       return S;
     // The whole range must be staged: no short reads.
     if (!fits(Offset, Bytes.Length, B->Bytes.size()))
@@ -208,7 +208,7 @@ NevercStatus NEVERC_CALL builderInsert(void *Ctx, NevercTaskHandle Task,
   if (!validView(Bytes))
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
   return changeSlot(
-      Ctx, Task, Builder, "Insert", [&](ImageBox &B) -> NevercStatus {
+      Ctx, Task, Builder, "Insert", [&](BinaryStage &B) -> NevercStatus {
         if (!fits(B.Bytes.size(), Bytes.Length, B.Bound))
           return overflow(B, "Insert", B.Bytes.size(), Bytes.Length);
         if (Offset > B.Bytes.size())
@@ -228,7 +228,7 @@ NevercStatus NEVERC_CALL builderAppend(void *Ctx, NevercTaskHandle Task,
   if (!validView(Bytes))
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
   return changeSlot(
-      Ctx, Task, Builder, "Append", [&](ImageBox &B) -> NevercStatus {
+      Ctx, Task, Builder, "Append", [&](BinaryStage &B) -> NevercStatus {
         if (!fits(B.Bytes.size(), Bytes.Length, B.Bound))
           return overflow(B, "Append", B.Bytes.size(), Bytes.Length);
         if (!Bytes.Length)
@@ -244,7 +244,7 @@ NevercStatus NEVERC_CALL builderResize(void *Ctx, NevercTaskHandle Task,
                                        NevercMutableBinaryBuilderHandle Builder,
                                        uint64_t Size) {
   return changeSlot(Ctx, Task, Builder, "Resize",
-                    [&](ImageBox &B) -> NevercStatus {
+                    [&](BinaryStage &B) -> NevercStatus {
                       if (Size > B.Bound)
                         return overflow(B, "Resize", 0, Size);
                       if (Size == B.Bytes.size())
@@ -259,7 +259,7 @@ NevercStatus NEVERC_CALL builderResize(void *Ctx, NevercTaskHandle Task,
 
 } // namespace
 
-void fillMutableBinaryAPI(NevercMutableBinaryAPI &T) {
+void fillMutableBinaryAPI(NevercMutableBinaryAPI &T, BinaryStageResolver &R) {
   // Not negotiated, so it has no API version of its own: the object API's.
   T.Header = {sizeof T, NEVERC_OBJECT_API_MAJOR, NEVERC_OBJECT_API_MINOR, 0};
   T.Reserve = builderReserve;
@@ -270,6 +270,7 @@ void fillMutableBinaryAPI(NevercMutableBinaryAPI &T) {
   T.Insert = builderInsert;
   T.Append = builderAppend;
   T.Resize = builderResize;
+  T.Context = &R;
 }
 
 } // namespace neverc::object

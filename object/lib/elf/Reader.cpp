@@ -39,17 +39,80 @@ Outcome fromError(llvm::Error E) {
   return malformed(llvm::toString(std::move(E)));
 }
 
-SectionKind kindOf(const Shdr &S, llvm::StringRef Name, uint16_t Machine) {
-  uint64_t F = S.sh_flags;
-  bool NoBits = S.sh_type == llvm::ELF::SHT_NOBITS;
+Binding bindingOf(uint8_t B) {
+  switch (B) {
+  case llvm::ELF::STB_LOCAL:
+    return Binding::Local;
+  case llvm::ELF::STB_GLOBAL:
+    return Binding::Global;
+  case llvm::ELF::STB_WEAK:
+    return Binding::Weak;
+  case llvm::ELF::STB_GNU_UNIQUE:
+    return Binding::Unique;
+  default:
+    return Binding::FormatExtension;
+  }
+}
+SymbolType typeOf(uint8_t T) {
+  switch (T) {
+  case llvm::ELF::STT_NOTYPE:
+    return SymbolType::NoType;
+  case llvm::ELF::STT_OBJECT:
+    return SymbolType::Object;
+  case llvm::ELF::STT_FUNC:
+    return SymbolType::Function;
+  case llvm::ELF::STT_SECTION:
+    return SymbolType::Section;
+  case llvm::ELF::STT_FILE:
+    return SymbolType::File;
+  case llvm::ELF::STT_TLS:
+    return SymbolType::TLS;
+  case llvm::ELF::STT_GNU_IFUNC:
+    return SymbolType::IndirectFunction;
+  default:
+    return SymbolType::FormatExtension;
+  }
+}
+Visibility visibilityOf(uint8_t Other) {
+  switch (Other & 3) {
+  case llvm::ELF::STV_DEFAULT:
+    return Visibility::Default;
+  case llvm::ELF::STV_INTERNAL:
+    return Visibility::Internal;
+  case llvm::ELF::STV_HIDDEN:
+    return Visibility::Hidden;
+  default:
+    return Visibility::Protected;
+  }
+}
+
+elf::SectionFacts factsOf(const Shdr &S, uint32_t Index) {
+  elf::SectionFacts F;
+  F.Index = Index;
+  F.Type = S.sh_type;
+  F.Flags = S.sh_flags;
+  F.Addr = S.sh_addr;
+  F.Offset = S.sh_offset;
+  F.EntSize = S.sh_entsize;
+  F.Link = S.sh_link;
+  F.Info = S.sh_info;
+  return F;
+}
+
+} // namespace
+
+SectionKind elfSectionKind(uint32_t Type, uint64_t F, std::string_view N,
+                           uint16_t Machine) {
+  llvm::StringRef Name(N.data(), N.size());
+  bool NoBits = Type == llvm::ELF::SHT_NOBITS;
   if (F & llvm::ELF::SHF_TLS)
     return NoBits ? SectionKind::TLSZeroFill : SectionKind::TLSData;
   if (NoBits)
     return SectionKind::ZeroFill;
   if (Name.starts_with(".debug") || Name.starts_with(".zdebug"))
     return SectionKind::Debug;
-  if (Name == ".eh_frame" || (Machine == llvm::ELF::EM_X86_64 &&
-                              S.sh_type == llvm::ELF::SHT_X86_64_UNWIND))
+  if (Name == ".eh_frame" ||
+      (Machine == llvm::ELF::EM_X86_64 && Type == llvm::ELF::SHT_X86_64_UNWIND))
     return SectionKind::Unwind;
   if (F & llvm::ELF::SHF_EXECINSTR)
     return SectionKind::Text;
@@ -59,8 +122,8 @@ SectionKind kindOf(const Shdr &S, llvm::StringRef Name, uint16_t Machine) {
   return SectionKind::FormatExtension;
 }
 
-uint64_t flagsOf(const Shdr &S, SectionKind K) {
-  uint64_t F = S.sh_flags, Out = 0;
+uint64_t elfSectionFlags(uint64_t F, SectionKind K) {
+  uint64_t Out = 0;
   if (F & llvm::ELF::SHF_ALLOC)
     Out |= SectionFlag::Allocated;
   if (F & llvm::ELF::SHF_EXECINSTR)
@@ -84,53 +147,11 @@ uint64_t flagsOf(const Shdr &S, SectionKind K) {
   return Out;
 }
 
-Binding bindingOf(uint8_t B) {
-  switch (B) {
-  case llvm::ELF::STB_LOCAL: return Binding::Local;
-  case llvm::ELF::STB_GLOBAL: return Binding::Global;
-  case llvm::ELF::STB_WEAK: return Binding::Weak;
-  case llvm::ELF::STB_GNU_UNIQUE: return Binding::Unique;
-  default: return Binding::FormatExtension;
-  }
-}
-SymbolType typeOf(uint8_t T) {
-  switch (T) {
-  case llvm::ELF::STT_NOTYPE: return SymbolType::NoType;
-  case llvm::ELF::STT_OBJECT: return SymbolType::Object;
-  case llvm::ELF::STT_FUNC: return SymbolType::Function;
-  case llvm::ELF::STT_SECTION: return SymbolType::Section;
-  case llvm::ELF::STT_FILE: return SymbolType::File;
-  case llvm::ELF::STT_TLS: return SymbolType::TLS;
-  case llvm::ELF::STT_GNU_IFUNC: return SymbolType::IndirectFunction;
-  default: return SymbolType::FormatExtension;
-  }
-}
-Visibility visibilityOf(uint8_t Other) {
-  switch (Other & 3) {
-  case llvm::ELF::STV_DEFAULT: return Visibility::Default;
-  case llvm::ELF::STV_INTERNAL: return Visibility::Internal;
-  case llvm::ELF::STV_HIDDEN: return Visibility::Hidden;
-  default: return Visibility::Protected;
-  }
-}
-
-elf::SectionFacts factsOf(const Shdr &S, uint32_t Index) {
-  elf::SectionFacts F;
-  F.Index = Index;
-  F.Type = S.sh_type;
-  F.Flags = S.sh_flags;
-  F.Addr = S.sh_addr;
-  F.Offset = S.sh_offset;
-  F.EntSize = S.sh_entsize;
-  F.Link = S.sh_link;
-  F.Info = S.sh_info;
-  return F;
-}
-
-} // namespace
-
 Outcome readELF(std::string_view Bytes, Graph &G) {
-  if (Bytes.size() < 64 || std::memcmp(Bytes.data(), "\x7f" "ELF", 4))
+  if (Bytes.size() < 64 || std::memcmp(Bytes.data(),
+                                       "\x7f"
+                                       "ELF",
+                                       4))
     return malformed("no ELF header");
   if (uint8_t(Bytes[4]) != llvm::ELF::ELFCLASS64 ||
       uint8_t(Bytes[5]) != llvm::ELF::ELFDATA2LSB)
@@ -160,7 +181,8 @@ Outcome readELF(std::string_view Bytes, Graph &G) {
       return malformed("the section header table lies outside the file");
   }
   if (Shdrs.size() >= llvm::ELF::SHN_LORESERVE)
-    return unsupported("more than " + std::to_string(llvm::ELF::SHN_LORESERVE - 1) +
+    return unsupported("more than " +
+                       std::to_string(llvm::ELF::SHN_LORESERVE - 1) +
                        " sections (extended section numbering)");
   uint16_t Machine = Eh.e_machine;
 
@@ -225,8 +247,8 @@ Outcome readELF(std::string_view Bytes, Graph &G) {
     const Shdr &S = Shdrs[I];
     if (S.sh_type != llvm::ELF::SHT_GROUP)
       continue;
-    auto WordsOr = File.template getSectionContentsAsArray<
-        llvm::support::ulittle32_t>(S);
+    auto WordsOr =
+        File.template getSectionContentsAsArray<llvm::support::ulittle32_t>(S);
     if (!WordsOr)
       return fromError(WordsOr.takeError());
     llvm::ArrayRef<llvm::support::ulittle32_t> W = *WordsOr;
@@ -275,8 +297,9 @@ Outcome readELF(std::string_view Bytes, Graph &G) {
       return fromError(NameOr.takeError());
     SectionFields F;
     F.Name = NameOr->str();
-    F.Kind = kindOf(S, *NameOr, Machine);
-    F.Flags = flagsOf(S, F.Kind);
+    F.Kind = elfSectionKind(S.sh_type, S.sh_flags, std::string_view(*NameOr),
+                            Machine);
+    F.Flags = elfSectionFlags(S.sh_flags, F.Kind);
     F.Alignment = S.sh_addralign;
     if (F.Alignment & (F.Alignment - 1))
       return malformed("section '" + F.Name + "' has alignment " +

@@ -27,6 +27,13 @@ constexpr uint64_t CanonicalELFTables = 1u << 0, AndroidKernelRelease = 1u << 1,
 /// or with DROP_DEBUG_INFO and/or ANDROID_KERNEL_RELEASE.
 bool legalWriteFlags(uint64_t Flags);
 
+/// The object schema's kind and flags of an ELF section (sh_type,
+/// sh_flags, its name, e_machine): what the reader gives every section,
+/// and what a linked image's sections are described with.
+SectionKind elfSectionKind(uint32_t Type, uint64_t Flags, std::string_view Name,
+                           uint16_t Machine);
+uint64_t elfSectionFlags(uint64_t Flags, SectionKind K);
+
 /// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
 /// throw it away.
 Outcome readELF(std::string_view Bytes, Graph &G);

@@ -1,0 +1,65 @@
+//===- BinaryStage.h - A bounded candidate image and its builder -*- C++ -*-===//
+//
+// LLVM-free. The bytes a writer fills and an interceptor edits before the
+// sealed gates check and commit them: an object image (neverc.object.write,
+// post_write) or a linked image (neverc.link.full, post_emit). Both are
+// written through one NevercMutableBinaryAPI; a domain tells it which stage
+// a builder handle names (BinaryStageResolver) and the rules are the same:
+// a bound set by Reserve (1 GiB until one does), a write past it aborts
+// staging, only a callback the stage was made writable for may change it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_OBJECT_BINARYSTAGE_H
+#define NEVERC_OBJECT_BINARYSTAGE_H
+
+#include "neverc/Plugin/PluginObject.h"
+
+#include <cstdint>
+#include <string>
+
+namespace neverc::core {
+class Task;
+}
+
+namespace neverc::object {
+
+/// With no Reserve, a staged image may grow to this (project decision,
+/// PluginObject.h).
+inline constexpr uint64_t DefaultImageBound = uint64_t(1) << 30;
+
+struct BinaryStage {
+  std::string Bytes;
+  uint64_t Bound = DefaultImageBound; ///< Reserve sets it
+  /// NEVERC_OBJECT_IMAGE_* (PluginLink.h's NEVERC_BINARY_IMAGE_* have the
+  /// same values): writes are taken only while it is CANDIDATE.
+  uint32_t State = NEVERC_OBJECT_IMAGE_CANDIDATE;
+  /// Staging was aborted (overflow, a failed callback): nothing may be
+  /// committed; AbortWhy says why.
+  bool Aborted = false;
+  std::string AbortWhy;
+  uint64_t PublicationGeneration = 0; ///< bumped by every change of a byte
+  /// The builder accepts writes only from the callbacks the domain opened
+  /// it for (a writer, a provider, an interceptor of the editing phase).
+  bool Writable = false;
+  /// Where NevercMutableBinaryAPI.Write writes next (Tell); only Write
+  /// moves it, and a Resize below it pulls it back to the new end.
+  uint64_t Cursor = 0;
+};
+
+/// What a domain answers for its builder handles.
+class BinaryStageResolver {
+public:
+  virtual ~BinaryStageResolver();
+  /// The task and stage \p Builder names for \p Task: the handle statuses
+  /// (STALE_HANDLE, WRONG_TYPE, WRONG_SCOPE, ...) otherwise.
+  virtual NevercStatus resolveStage(NevercTaskHandle Task,
+                                    NevercHandle Builder, core::Task **T,
+                                    BinaryStage **Out) = 0;
+};
+
+/// NevercMutableBinaryAPI over the stages \p R finds; its Context is \p R.
+void fillMutableBinaryAPI(NevercMutableBinaryAPI &T, BinaryStageResolver &R);
+
+} // namespace neverc::object
+
+#endif
