@@ -92,6 +92,14 @@ void setUpResponseFile(Session &S, Command &Cmd) {
       S.C->addTempFile(S.C->getArgs().MakeArgString(Tmp)));
 }
 
+/// lld over a command line of strings (the link domain's view of it).
+int runLldLine(const std::vector<std::string> &Line) {
+  llvm::SmallVector<const char *, 256> Argv;
+  for (const std::string &A : Line)
+    Argv.push_back(A.c_str());
+  return runLld(Argv);
+}
+
 /// The built-in execution of one planned job.
 void runBuiltin(Session &S, Session::PlannedJob &P, bool MayLeak,
                 JobResult &R) {
@@ -127,7 +135,8 @@ void runBuiltin(Session &S, Session::PlannedJob &P, bool MayLeak,
       });
       if (!Strict)
         Argv.insert(Argv.begin() + 1, "--undefined-version");
-      R.ExitCode = runLld(Argv);
+      std::vector<std::string> Line(Argv.begin(), Argv.end());
+      R.ExitCode = S.Hooks.runLink(J, Line, &runLldLine);
     }
     llvm::sys::TimePoint<> Wall1;
     std::chrono::nanoseconds User1, Sys1;

@@ -54,6 +54,11 @@ bool DriverHooks::assemblerParse(core::AssemblySource &Src) {
 
 bool DriverHooks::assemblerHoldsObject() { return false; }
 
+int DriverHooks::runLink(const JobInfo &, std::vector<std::string> &Argv,
+                         int (*RunLld)(const std::vector<std::string> &)) {
+  return RunLld(Argv);
+}
+
 int DriverHooks::assemblerObject(const std::string &, const std::string &,
                                  std::string &Bytes,
                                  bool (*Commit)(void *, const std::string &,

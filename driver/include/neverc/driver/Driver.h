@@ -316,6 +316,12 @@ public:
   /// LLVM's parser (Src.Parse); the domains may run neverc.assembly.parse
   /// around it. Returns whether the parse failed.
   virtual bool assemblerParse(core::AssemblySource &Src);
+  /// An in-process link is about to run lld over \p Argv (argv[0] is
+  /// "ld.lld"). The default runs \p RunLld(Argv); the link domain runs the
+  /// neverc.link.* phases around the link instead (staging its outputs,
+  /// verifying and committing them). Returns the link's exit code.
+  virtual int runLink(const JobInfo &Job, std::vector<std::string> &Argv,
+                      int (*RunLld)(const std::vector<std::string> &Argv));
   /// After frontendStarting: whether the job's frontend action is to be
   /// wrapped (the AST consumer pipeline of the syntax/sema and IR domains).
   /// When false (the default, and always when no plugin is loaded) the job
