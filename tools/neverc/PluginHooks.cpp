@@ -616,6 +616,26 @@ bool PluginHooks::assemblerParse(core::AssemblySource &Src) {
   return Src.Parse(Src.ParseCtx);
 }
 
+int PluginHooks::runLink(const JobInfo &Job, std::vector<std::string> &Argv,
+                         int (*RunLld)(const std::vector<std::string> &)) {
+  if (!F.Link || !F.Link->active())
+    return DriverHooks::runLink(Job, Argv, RunLld);
+  // A link is a task of its own; its diagnostics print clang-style on
+  // stderr (no compile's engine is current).
+  Sink.use(nullptr);
+  core::Task *T = nullptr;
+  if (!core::isOk(S.beginTask(NEVERC_TASK_LINK, &T)))
+    return 1;
+  link::LinkDomain::Link L;
+  L.Argv = Argv;
+  NevercStringView Triple = S.route().TargetTriple;
+  L.Triple.assign(Triple.Data ? Triple.Data : "", Triple.Length);
+  L.RunLld = RunLld;
+  int RC = F.Link->runLink(*T, L);
+  S.endTask(T);
+  return RC;
+}
+
 bool PluginHooks::assemblerHoldsObject() {
   if (TU)
     for (core::FrontendAttachment *A : F.Attached)

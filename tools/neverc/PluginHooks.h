@@ -15,6 +15,7 @@
 #include "neverc/driver/DriverDomain.h"
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/core/Attachment.h"
+#include "neverc/link/LinkDomain.h"
 #include "neverc/object/ObjectDomain.h"
 #include "neverc/source/SourceDomain.h"
 
@@ -55,6 +56,8 @@ struct FrontendDomains {
   ast::ASTDomain *AST = nullptr; ///< makes the fix-its diagnostics carry
   /// Object files given to a link go through its phases (inputObjects).
   object::ObjectDomain *Object = nullptr;
+  /// Links go through its phases (runLink).
+  link::LinkDomain *Link = nullptr;
   std::vector<core::FrontendAttachment *> Attached;
 };
 
@@ -86,6 +89,8 @@ public:
                                      std::string &),
                       void *CommitCtx) override;
   bool assemblerParse(core::AssemblySource &Src) override;
+  int runLink(const driver::JobInfo &Job, std::vector<std::string> &Argv,
+              int (*RunLld)(const std::vector<std::string> &)) override;
   bool wrapsFrontendAction(clang::CompilerInstance &CI) override;
   clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,
                                             clang::FrontendAction *Inner)

@@ -23,6 +23,7 @@
 #include "neverc/ast/ASTDomain.h"
 #include "neverc/ir/IRDomain.h"
 #include "neverc/mc/MCDomain.h"
+#include "neverc/link/LinkDomain.h"
 #include "neverc/object/ObjectDomain.h"
 #include "neverc/mir/MIRDomain.h"
 #include "neverc/target/TargetDomain.h"
@@ -157,7 +158,13 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_MC_EMISSION_POST_LAYOUT_NAME,
     // assembly: parse (cc1as), print (-S) and the sealed gates of -S output.
     NEVERC_PHASE_ASSEMBLY_PARSE_NAME, NEVERC_PHASE_ASSEMBLY_PRINT_NAME,
-    NEVERC_PHASE_ASSEMBLY_FINAL_VERIFY_NAME, NEVERC_PHASE_ASSEMBLY_COMMIT_NAME};
+    NEVERC_PHASE_ASSEMBLY_FINAL_VERIFY_NAME, NEVERC_PHASE_ASSEMBLY_COMMIT_NAME,
+    // link: the whole-link route (the graph linker's 13 steps and
+    // object_merge are to come).
+    NEVERC_PHASE_LINK_FULL_NAME, NEVERC_PHASE_LINK_POST_EMIT_NAME,
+    NEVERC_PHASE_LINK_IMAGE_VERIFY_NAME,
+    NEVERC_PHASE_LINK_SIDE_OUTPUTS_VERIFY_NAME, NEVERC_PHASE_LINK_COMMIT_NAME,
+    NEVERC_PHASE_LINK_AFTER_COMMIT_NAME};
 
 /// Phases stock Clang 22 offers no hook for (ast/README.md): a registration
 /// is told why it is never called, not that the phase is still to come.
@@ -486,6 +493,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   mc::MCDomain MC(H);
   object::ObjectDomain Object(H);
   Object.setWriteFlags(F.ObjectWrite);
+  link::LinkDomain Link(H);
   IR.setTargetDomain(&Target);
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
@@ -554,6 +562,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Frontend.Source = &Source;
   Frontend.AST = &AST;
   Frontend.Object = &Object;
+  Frontend.Link = &Link;
   if (!H.plugins().empty()) {
     Frontend.Attached = {&Source, &Prep, &AST, &IR, &MIR, &Target, &MC,
                          &Object};
@@ -593,6 +602,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   // that own their UserData are unloaded.
   Source.shutdown();
   Object.shutdown();
+  Link.shutdown();
   H.shutdown();
   return RC;
 }

@@ -1,0 +1,296 @@
+//===- Internal.h - Shared pieces of the link domain ------------*- C++ -*-===//
+//
+// One LinkJob per link going through the phases: the task it runs in, the
+// request parsed from lld's command line (Request.cpp), the candidate
+// image and its side outputs (Pipeline.cpp), the facts read from the
+// image (Image.cpp) and the handle tables the C tables hand out. The
+// domain keeps the registered linker providers and image verifiers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_LINK_LIB_INTERNAL_H
+#define NEVERC_LINK_LIB_INTERNAL_H
+
+#include "neverc/Plugin/PluginLink.h"
+#include "neverc/core/Handles.h"
+#include "neverc/core/Host.h"
+#include "neverc/core/PointerMap.h"
+#include "neverc/core/SlotSupport.h"
+#include "neverc/link/LinkDomain.h"
+#include "neverc/object/BinaryStage.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace neverc::link {
+
+using core::isOk;
+using core::makeStatus;
+using core::okStatus;
+using core::writeOut;
+inline NevercStatus st(NevercStatusCode C) { return makeStatus(C); }
+
+/// Handle kinds of the link domain (the object domain ends below 208).
+enum class LinkHandleKind : uint8_t {
+  Request = 208,
+  Graph,
+  Input,
+  Archive,
+  ArchiveMember,
+  SharedLibrary,
+  BitcodeModule,
+  Section,
+  Atom,
+  Symbol,
+  Edge,
+  Comdat,
+  Import,
+  Export,
+  Unwind,
+  Synthetic,
+  Constraint,
+  Mutation,
+  Proof,
+  Image,
+  Segment,
+  ImageSection,
+  Bundle,
+  Builder,
+};
+inline core::HandleKind hk(LinkHandleKind K) { return core::HandleKind(K); }
+
+/// A file lld writes besides the image (-Map, --why-extract, ...): lld
+/// writes it into the staging directory; commit renames it into place.
+struct SideOutput {
+  std::string Option;     ///< the option that names it ("-Map", ...)
+  std::string FinalPath;  ///< where the user wants it
+  std::string StagedPath; ///< where lld writes it
+};
+
+/// One input of the command line, in order (NevercRawLinkInput).
+struct RawInput {
+  uint32_t Kind = NEVERC_LINK_INPUT_UNKNOWN;
+  uint64_t Flags = 0;
+  uint64_t Ordinal = 0; ///< position on lld's command line
+  std::string URI;      ///< as given (a -l name resolved through -L)
+};
+
+/// What lld's command line asks for (Request.cpp).
+struct LinkRequestModel {
+  std::string OutputPath = "a.out";
+  uint32_t OutputKind = NEVERC_LINK_OUTPUT_EXECUTABLE;
+  uint64_t Flags = 0; ///< NEVERC_LINK_OPTION_*
+  std::string Entry, Soname;
+  uint64_t ImageBase = 0, PageSize = 0;
+  uint32_t Threads = 0;
+  std::vector<std::string> SearchPaths, Libraries;
+  std::vector<RawInput> Inputs;
+  std::vector<SideOutput> Side;
+};
+
+/// Reads lld's command line (after @file expansion). False when the link
+/// is not one this domain takes: -r (object_merge is to come), or a
+/// command line that only asks lld something (--version, --help, -v with
+/// no input).
+bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R);
+/// lld's command line with -o and the side outputs pointed into \p Dir
+/// (the image becomes Dir/image). Fills the StagedPath of R.Side.
+std::vector<std::string> stagedLinkLine(const std::vector<std::string> &Argv,
+                                        LinkRequestModel &R,
+                                        const std::string &Dir,
+                                        std::string &StagedImage);
+
+/// What a linked ELF image says of itself (Image.cpp).
+struct SegmentFact {
+  uint32_t Type = 0; ///< p_type
+  std::string Name;  ///< segmentTypeName(Type)
+  uint64_t Flags = 0; ///< NEVERC_BINARY_SEGMENT_*
+  uint64_t Address = 0, MemorySize = 0, FileOffset = 0, FileSize = 0,
+           Alignment = 0;
+};
+struct SectionFact {
+  std::string Name;
+  uint32_t Kind = 0;  ///< object schema section kind
+  uint64_t Flags = 0; ///< NEVERC_OBJECT_SECTION_*
+  uint64_t Address = 0, MemorySize = 0, FileOffset = 0, FileSize = 0,
+           Alignment = 0;
+  int64_t Segment = -1; ///< the PT_LOAD holding it
+};
+struct ImageFacts {
+  uint16_t ElfType = 0, Machine = 0;
+  uint64_t Entry = 0, ImageBase = 0;
+  uint64_t Imports = 0, Exports = 0, DynamicRelocations = 0;
+  std::vector<SegmentFact> Segments;
+  std::vector<SectionFact> Sections;
+};
+/// Reads \p Bytes as a 64-bit little-endian ELF image. False: \p Error
+/// says what is wrong with it.
+bool readImageFacts(std::string_view Bytes, ImageFacts &F, std::string &Error);
+/// The name of a segment type (PT_LOAD, ...; "PT_0x..." for others).
+std::string segmentTypeName(uint32_t Type);
+
+/// LNK/0xe..0x11: the image and, through the phases after the emit, its
+/// side outputs (the output bundle).
+struct ImageBox : object::BinaryStage {
+  std::string Provenance; ///< "lld", or the provider that made it
+  NevercInterfaceID ProductID{};
+  bool SideVerified = false; ///< side_outputs_verify passed
+  /// The facts of the bytes (read when asked; LinkJob::facts).
+  ImageFacts Facts;
+  bool FactsValid = false;
+  std::string FactsError;
+};
+
+struct LinkerProvider {
+  std::string ID, CompatibilityKey;
+  NevercInterfaceID TargetID{}, InputFormat{}, OutputFormat{}, ProductID{};
+  uint32_t OutputKind = 0;
+  uint64_t Flags = 0;
+  NevercLinkerProviderFn Link = nullptr;
+  NevercBinaryImageVerifierFn VerifyImage = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+  const core::Plugin *Owner = nullptr;
+};
+struct ImageVerifier {
+  std::string ID;
+  NevercInterfaceID TargetID{}, FormatID{};
+  uint32_t OutputKind = 0;
+  NevercBinaryImageVerifierFn Verify = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+  const core::Plugin *Owner = nullptr;
+};
+
+/// One link through the phases.
+struct LinkJob {
+  explicit LinkJob(core::Task &T);
+  core::Task &T;
+  core::HandleScope Scope;
+  std::string Triple;
+  LinkRequestModel Req;
+  ImageBox Image;
+  /// The link phase running now (0: none).
+  uint32_t Phase = 0;
+  /// The provider serving neverc.link.full for this link (null: lld).
+  const LinkerProvider *Provider = nullptr;
+
+  /// The C view of the request (filled once, by fillRequest), with the
+  /// arrays its views point into.
+  NevercLinkRequest CRequest{};
+  std::vector<NevercRawLinkInput> CInputs;
+  std::vector<NevercStringView> CSearchPaths, CLibraries;
+  void fillRequest();
+
+  // The handles this link hands out. The graph tables stay empty until the
+  // fine-grained route builds a link graph: every graph handle a plugin
+  // shows is then one no graph issued (link/README.md).
+  core::HandleTable<LinkJob *> Requests;
+  core::HandleTable<void *> Graphs, Inputs, Archives, ArchiveMembers,
+      SharedLibraries, BitcodeModules, Sections, Atoms, Symbols, Edges,
+      Comdats, Imports, Exports, Unwinds, Synthetics, Constraints, Mutations,
+      Proofs;
+  core::HandleTable<ImageBox *> Images, Builders, Bundles;
+  /// Segment and section handles name (generation, index) of the facts.
+  core::HandleTable<uint64_t> Segments, ImageSections;
+  std::vector<NevercHandle> SegmentHandles, SectionHandles;
+
+  NevercHandle request();
+  NevercHandle image() { return core::mintCached(Images, ImageOf, &Image, &Image); }
+  NevercHandle builder() {
+    return core::mintCached(Builders, BuilderOf, &Image, &Image);
+  }
+  NevercHandle bundle() {
+    return core::mintCached(Bundles, BundleOf, &Image, &Image);
+  }
+  /// The image's facts for its current bytes (re-read after a change; the
+  /// segment and section handles of older bytes go stale).
+  const ImageFacts *facts();
+  uint64_t FactsGenerationOf = 0;
+  bool FactsRead = false;
+  core::PointerMap<NevercHandle> ImageOf, BuilderOf, BundleOf;
+  NevercHandle RequestHandle{};
+};
+
+struct LinkDomain::Impl final : object::BinaryStageResolver {
+  explicit Impl(core::Host &H);
+  ~Impl() override;
+  NevercStatus resolveStage(NevercTaskHandle Task, NevercHandle Builder,
+                            core::Task **T,
+                            object::BinaryStage **Out) override;
+  void shutdownProviders();
+
+  core::Host &H;
+  NevercLinkAPI Link{};
+  NevercLinkRegistrarAPI Registrar{};
+  NevercLinkPhaseAPI Phase{};
+  NevercMutableBinaryAPI Binary{};
+  std::vector<std::unique_ptr<LinkerProvider>> Providers;
+  std::vector<std::unique_ptr<ImageVerifier>> Verifiers;
+  std::mutex JobsLock;
+  std::unordered_map<const core::Task *, LinkJob *> Jobs;
+
+  bool phaseActive(uint32_t P) const { return H.phases().at(P).Active; }
+  bool active() const;
+  LinkJob *jobOf(const core::Task *T);
+};
+
+/// Makes a job findable from its task while it runs.
+class JobScope {
+public:
+  JobScope(LinkDomain::Impl &D, LinkJob &J) : D(D), T(&J.T) {
+    std::lock_guard<std::mutex> L(D.JobsLock);
+    D.Jobs[T] = &J;
+  }
+  ~JobScope() {
+    std::lock_guard<std::mutex> L(D.JobsLock);
+    D.Jobs.erase(T);
+  }
+  JobScope(const JobScope &) = delete;
+  JobScope &operator=(const JobScope &) = delete;
+
+private:
+  LinkDomain::Impl &D;
+  const core::Task *T;
+};
+
+inline LinkDomain::Impl &impl(void *Ctx) {
+  return *static_cast<LinkDomain::Impl *>(Ctx);
+}
+template <class F> NevercStatus guard(F &&Fn) noexcept {
+  return core::guardSlot(static_cast<F &&>(Fn));
+}
+/// The job of a task handle: INVALID_STATE when no link runs in it.
+NevercStatus jobOf(LinkDomain::Impl &D, NevercTaskHandle T, LinkJob **Out);
+template <class V>
+NevercStatus lookup(LinkDomain::Impl &D, LinkJob &J,
+                    core::HandleTable<V> &Table, NevercHandle H, V **Out) {
+  return core::lookupScoped(Table, H, J.Scope, D.H, Out);
+}
+/// The built-in target ID of an LLVM triple (zero: none).
+NevercTargetID targetIDOf(const std::string &Triple);
+/// The request's target key (views into \p Triple).
+void fillTargetKey(const std::string &Triple, NevercTargetKey &K);
+/// The ELF format ID (the object domain's).
+NevercObjectFormatID elfFormatID();
+bool sameID(const NevercInterfaceID &A, const NevercInterfaceID &B);
+/// SHA-256 of \p Text into \p Out.
+void digestOf(const std::string &Text, uint8_t (&Out)[32]);
+inline bool nullID(const NevercInterfaceID &A) { return !A.High && !A.Low; }
+
+/// The pipeline over one link (Pipeline.cpp): the exit code.
+int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
+                LinkRequestModel Req);
+
+// Tables (lib/api/*.cpp).
+void fillLinkAPI(NevercLinkAPI &T);
+void fillLinkPhaseAPI(NevercLinkPhaseAPI &T);
+void fillLinkRegistrarAPI(NevercLinkRegistrarAPI &T);
+
+} // namespace neverc::link
+
+#endif

@@ -1,0 +1,498 @@
+//===- Pipeline.cpp - The whole-link route, phase by phase ----------------===//
+//
+//   full                 lld links in process into a private staging
+//                        directory (or the registered linker provider
+//                        that serves the request fills the image through
+//                        its builder); the image is held in memory
+//   post_emit            binary interceptors patch the image's bytes
+//   image_verify         sealed: the host audits the image (it reads as
+//                        the ELF file the request asks for, its segments
+//                        lie in the file, the entry is in an executable
+//                        segment), then every matching image verifier a
+//                        plugin registered (→ VERIFIED)
+//   side_outputs_verify  sealed: every side output the command line asks
+//                        for (-Map, --why-extract, --print-archive-stats,
+//                        --dependency-file) was written
+//   commit               sealed: the image and the side outputs are staged
+//                        beside their outputs and renamed into place, side
+//                        outputs first (→ COMMITTED)
+//   after_commit         event
+//
+// Nothing reaches an output before commit: lld's own temporaries and its
+// side outputs live in the staging directory (removed when the link ends,
+// and on a catchable signal), and commit stages with StagedFile, which
+// leaves nothing behind even when the process is killed.
+//
+//===----------------------------------------------------------------------===//
+#include "Internal.h"
+#include "neverc/source/StagedFile.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+
+#include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace neverc::link {
+namespace {
+
+NevercStatus identity(void *, void *In, void **Out) {
+  *Out = In;
+  return okStatus();
+}
+
+/// The private directory lld writes into; it goes with the link.
+class StagingDir {
+public:
+  llvm::Error create() {
+    if (std::error_code EC =
+            llvm::sys::fs::createUniqueDirectory("neverc-link", Path))
+      return llvm::createStringError(EC, "cannot create a staging directory: " +
+                                             EC.message());
+    return llvm::Error::success();
+  }
+  /// A file lld will write: removed on a catchable signal too.
+  void track(const std::string &File) {
+    llvm::sys::RemoveFileOnSignal(File);
+    Files.push_back(File);
+  }
+  ~StagingDir() {
+    if (Path.empty())
+      return;
+    for (const std::string &F : Files) {
+      llvm::sys::fs::remove(F);
+      llvm::sys::DontRemoveFileOnSignal(F);
+    }
+    // Whatever else lld left (its "image.tmp*" after a crash).
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator I(Path, EC), E; I != E && !EC;
+         I.increment(EC))
+      llvm::sys::fs::remove(I->path());
+    llvm::sys::fs::remove(Path);
+  }
+  std::string path() const { return std::string(Path); }
+
+private:
+  llvm::SmallString<128> Path;
+  std::vector<std::string> Files;
+};
+
+/// What the steps of one link share.
+struct Run {
+  LinkDomain::Impl &D;
+  LinkJob &J;
+  LinkDomain::Link &L;
+  StagingDir Dir;
+  int LldExit = 0;
+  void error(const std::string &Phase, const std::string &Message,
+             const core::Plugin *Who = nullptr) {
+    D.H.report(NEVERC_DIAGNOSTIC_ERROR, Message, Who, Phase);
+  }
+};
+
+bool readFile(const std::string &Path, std::string &Out, std::string &Error) {
+  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                       /*RequiresNullTerminator=*/false);
+  if (!B) {
+    Error = B.getError().message();
+    return false;
+  }
+  Out.assign((*B)->getBufferStart(), (*B)->getBufferSize());
+  return true;
+}
+
+//===-- full ----------------------------------------------------------------//
+
+/// lld, or the provider, makes the image.
+struct FullStep {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *, void **Out) {
+    Run &R = *static_cast<FullStep *>(Ctx)->R;
+    ImageBox &I = R.J.Image;
+    *Out = &I;
+    return R.J.Provider ? provide(R, I) : linkWithLld(R, I);
+  }
+
+  static NevercStatus linkWithLld(Run &R, ImageBox &I) {
+    std::string Staged;
+    std::vector<std::string> Argv =
+        stagedLinkLine(R.L.Argv, R.J.Req, R.Dir.path(), Staged);
+    R.Dir.track(Staged);
+    for (const SideOutput &S : R.J.Req.Side)
+      R.Dir.track(S.StagedPath);
+    R.LldExit = R.L.RunLld(Argv);
+    if (R.LldExit != 0)
+      return st(NEVERC_STATUS_PLUGIN_FAILURE); // lld said why
+    std::string Error;
+    if (!readFile(Staged, I.Bytes, Error)) {
+      R.error(NEVERC_PHASE_LINK_FULL_NAME,
+              "lld wrote no image for '" + R.J.Req.OutputPath + "': " + Error);
+      return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    }
+    I.Provenance = "lld";
+    ++I.PublicationGeneration; // new bytes: facts read before are stale
+    return okStatus();
+  }
+
+  static NevercStatus provide(Run &R, ImageBox &I) {
+    const LinkerProvider &P = *R.J.Provider;
+    R.J.fillRequest();
+    NevercLinkerProductCandidate C{};
+    C.Header = {sizeof C, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
+    // The provider fills the image the host made for it (PluginLink.h: no
+    // slot creates an image).
+    C.Image = R.J.image();
+    C.Outputs = R.J.bundle();
+    const NevercHandle Given = C.Image;
+    bool WasWritable = I.Writable;
+    I.Writable = true;
+    NevercStatus S = P.Link(P.UserData, R.J.T.handle(), &R.J.CRequest,
+                            &R.J.CRequest.RawInputs, &C);
+    I.Writable = WasWritable;
+    I.Provenance = "linker provider " + P.ID;
+    if (!isOk(S)) {
+      R.error(NEVERC_PHASE_LINK_FULL_NAME,
+              "linker provider '" + P.ID + "' failed to link '" +
+                  R.J.Req.OutputPath + "'",
+              P.Owner);
+      return S;
+    }
+    if (C.Image.Owner != Given.Owner || C.Image.Value != Given.Value) {
+      R.error(NEVERC_PHASE_LINK_FULL_NAME,
+              "linker provider '" + P.ID +
+                  "' returned an image this link did not give it",
+              P.Owner);
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    }
+    I.ProductID = C.ProductID;
+    return okStatus();
+  }
+};
+
+/// verify_linker_product / verify_post_emit_image: an image was staged
+/// whole.
+struct StagedVerifier {
+  Run *R;
+  const char *Name;
+  static NevercStatus run(void *Ctx, void *Out) {
+    auto &V = *static_cast<StagedVerifier *>(Ctx);
+    auto *I = static_cast<ImageBox *>(Out);
+    std::string Why = !I                ? "no image was produced"
+                      : I->Aborted      ? "staging was aborted: " + I->AbortWhy
+                      : I->Bytes.empty() ? "the image is empty"
+                                         : "";
+    if (Why.empty())
+      return okStatus();
+    V.R->error(V.Name, "the image for '" + V.R->J.Req.OutputPath +
+                           "' is refused: " + Why);
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+//===-- image_verify ----------------------------------------------------------//
+
+bool matches(const NevercInterfaceID &Want, const NevercInterfaceID &Have) {
+  return nullID(Want) || sameID(Want, Have);
+}
+
+struct FinalVerifier {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *Out) {
+    Run &R = *static_cast<FinalVerifier *>(Ctx)->R;
+    auto &I = *static_cast<ImageBox *>(Out);
+    std::string Why = audit(R, I);
+    if (!Why.empty()) {
+      R.error("neverc.link.verify_final_image",
+              "the image for '" + R.J.Req.OutputPath + "' is refused: " + Why);
+      return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    }
+    // The plugins' verifiers run next to the host's, never instead.
+    const NevercTargetID Target = targetIDOf(R.J.Triple);
+    const NevercObjectFormatID ELF = elfFormatID();
+    auto Check = [&](const std::string &ID, NevercBinaryImageVerifierFn Fn,
+                     void *UserData, const core::Plugin *Owner) {
+      R.J.fillRequest();
+      NevercStatus S = Fn(UserData, R.J.T.handle(), &R.J.CRequest,
+                          R.J.image());
+      if (isOk(S))
+        return true;
+      R.error("neverc.link.verify_final_image",
+              "image verifier '" + ID + "' refused the image for '" +
+                  R.J.Req.OutputPath + "'",
+              Owner);
+      return false;
+    };
+    if (R.J.Provider && R.J.Provider->VerifyImage &&
+        !Check(R.J.Provider->ID, R.J.Provider->VerifyImage,
+               R.J.Provider->UserData, R.J.Provider->Owner))
+      return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    for (const auto &V : R.D.Verifiers)
+      if (matches(V->TargetID, Target) && matches(V->FormatID, ELF) &&
+          V->OutputKind == R.J.Req.OutputKind &&
+          !Check(V->ID, V->Verify, V->UserData, V->Owner))
+        return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    I.State = NEVERC_BINARY_IMAGE_VERIFIED;
+    return okStatus();
+  }
+
+  /// The host's audit; empty when the image passes.
+  static std::string audit(Run &R, ImageBox &I) {
+    if (I.Aborted)
+      return "staging was aborted: " + I.AbortWhy;
+    if (I.Bytes.empty())
+      return "the image is empty";
+    if (I.Bytes.size() > I.Bound)
+      return "the image is over its bound";
+    const ImageFacts *F = R.J.facts();
+    if (!F)
+      return I.FactsError;
+    uint16_t Want = R.J.Req.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY ||
+                            (R.J.Req.Flags & NEVERC_LINK_OPTION_PIE)
+                        ? llvm::ELF::ET_DYN
+                        : llvm::ELF::ET_EXEC;
+    if (F->ElfType != Want)
+      return std::string("it is an ELF file of type ") +
+             std::to_string(F->ElfType) + ", not the " +
+             (Want == llvm::ELF::ET_DYN ? "ET_DYN" : "ET_EXEC") +
+             " the link asks for";
+    bool Loads = false;
+    for (const SegmentFact &S : F->Segments)
+      Loads |= S.Type == llvm::ELF::PT_LOAD;
+    if (!Loads)
+      return "it has no PT_LOAD segment";
+    if (R.J.Req.OutputKind == NEVERC_LINK_OUTPUT_EXECUTABLE && F->Entry) {
+      bool InText = false;
+      for (const SegmentFact &S : F->Segments)
+        InText |= S.Type == llvm::ELF::PT_LOAD &&
+                  (S.Flags & NEVERC_BINARY_SEGMENT_EXECUTE) &&
+                  F->Entry >= S.Address && F->Entry - S.Address < S.MemorySize;
+      if (!InText)
+        return "its entry point is not in an executable segment";
+    }
+    return "";
+  }
+};
+
+//===-- side_outputs_verify ------------------------------------------------//
+
+struct SideVerifier {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *Out) {
+    Run &R = *static_cast<SideVerifier *>(Ctx)->R;
+    auto &I = *static_cast<ImageBox *>(Out);
+    if (I.State != NEVERC_BINARY_IMAGE_VERIFIED) {
+      R.error("neverc.link.verify_side_outputs", "the image is not verified");
+      return st(NEVERC_STATUS_VERIFICATION_FAILED);
+    }
+    for (const SideOutput &S : R.J.Req.Side) {
+      llvm::sys::fs::file_status St;
+      if (S.StagedPath.empty() || llvm::sys::fs::status(S.StagedPath, St) ||
+          !llvm::sys::fs::is_regular_file(St)) {
+        R.error("neverc.link.verify_side_outputs",
+                "the " + S.Option + " file '" + S.FinalPath +
+                    "' was not written (" + I.Provenance +
+                    " made the image)");
+        return st(NEVERC_STATUS_VERIFICATION_FAILED);
+      }
+    }
+    I.SideVerified = true;
+    return okStatus();
+  }
+};
+
+//===-- commit ----------------------------------------------------------------//
+
+struct CommitStep {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *In, void **Out) {
+    Run &R = *static_cast<CommitStep *>(Ctx)->R;
+    auto &I = *static_cast<ImageBox *>(In);
+    *Out = In;
+    std::string Error;
+    unsigned Committed = 0;
+    if (!commitAll(R, I, Committed, Error)) {
+      I.State = Committed ? NEVERC_BINARY_IMAGE_FAILED_PARTIAL
+                          : NEVERC_BINARY_IMAGE_ABORTED;
+      R.error(NEVERC_PHASE_LINK_COMMIT_NAME,
+              "cannot commit '" + R.J.Req.OutputPath + "': " + Error);
+      return Committed ? NevercStatus{NEVERC_STATUS_OUTPUT_PARTIAL,
+                                      NEVERC_STATUS_FLAG_OUTPUT_MAY_BE_PARTIAL,
+                                      0}
+                       : st(NEVERC_STATUS_OUTPUT_PARTIAL);
+    }
+    I.State = NEVERC_BINARY_IMAGE_COMMITTED;
+    return okStatus();
+  }
+
+  static bool stage(const std::string &Path, std::string_view Bytes,
+                    bool Executable, std::optional<source::StagedFile> &Out,
+                    std::string &Error) {
+    llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
+    if (!F) {
+      Error = llvm::toString(F.takeError());
+      return false;
+    }
+    const char *P = Bytes.data();
+    size_t Left = Bytes.size();
+    while (Left) {
+      ssize_t N = ::write(F->fd(), P, Left);
+      if (N < 0) {
+        if (errno == EINTR)
+          continue;
+        Error = "cannot write '" + Path + "': " + std::strerror(errno);
+        return false;
+      }
+      P += N;
+      Left -= size_t(N);
+    }
+    // As lld creates its outputs: executables (and shared libraries)
+    // 0777, the rest 0666, less the umask.
+    if (!F->inPlace()) {
+      unsigned Mode = Executable ? 0777 : 0666;
+      if (::fchmod(F->fd(), Mode & ~llvm::sys::fs::getUmask()) != 0) {
+        Error = "cannot set the mode of '" + Path + "': " +
+                std::strerror(errno);
+        return false;
+      }
+    }
+    Out.emplace(std::move(*F));
+    return true;
+  }
+
+  static bool commitAll(Run &R, ImageBox &I, unsigned &Committed,
+                        std::string &Error) {
+    // Stage everything first: a failure here publishes nothing.
+    std::vector<std::optional<source::StagedFile>> Side(R.J.Req.Side.size());
+    for (size_t K = 0; K < Side.size(); ++K) {
+      std::string Bytes;
+      if (!readFile(R.J.Req.Side[K].StagedPath, Bytes, Error) ||
+          !stage(R.J.Req.Side[K].FinalPath, Bytes, false, Side[K], Error))
+        return false;
+    }
+    std::optional<source::StagedFile> Image;
+    bool ToStdout = R.J.Req.OutputPath == "-";
+    if (!ToStdout &&
+        !stage(R.J.Req.OutputPath, I.Bytes,
+               R.J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE, Image,
+               Error))
+      return false;
+    for (auto &S : Side) {
+      if (llvm::Error E = S->commit()) {
+        Error = llvm::toString(std::move(E));
+        return false;
+      }
+      ++Committed;
+    }
+    if (ToStdout) {
+      std::fflush(stdout);
+      if (std::fwrite(I.Bytes.data(), 1, I.Bytes.size(), stdout) !=
+              I.Bytes.size() ||
+          std::fflush(stdout) != 0) {
+        Error = "cannot write the image to standard output";
+        return false;
+      }
+      return true;
+    }
+    if (llvm::Error E = Image->commit()) {
+      Error = llvm::toString(std::move(E));
+      return false;
+    }
+    ++Committed;
+    return true;
+  }
+};
+
+struct CommitVerifier {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *Out) {
+    Run &R = *static_cast<CommitVerifier *>(Ctx)->R;
+    auto &I = *static_cast<ImageBox *>(Out);
+    if (I.State == NEVERC_BINARY_IMAGE_COMMITTED)
+      return okStatus();
+    R.error("neverc.link.commit_output_bundle", "the image was not committed");
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+} // namespace
+
+int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
+                LinkRequestModel Req) {
+  LinkJob J(T);
+  J.Triple = L.Triple;
+  J.Req = std::move(Req);
+  JobScope Scope(D, J);
+  Run R{D, J, L, {}};
+  if (llvm::Error E = R.Dir.create()) {
+    R.error(NEVERC_PHASE_LINK_FULL_NAME, llvm::toString(std::move(E)));
+    return 1;
+  }
+  const NevercTargetID Target = targetIDOf(J.Triple);
+  for (const auto &P : D.Providers)
+    if (matches(P->TargetID, Target) && matches(P->OutputFormat, elfFormatID()) &&
+        P->OutputKind == J.Req.OutputKind) {
+      J.Provider = P.get();
+      break;
+    }
+
+  auto Phase = [&](uint32_t Id, void *Input, core::PhaseStep Step,
+                   core::PhaseVerifier V, void *Prepared = nullptr) {
+    core::PhaseRequest Req;
+    Req.T = &T;
+    Req.Input = Input;
+    Req.Builtin = Step;
+    Req.Verifier = V;
+    Req.Prepared = Prepared;
+    J.Phase = Id;
+    core::PhaseOutcome O = D.H.runPhase(Id, Req);
+    J.Phase = 0;
+    return O;
+  };
+  auto Failed = [&](const core::PhaseOutcome &O) {
+    if (isOk(O.Status))
+      return false;
+    if (J.Image.State == NEVERC_BINARY_IMAGE_CANDIDATE ||
+        J.Image.State == NEVERC_BINARY_IMAGE_VERIFIED)
+      J.Image.State = NEVERC_BINARY_IMAGE_ABORTED;
+    return true;
+  };
+  auto ExitCode = [&] { return R.LldExit ? R.LldExit : 1; };
+
+  FullStep FS{&R};
+  StagedVerifier FV{&R, "neverc.link.verify_linker_product"};
+  J.Image.Writable = true; // interceptors, providers: the slots check roles
+  core::PhaseOutcome FO = Phase(core::Phase_LINK_FULL, &J, {&FullStep::run, &FS},
+                                {&StagedVerifier::run, &FV}, &J.Image);
+  if (Failed(FO))
+    return ExitCode();
+  StagedVerifier PV{&R, "neverc.link.verify_post_emit_image"};
+  core::PhaseOutcome PO = Phase(core::Phase_LINK_POST_EMIT, &J.Image,
+                                {&identity, nullptr},
+                                {&StagedVerifier::run, &PV});
+  J.Image.Writable = false;
+  if (Failed(PO))
+    return 1;
+  FinalVerifier IV{&R};
+  if (Failed(Phase(core::Phase_LINK_IMAGE_VERIFY, &J.Image, {&identity, nullptr},
+                   {&FinalVerifier::run, &IV})))
+    return 1;
+  SideVerifier SV{&R};
+  if (Failed(Phase(core::Phase_LINK_SIDE_OUTPUTS_VERIFY, &J.Image,
+                   {&identity, nullptr}, {&SideVerifier::run, &SV})))
+    return 1;
+  CommitStep CS{&R};
+  CommitVerifier CV{&R};
+  if (Failed(Phase(core::Phase_LINK_COMMIT, &J.Image, {&CommitStep::run, &CS},
+                   {&CommitVerifier::run, &CV})))
+    return 1;
+  if (!isOk(D.H.raiseEvent(core::Phase_LINK_AFTER_COMMIT, T, &J.Image)))
+    return 1; // the output stays: it is committed
+  return 0;
+}
+
+} // namespace neverc::link

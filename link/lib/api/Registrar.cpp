@@ -1,0 +1,186 @@
+//===- Registrar.cpp - NevercLinkRegistrarAPI -----------------------------===//
+//
+// Like every registrar slot: the first parameter is the RegistrarContext
+// the plugin's Register received; Host::registrarOwner names the plugin and
+// refuses a call outside its Register (INVALID_STATE, rule 17) or with a
+// context that names no plugin (INVALID_ARGUMENT). A refused registration
+// takes nothing (the plugin keeps UserData); an accepted one hands UserData
+// to the domain, which calls DestroyUserData once, at shutdown.
+//
+// Project decisions (the spec is silent):
+//  - A linker provider serves neverc.link.full for the links whose output
+//    kind is its OutputKind, whose target is its TargetID and whose output
+//    format is its OutputFormat (a null ID matches any); the first one
+//    registered that matches wins, and lld serves the rest. Its failure
+//    fails the link: there is no silent fallback to lld (rule 19).
+//  - An image verifier runs at neverc.link.image_verify, after the host's
+//    audit, for the images of its OutputKind, TargetID and FormatID (null
+//    IDs match any).
+//  - IDs are unique per kind (DUPLICATE_ID).
+//  - RegisterObjectMergeProvider checks its descriptor, then answers
+//    CAPABILITY_UNAVAILABLE: -r links run through lld outside the link
+//    phases until neverc.link.object_merge lands (link/README.md).
+//
+//===----------------------------------------------------------------------===//
+#include "../Internal.h"
+
+namespace neverc::link {
+namespace {
+
+constexpr uint16_t Major = NEVERC_LINK_REGISTRAR_API_MAJOR;
+constexpr uint64_t KnownProviderFlags = NEVERC_LINK_PROVIDER_DETERMINISTIC |
+                                        NEVERC_LINK_PROVIDER_CACHEABLE |
+                                        NEVERC_LINK_PROVIDER_REPLAY_REQUIRED;
+
+bool validView(NevercStringView V) { return V.Data || !V.Length; }
+bool validKind(uint32_t K) {
+  return K >= NEVERC_LINK_OUTPUT_RELOCATABLE && K <= NEVERC_LINK_OUTPUT_BUNDLE;
+}
+
+/// The checks every registrar slot starts with; \p Owner names the plugin.
+template <class Desc>
+NevercStatus open(LinkDomain::Impl &D, void *Registrar, const Desc *P,
+                  const core::Plugin **Owner) {
+  if (!Registrar || !P)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (NevercStatus S = D.H.registrarOwner(Registrar, Owner); !isOk(S))
+    return S;
+  return core::checkDescriptorHeader(P, sizeof *P, Major);
+}
+
+NevercStatus refuse(LinkDomain::Impl &D, const core::Plugin *Owner,
+                    const char *Slot, const std::string &Why,
+                    NevercStatusCode Code = NEVERC_STATUS_INVALID_DESCRIPTOR) {
+  D.H.report(NEVERC_DIAGNOSTIC_WARNING, Why, Owner,
+             std::string("NevercLinkRegistrarAPI.") + Slot);
+  return st(Code);
+}
+
+NevercStatus NEVERC_CALL registerLinkerProvider(
+    void *Ctx, void *Registrar, const NevercLinkerProviderDescriptor *Desc) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    const core::Plugin *Owner = nullptr;
+    if (NevercStatus S = open(D, Registrar, Desc, &Owner); !isOk(S))
+      return S;
+    const char *Slot = "RegisterLinkerProvider";
+    const NevercLinkerProviderDescriptor &F = *Desc;
+    if (!validView(F.ProviderID) || !F.ProviderID.Length)
+      return refuse(D, Owner, Slot, "linker provider refused: no ProviderID");
+    std::string ID(F.ProviderID.Data, F.ProviderID.Length);
+    auto Bad = [&](const char *Why) {
+      return refuse(D, Owner, Slot,
+                    "linker provider '" + ID + "' refused: " + Why);
+    };
+    if (!F.Link)
+      return Bad("it has no Link callback");
+    if (!validKind(F.OutputKind))
+      return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value");
+    if (F.Flags & ~KnownProviderFlags)
+      return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
+                 "REPLAY_REQUIRED");
+    if (F.Reserved)
+      return Bad("Reserved is not 0");
+    if (!validView(F.CompatibilityKey))
+      return Bad("the CompatibilityKey view has a length but no data");
+    for (const auto &P : D.Providers)
+      if (P->ID == ID)
+        return refuse(D, Owner, Slot,
+                      "linker provider '" + ID + "' is registered already",
+                      NEVERC_STATUS_DUPLICATE_ID);
+    auto R = std::make_unique<LinkerProvider>();
+    R->ID = ID;
+    if (F.CompatibilityKey.Length)
+      R->CompatibilityKey.assign(F.CompatibilityKey.Data,
+                                 F.CompatibilityKey.Length);
+    R->TargetID = F.TargetID;
+    R->InputFormat = F.InputFormat;
+    R->OutputFormat = F.OutputFormat;
+    R->ProductID = F.ProductID;
+    R->OutputKind = F.OutputKind;
+    R->Flags = F.Flags;
+    R->Link = F.Link;
+    R->VerifyImage = F.VerifyImage;
+    R->UserData = F.UserData;
+    R->DestroyUserData = F.DestroyUserData;
+    R->Owner = Owner;
+    D.Providers.push_back(std::move(R));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL registerObjectMergeProvider(
+    void *Ctx, void *Registrar,
+    const NevercObjectMergeProviderDescriptor *Desc) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    const core::Plugin *Owner = nullptr;
+    if (NevercStatus S = open(D, Registrar, Desc, &Owner); !isOk(S))
+      return S;
+    const char *Slot = "RegisterObjectMergeProvider";
+    if (!validView(Desc->ProviderID) || !Desc->ProviderID.Length)
+      return refuse(D, Owner, Slot,
+                    "object-merge provider refused: no ProviderID");
+    if (!Desc->Merge)
+      return refuse(D, Owner, Slot,
+                    "object-merge provider refused: it has no Merge callback");
+    return refuse(D, Owner, Slot,
+                  "object-merge providers are not available yet: -r links "
+                  "run through lld outside the link phases (link/README.md)",
+                  NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  });
+}
+
+NevercStatus NEVERC_CALL registerBinaryImageVerifier(
+    void *Ctx, void *Registrar,
+    const NevercBinaryImageVerifierDescriptor *Desc) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    const core::Plugin *Owner = nullptr;
+    if (NevercStatus S = open(D, Registrar, Desc, &Owner); !isOk(S))
+      return S;
+    const char *Slot = "RegisterBinaryImageVerifier";
+    const NevercBinaryImageVerifierDescriptor &F = *Desc;
+    if (!validView(F.VerifierID) || !F.VerifierID.Length)
+      return refuse(D, Owner, Slot, "image verifier refused: no VerifierID");
+    std::string ID(F.VerifierID.Data, F.VerifierID.Length);
+    auto Bad = [&](const char *Why) {
+      return refuse(D, Owner, Slot,
+                    "image verifier '" + ID + "' refused: " + Why);
+    };
+    if (!F.Verify)
+      return Bad("it has no Verify callback");
+    if (!validKind(F.OutputKind))
+      return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value");
+    if (F.Reserved)
+      return Bad("Reserved is not 0");
+    for (const auto &V : D.Verifiers)
+      if (V->ID == ID)
+        return refuse(D, Owner, Slot,
+                      "image verifier '" + ID + "' is registered already",
+                      NEVERC_STATUS_DUPLICATE_ID);
+    auto R = std::make_unique<ImageVerifier>();
+    R->ID = ID;
+    R->TargetID = F.TargetID;
+    R->FormatID = F.FormatID;
+    R->OutputKind = F.OutputKind;
+    R->Verify = F.Verify;
+    R->UserData = F.UserData;
+    R->DestroyUserData = F.DestroyUserData;
+    R->Owner = Owner;
+    D.Verifiers.push_back(std::move(R));
+    return okStatus();
+  });
+}
+
+} // namespace
+
+void fillLinkRegistrarAPI(NevercLinkRegistrarAPI &T) {
+  T.Header = {sizeof T, NEVERC_LINK_REGISTRAR_API_MAJOR,
+              NEVERC_LINK_REGISTRAR_API_MINOR, 0};
+  T.RegisterLinkerProvider = registerLinkerProvider;
+  T.RegisterObjectMergeProvider = registerObjectMergeProvider;
+  T.RegisterBinaryImageVerifier = registerBinaryImageVerifier;
+}
+
+} // namespace neverc::link
