@@ -105,4 +105,4 @@ if [ ! -x "$WORK/src/src/lua" ]; then
 fi
 echo "census: build ok in $(($(date +%s) - t0)) s"
 
-python3 "$HERE/census_summary.py" --require driver,source,prep,syntax,sema,object "$OUT" "$SCHEMA"
+python3 "$HERE/census_summary.py" --require driver,source,prep,syntax,sema,object,link "$OUT" "$SCHEMA"
