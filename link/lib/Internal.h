@@ -15,7 +15,9 @@
 #include "neverc/core/Host.h"
 #include "neverc/core/PointerMap.h"
 #include "neverc/core/SlotSupport.h"
+#include "neverc/link/Image.h"
 #include "neverc/link/LinkDomain.h"
+#include "neverc/link/Request.h"
 #include "neverc/object/BinaryStage.h"
 
 #include <array>
@@ -62,76 +64,6 @@ enum class LinkHandleKind : uint8_t {
   Builder,
 };
 inline core::HandleKind hk(LinkHandleKind K) { return core::HandleKind(K); }
-
-/// A file lld writes besides the image (-Map, --why-extract, ...): lld
-/// writes it into the staging directory; commit renames it into place.
-struct SideOutput {
-  std::string Option;     ///< the option that names it ("-Map", ...)
-  std::string FinalPath;  ///< where the user wants it
-  std::string StagedPath; ///< where lld writes it
-};
-
-/// One input of the command line, in order (NevercRawLinkInput).
-struct RawInput {
-  uint32_t Kind = NEVERC_LINK_INPUT_UNKNOWN;
-  uint64_t Flags = 0;
-  uint64_t Ordinal = 0; ///< position on lld's command line
-  std::string URI;      ///< as given (a -l name resolved through -L)
-};
-
-/// What lld's command line asks for (Request.cpp).
-struct LinkRequestModel {
-  std::string OutputPath = "a.out";
-  uint32_t OutputKind = NEVERC_LINK_OUTPUT_EXECUTABLE;
-  uint64_t Flags = 0; ///< NEVERC_LINK_OPTION_*
-  std::string Entry, Soname;
-  uint64_t ImageBase = 0, PageSize = 0;
-  uint32_t Threads = 0;
-  std::vector<std::string> SearchPaths, Libraries;
-  std::vector<RawInput> Inputs;
-  std::vector<SideOutput> Side;
-};
-
-/// Reads lld's command line (after @file expansion). False when the link
-/// is not one this domain takes: -r (object_merge is to come), or a
-/// command line that only asks lld something (--version, --help, -v with
-/// no input).
-bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R);
-/// lld's command line with -o and the side outputs pointed into \p Dir
-/// (the image becomes Dir/image). Fills the StagedPath of R.Side.
-std::vector<std::string> stagedLinkLine(const std::vector<std::string> &Argv,
-                                        LinkRequestModel &R,
-                                        const std::string &Dir,
-                                        std::string &StagedImage);
-
-/// What a linked ELF image says of itself (Image.cpp).
-struct SegmentFact {
-  uint32_t Type = 0; ///< p_type
-  std::string Name;  ///< segmentTypeName(Type)
-  uint64_t Flags = 0; ///< NEVERC_BINARY_SEGMENT_*
-  uint64_t Address = 0, MemorySize = 0, FileOffset = 0, FileSize = 0,
-           Alignment = 0;
-};
-struct SectionFact {
-  std::string Name;
-  uint32_t Kind = 0;  ///< object schema section kind
-  uint64_t Flags = 0; ///< NEVERC_OBJECT_SECTION_*
-  uint64_t Address = 0, MemorySize = 0, FileOffset = 0, FileSize = 0,
-           Alignment = 0;
-  int64_t Segment = -1; ///< the PT_LOAD holding it
-};
-struct ImageFacts {
-  uint16_t ElfType = 0, Machine = 0;
-  uint64_t Entry = 0, ImageBase = 0;
-  uint64_t Imports = 0, Exports = 0, DynamicRelocations = 0;
-  std::vector<SegmentFact> Segments;
-  std::vector<SectionFact> Sections;
-};
-/// Reads \p Bytes as a 64-bit little-endian ELF image. False: \p Error
-/// says what is wrong with it.
-bool readImageFacts(std::string_view Bytes, ImageFacts &F, std::string &Error);
-/// The name of a segment type (PT_LOAD, ...; "PT_0x..." for others).
-std::string segmentTypeName(uint32_t Type);
 
 /// LNK/0xe..0x11: the image and, through the phases after the emit, its
 /// side outputs (the output bundle).

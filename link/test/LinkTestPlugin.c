@@ -21,6 +21,8 @@
  *              same sequence; a cursor past the end, a short stride, a
  *              null Data are refused
  *   fail-after the after_commit observer fails
+ *   replace    the full interceptor replaces the link: it writes a tiny
+ *              static executable (exit code 42) into the prepared image
  *
  * Variants (what must happen in Register, where options cannot be read):
  * LINK_TEST_VERIFIER registers an image verifier (refusing when the mode is
@@ -604,12 +606,67 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
   return status(0);
 }
 
+/* A static x86-64 executable: one PT_LOAD (the whole file, R+X) whose code
+ * is exit(42). ET_DYN when the link asks for PIE (the code is position
+ * independent and there is nothing to relocate). */
+static void le(uint8_t *P, uint64_t V, int N) {
+  int K;
+  for (K = 0; K < N; ++K)
+    P[K] = (uint8_t)(V >> (8 * K));
+}
+
+static NevercStatus writeTiny(NevercTaskHandle Task,
+                              const NevercBinaryImageInfo *B, int Pie) {
+  static const uint8_t Code[] = {0xb8, 0x3c, 0, 0, 0, /* mov $60, %eax */
+                                 0xbf, 0x2a, 0, 0, 0, /* mov $42, %edi */
+                                 0x0f, 0x05};         /* syscall */
+  uint8_t Img[64 + 56 + sizeof Code];
+  uint64_t Base = Pie ? 0 : 0x400000, Entry = Base + 64 + 56;
+  NevercByteView V;
+  memset(Img, 0, sizeof Img);
+  memcpy(Img, "\x7f" "ELF\x02\x01\x01", 7);
+  le(Img + 16, Pie ? 3 : 2, 2); /* e_type */
+  le(Img + 18, 62, 2);          /* EM_X86_64 */
+  le(Img + 20, 1, 4);           /* e_version */
+  le(Img + 24, Entry, 8);       /* e_entry */
+  le(Img + 32, 64, 8);          /* e_phoff */
+  le(Img + 52, 64, 2);          /* e_ehsize */
+  le(Img + 54, 56, 2);          /* e_phentsize */
+  le(Img + 56, 1, 2);           /* e_phnum */
+  le(Img + 64, 1, 4);           /* PT_LOAD */
+  le(Img + 68, 5, 4);           /* PF_R | PF_X */
+  le(Img + 72, 0, 8);           /* p_offset */
+  le(Img + 80, Base, 8);        /* p_vaddr */
+  le(Img + 88, Base, 8);        /* p_paddr */
+  le(Img + 96, sizeof Img, 8);  /* p_filesz */
+  le(Img + 104, sizeof Img, 8); /* p_memsz */
+  le(Img + 112, 0x1000, 8);     /* p_align */
+  memcpy(Img + 120, Code, sizeof Code);
+  V.Data = Img;
+  V.Length = sizeof Img;
+  return B->Binary->Write(B->Binary->Context, Task, B->Builder, V);
+}
+
+
 static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
                                           NevercPhaseContinuation *C,
                                           NevercPhaseResult *R,
                                           void *UserData) {
   const PhaseRow *P = (const PhaseRow *)UserData;
   NevercBinaryImageInfo B;
+  if (P->Key == P_FULL && mode("replace")) {
+    /* The whole link, replaced: the image the host prepared is the
+     * frame's CurrentOutput; lld does not run. */
+    NevercLinkPhaseImageInfo I;
+    NevercStatus S;
+    if (!imageOf(F, &I, &B))
+      return status(NEVERC_STATUS_INVALID_STATE);
+    S = writeTiny(F->Task, &B, 1);
+    say("replace full: Write %s", sname(S));
+    R->Action = NEVERC_PHASE_REPLACE;
+    R->Output = F->CurrentOutput;
+    return S;
+  }
   if (P->Key == P_POST_EMIT) {
     if (mode("patch"))
       patch(F);
@@ -643,58 +700,22 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
 /* --- the variants ------------------------------------------------------- */
 
 #ifdef LINK_TEST_PROVIDER
-/* A static x86-64 executable: one PT_LOAD (the whole file, R+X) whose code
- * is exit(42). ET_DYN when the link asks for PIE (the code is position
- * independent and there is nothing to relocate). */
-static void le(uint8_t *P, uint64_t V, int N) {
-  int K;
-  for (K = 0; K < N; ++K)
-    P[K] = (uint8_t)(V >> (8 * K));
-}
-
 static NevercStatus NEVERC_CALL tinyLink(void *UserData, NevercTaskHandle Task,
                                          const NevercLinkRequest *Req,
                                          const NevercRawLinkInputSet *In,
                                          NevercLinkerProductCandidate *Out) {
-  static const uint8_t Code[] = {0xb8, 0x3c, 0, 0, 0,    /* mov $60, %eax */
-                                 0xbf, 0x2a, 0, 0, 0,    /* mov $42, %edi */
-                                 0x0f, 0x05};            /* syscall */
   const NevercLinkAPI *L = (const NevercLinkAPI *)UserData;
-  uint8_t Img[64 + 56 + sizeof Code];
-  int Pie = (Req->Options.Flags & NEVERC_LINK_OPTION_PIE) != 0;
-  uint64_t Base = Pie ? 0 : 0x400000, Entry = Base + 64 + 56;
   NevercBinaryImageInfo B;
-  NevercByteView V;
   NevercStatus S;
   say("provider links %s with %llu inputs, image given=%d",
       kindName(Req->OutputKind), (unsigned long long)In->Inputs.Count,
       !neverc_handle_is_null(Out->Image));
-  memset(Img, 0, sizeof Img);
-  memcpy(Img, "\x7f" "ELF\x02\x01\x01", 7);
-  le(Img + 16, Pie ? 3 : 2, 2);   /* e_type */
-  le(Img + 18, 62, 2);            /* EM_X86_64 */
-  le(Img + 20, 1, 4);             /* e_version */
-  le(Img + 24, Entry, 8);         /* e_entry */
-  le(Img + 32, 64, 8);            /* e_phoff */
-  le(Img + 52, 64, 2);            /* e_ehsize */
-  le(Img + 54, 56, 2);            /* e_phentsize */
-  le(Img + 56, 1, 2);             /* e_phnum */
-  le(Img + 64, 1, 4);             /* PT_LOAD */
-  le(Img + 68, 5, 4);             /* PF_R | PF_X */
-  le(Img + 72, 0, 8);             /* p_offset */
-  le(Img + 80, Base, 8);          /* p_vaddr */
-  le(Img + 88, Base, 8);          /* p_paddr */
-  le(Img + 96, sizeof Img, 8);    /* p_filesz */
-  le(Img + 104, sizeof Img, 8);   /* p_memsz */
-  le(Img + 112, 0x1000, 8);       /* p_align */
-  memcpy(Img + 120, Code, sizeof Code);
   memset(&B, 0, sizeof B);
   B.Header = tpHeader(sizeof B, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
-  if ((S = L->GetBinaryImageInfo(L->Context, Task, Out->Image, &B)).Code)
-    return S;
-  V.Data = Img;
-  V.Length = sizeof Img;
-  if ((S = B.Binary->Write(B.Binary->Context, Task, B.Builder, V)).Code)
+  if ((S = L->GetBinaryImageInfo(L->Context, Task, Out->Image, &B)).Code ||
+      (S = writeTiny(Task, &B,
+                     (Req->Options.Flags & NEVERC_LINK_OPTION_PIE) != 0))
+          .Code)
     return S;
   Out->ProductID.High = 0x4e43544553540001ull;
   Out->ProductID.Low = 1;

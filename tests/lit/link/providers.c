@@ -16,6 +16,17 @@
 // PROVIDER:      link: image state=VERIFIED kind=EXECUTABLE size>0=1 segments>0=1 sections>0=0 entry>0=1 imports>0=0 exports=0 dynrelocs>0=0
 // PROVIDER:      link: after-commit commit state=COMMITTED
 //
+// An interceptor of full that returns REPLACE with the image the host
+// prepared (the frame's CurrentOutput), written through its builder: lld
+// does not run, the sealed gates check and commit the replacement.
+// RUN: %neverc %t/main.o -o %t/replaced -fplugin=%test_plugins/LinkTestPlugin.so -fplugin-arg=org.neverc.test.link:--mode=replace 2>&1 | FileCheck %s --check-prefix=REPLACE --implicit-check-not=error:
+// RUN: sh -c '%t/replaced; test $? = 42'
+// REPLACE:      link: before full state=CANDIDATE size>0=0
+// REPLACE-NEXT: link: replace full: Write OK
+// REPLACE-NEXT: link: after full state=CANDIDATE size>0=1
+// REPLACE:      link: after image_verify state=VERIFIED size>0=1
+// REPLACE:      link: after-commit commit state=COMMITTED size>0=1
+//
 // The provider's image with a map file asked for: nobody wrote the map,
 // side_outputs_verify refuses, nothing is committed.
 // RUN: mkdir -p %t/nomap

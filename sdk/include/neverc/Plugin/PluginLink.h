@@ -109,6 +109,20 @@
  *    answer for the graphs that exist. Where stock LLVM 22 cannot do what
  *    a slot asks, it returns NEVERC_STATUS_CAPABILITY_UNAVAILABLE with a
  *    diagnostic naming the limitation, never a silent success.
+ *  - NevercLinkAPI.GetRequest with a null Request handle gives the
+ *    request of the link the task runs (a phase callback is handed no
+ *    request handle; the request's own Request field names it after).
+ *  - No slot creates an image: the host makes an empty candidate for a
+ *    linker provider and hands it in NevercLinkerProductCandidate.Image
+ *    (and .Outputs) on entry; the provider fills it through
+ *    GetBinaryImageInfo's Binary and Builder and returns it there. A
+ *    candidate naming another image is refused (INVALID_ARGUMENT).
+ *  - A linker provider serves the links whose output kind is its
+ *    OutputKind and whose target and output format are its TargetID and
+ *    OutputFormat (a null ID matches any); the first registered that
+ *    matches wins, lld serves the others. An image verifier runs for its
+ *    OutputKind, TargetID and FormatID alike. Provider and verifier IDs
+ *    are unique (DUPLICATE_ID).
  *  - Every Extensions field is a NevercStructArrayView of
  *    NevercLinkExtension (the upstream header names no element type).
  *  - NevercLinkOptions.SearchPaths and .Libraries are
@@ -788,9 +802,12 @@ typedef struct NevercBinarySectionInfo {
 } NevercBinarySectionInfo;
 
 /* Binary and Builder are the bounded writer over the image bytes
- * (PluginObject.h). A post_emit interceptor edits the candidate through
- * them; a write through an observer's bridge, or to an image past
- * CANDIDATE, gives NEVERC_STATUS_POLICY_VIOLATION. */
+ * (PluginObject.h). A linker provider fills the image through them, and
+ * so does an interceptor or provider of neverc.link.full or an
+ * interceptor of post_emit; a write through an observer's bridge, or from
+ * an image verifier, gives NEVERC_STATUS_POLICY_VIOLATION, and one to an
+ * image past CANDIDATE (or whose staging was aborted)
+ * NEVERC_STATUS_INVALID_STATE, as for object images. */
 typedef struct NevercBinaryImageInfo {
   NevercABITableHeader Header;
   NevercBinaryImageHandle Image;
