@@ -19,7 +19,10 @@ export ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 ASAN_DIR=${NEVERC_ASAN_BUILD_DIR:-build-asan}
 start=$(date +%s)
-NEVERC_BUILD_DIR=$ASAN_DIR NEVERC_CMAKE_ARGS=-DNEVERC_SANITIZE=ON \
+# The fuzzers (already ASan-instrumented in the main build, and not run
+# here) and the benchmarks are left out of this build.
+NEVERC_BUILD_DIR=$ASAN_DIR \
+  NEVERC_CMAKE_ARGS="-DNEVERC_SANITIZE=ON -DNEVERC_ENABLE_FUZZ=OFF -DNEVERC_ENABLE_BENCH=OFF" \
   bash scripts/build.sh
 ctest --test-dir "$ASAN_DIR" --output-on-failure -j2 -L 'unit|misbehave|lit'
 # The census reuses the lua source the main build's conformance run fetched.
