@@ -13,10 +13,14 @@
 // entries of the allocated SHT_RELA, SHT_REL and SHT_RELR sections.
 //
 //===----------------------------------------------------------------------===//
-#include "Internal.h"
+#include "neverc/link/Image.h"
 #include "neverc/object/ELF.h"
 
+#include "llvm/Support/Error.h"
+
 #include "llvm/Object/ELF.h"
+
+#include <cstdio>
 
 namespace neverc::link {
 namespace {

@@ -15,7 +15,7 @@
 // the link.
 //
 //===----------------------------------------------------------------------===//
-#include "Internal.h"
+#include "neverc/link/Request.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"

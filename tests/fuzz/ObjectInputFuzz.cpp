@@ -21,11 +21,15 @@
 // crash, leak or hit an unchecked-Error abort. To switch to our readers,
 // replace the body of readBinary() -- the walk and the input contract stay.
 //
+// Every input also goes through the link domain's image reader
+// (neverc::link::readImageFacts), as a linked image would.
+//
 // LLVM comes from the shared libLLVM, which is not instrumented: ASan checks
 // every access the library makes through the harness's buffer, but coverage
 // feedback only sees the harness itself (the seed corpus does the rest).
 //
 //===----------------------------------------------------------------------===//
+#include "neverc/link/Image.h"
 #include "neverc/object/ELF.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -435,5 +439,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size)
     std::memcpy(Buf->getBufferStart(), Data, Size);
   readBinary(Buf->getMemBufferRef(), 0);
+  // The link domain's image reader (what neverc.link.image_verify and the
+  // image pagers read): any bytes, read or refused with a reason.
+  neverc::link::ImageFacts Facts;
+  std::string Why;
+  if (neverc::link::readImageFacts(
+          std::string_view(Buf->getBufferStart(), Size), Facts, Why))
+    Sink = Sink + Facts.Segments.size() + Facts.Sections.size();
   return 0;
 }

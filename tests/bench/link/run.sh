@@ -13,6 +13,10 @@
 # shell.c compiled here once, then the shell linked). Objects are the same
 # for every row. Rows:
 #   neverc            lld in-process (the default)
+#   neverc observed   the same with the census plugin loaded: an observer
+#                     on every phase, the six link phases of the whole-link
+#                     route among them (lld writes into a staging directory,
+#                     the image is audited and committed by neverc)
 #   neverc bfd        neverc -fuse-ld=bfd: GNU ld, spawned
 #   clang-22          Debian's default: GNU ld, spawned
 #   clang-22 lld      clang-22 -fuse-ld=lld: ld.lld, spawned
@@ -23,6 +27,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 NEVERC=$ROOT/build/bin/neverc
+CENSUS=$ROOT/build/plugins/CensusPlugin.so
 RUNS=10
 OUT=$ROOT/build/bench/link.md
 WORK=$ROOT/build/conformance/work
@@ -67,11 +72,12 @@ bench() {
   local name=$1 n b c l
   shift
   n=$(median "$NEVERC $* -o $T/out-n")
+  o=$(median "$NEVERC -fplugin=$CENSUS $* -o $T/out-o")
   b=$(median "$NEVERC -fuse-ld=bfd $* -o $T/out-b")
   c=$(median "$CLANG $* -o $T/out-c")
   l=$(median "$CLANG -fuse-ld=lld $* -o $T/out-l")
-  rows+=("$name|$n|$b|$c|$l")
-  echo "link-bench: $name: neverc $n s, neverc bfd $b s, clang-22 $c s, clang-22 lld $l s" >&2
+  rows+=("$name|$n|$o|$b|$c|$l")
+  echo "link-bench: $name: neverc $n s, observed $o s, neverc bfd $b s, clang-22 $c s, clang-22 lld $l s" >&2
 }
 
 if [ -f "$WORK/lua/src/lua.o" ] && [ -f "$WORK/lua/src/liblua.a" ]; then
@@ -100,17 +106,17 @@ fi
 {
   echo "Links timed with $RUNS runs each ($(command -v hyperfine >/dev/null && echo hyperfine medians || echo python medians)), $(nproc) cores, $(date -u +%F)."
   echo
-  echo "| link | neverc, lld in-process (s) | neverc -fuse-ld=bfd (s) | clang-22, GNU ld (s) | clang-22 -fuse-ld=lld (s) | neverc / clang-22 | neverc bfd / clang-22 |"
-  echo "|---|--:|--:|--:|--:|--:|--:|"
+  echo "| link | neverc, lld in-process (s) | neverc, link phases observed (s) | neverc -fuse-ld=bfd (s) | clang-22, GNU ld (s) | clang-22 -fuse-ld=lld (s) | neverc / clang-22 lld | observed / neverc | neverc bfd / clang-22 |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
   for r in "${rows[@]}"; do
-    IFS='|' read -r name n b c l <<<"$r"
-    python3 - "$name" "$n" "$b" "$c" "$l" <<'PY'
+    IFS='|' read -r name n o b c l <<<"$r"
+    python3 - "$name" "$n" "$o" "$b" "$c" "$l" <<'PY'
 import sys
-name, n, b, c, l = sys.argv[1:]
+name, n, o, b, c, l = sys.argv[1:]
 def ratio(x, y):
     try: return "%.2f" % (float(x) / float(y))
     except ValueError: return "-"
-print(f"| {name} | {n} | {b} | {c} | {l} | {ratio(n, c)} | {ratio(b, c)} |")
+print(f"| {name} | {n} | {o} | {b} | {c} | {l} | {ratio(n, l)} | {ratio(o, n)} | {ratio(b, c)} |")
 PY
   done
 } | tee "$OUT"
