@@ -188,12 +188,6 @@ bool LinkDomain::Impl::active() const {
   return false;
 }
 
-LinkJob *LinkDomain::Impl::jobOf(const core::Task *T) {
-  std::lock_guard<std::mutex> L(JobsLock);
-  auto It = Jobs.find(T);
-  return It == Jobs.end() ? nullptr : It->second;
-}
-
 NevercStatus LinkDomain::Impl::resolveStage(NevercTaskHandle Task,
                                             NevercHandle Builder,
                                             core::Task **T,
@@ -213,7 +207,7 @@ NevercStatus jobOf(LinkDomain::Impl &D, NevercTaskHandle TH, LinkJob **Out) {
   core::Task *T = nullptr;
   if (NevercStatus S = D.H.resolveTask(TH, &T); !isOk(S))
     return S;
-  LinkJob *J = D.jobOf(T);
+  LinkJob *J = D.Jobs.find(T);
   if (!J)
     return st(NEVERC_STATUS_INVALID_STATE); // no link runs in this task
   *Out = J;

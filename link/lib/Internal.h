@@ -11,6 +11,7 @@
 #define NEVERC_LINK_LIB_INTERNAL_H
 
 #include "neverc/Plugin/PluginLink.h"
+#include "neverc/core/DomainJobs.h"
 #include "neverc/core/Handles.h"
 #include "neverc/core/Host.h"
 #include "neverc/core/PointerMap.h"
@@ -163,32 +164,12 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
   NevercMutableBinaryAPI Binary{};
   std::vector<std::unique_ptr<LinkerProvider>> Providers;
   std::vector<std::unique_ptr<ImageVerifier>> Verifiers;
-  std::mutex JobsLock;
-  std::unordered_map<const core::Task *, LinkJob *> Jobs;
+  core::JobRegistry<LinkJob> Jobs;
 
   bool phaseActive(uint32_t P) const { return H.phases().at(P).Active; }
   bool active() const;
-  LinkJob *jobOf(const core::Task *T);
 };
 
-/// Makes a job findable from its task while it runs.
-class JobScope {
-public:
-  JobScope(LinkDomain::Impl &D, LinkJob &J) : D(D), T(&J.T) {
-    std::lock_guard<std::mutex> L(D.JobsLock);
-    D.Jobs[T] = &J;
-  }
-  ~JobScope() {
-    std::lock_guard<std::mutex> L(D.JobsLock);
-    D.Jobs.erase(T);
-  }
-  JobScope(const JobScope &) = delete;
-  JobScope &operator=(const JobScope &) = delete;
-
-private:
-  LinkDomain::Impl &D;
-  const core::Task *T;
-};
 
 inline LinkDomain::Impl &impl(void *Ctx) {
   return *static_cast<LinkDomain::Impl *>(Ctx);

@@ -426,7 +426,7 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   LinkJob J(T);
   J.Triple = L.Triple;
   J.Req = std::move(Req);
-  JobScope Scope(D, J);
+  core::JobRegistry<LinkJob>::Scope Scope(D.Jobs, T, J);
   Run R{D, J, L, {}};
   if (llvm::Error E = R.Dir.create()) {
     R.error(NEVERC_PHASE_LINK_FULL_NAME, llvm::toString(std::move(E)));
@@ -442,17 +442,9 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
 
   auto Phase = [&](uint32_t Id, void *Input, core::PhaseStep Step,
                    core::PhaseVerifier V, void *Prepared = nullptr) {
-    core::PhaseRequest Req;
-    Req.T = &T;
-    Req.Input = Input;
-    Req.Builtin = Step;
-    Req.Verifier = V;
-    Req.Prepared = Prepared;
-    J.Phase = Id;
-    core::PhaseOutcome O = D.H.runPhase(Id, Req);
-    J.Phase = 0;
-    return O;
+    return core::runJobPhase(D.H, T, J.Phase, Id, Input, Step, V, Prepared);
   };
+
   auto Failed = [&](const core::PhaseOutcome &O) {
     if (isOk(O.Status))
       return false;

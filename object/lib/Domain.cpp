@@ -160,12 +160,6 @@ NevercStatus ObjectDomain::Impl::resolveStage(NevercTaskHandle Task,
   return okStatus();
 }
 
-ObjectJob *ObjectDomain::Impl::jobOf(const core::Task *T) {
-  std::lock_guard<std::mutex> L(JobsLock);
-  auto It = Jobs.find(T);
-  return It == Jobs.end() ? nullptr : It->second;
-}
-
 ObjectDomain::ObjectDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
   NevercStatus S = H.publishInterface(
       NevercInterfaceID{NEVERC_INTERFACE_OBJECT_HIGH, NEVERC_INTERFACE_OBJECT_LOW},

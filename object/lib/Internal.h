@@ -11,6 +11,7 @@
 #define NEVERC_OBJECT_LIB_INTERNAL_H
 
 #include "neverc/Plugin/PluginObject.h"
+#include "neverc/core/DomainJobs.h"
 #include "neverc/core/Handles.h"
 #include "neverc/core/Host.h"
 #include "neverc/core/PointerMap.h"
@@ -172,8 +173,7 @@ struct ObjectDomain::Impl final : BinaryStageResolver {
   NevercMutableBinaryAPI Binary{};
   /// Built-ins first; registration order after them.
   std::vector<std::unique_ptr<FormatRecord>> Formats;
-  std::mutex JobsLock;
-  std::unordered_map<const core::Task *, ObjectJob *> Jobs;
+  core::JobRegistry<ObjectJob> Jobs;
 
   /// NEVERC_OBJECT_WRITE_* bits every write is asked for (-fobject-write=).
   uint64_t WriteFlags = 0;
@@ -188,28 +188,8 @@ struct ObjectDomain::Impl final : BinaryStageResolver {
   bool graphWanted() const;
   /// Objects go through the pipeline at all.
   bool active() const;
-  /// The job of a task (null: none runs).
-  ObjectJob *jobOf(const core::Task *T);
 };
 
-/// Makes a job findable from its task while it runs.
-class JobScope {
-public:
-  JobScope(ObjectDomain::Impl &D, ObjectJob &J) : D(D), T(&J.T) {
-    std::lock_guard<std::mutex> L(D.JobsLock);
-    D.Jobs[T] = &J;
-  }
-  ~JobScope() {
-    std::lock_guard<std::mutex> L(D.JobsLock);
-    D.Jobs.erase(T);
-  }
-  JobScope(const JobScope &) = delete;
-  JobScope &operator=(const JobScope &) = delete;
-
-private:
-  ObjectDomain::Impl &D;
-  const core::Task *T;
-};
 
 /// The pipeline over one object (Pipeline.cpp). Non-zero: failed.
 int runPipeline(ObjectDomain::Impl &D, core::Task &T,

@@ -98,7 +98,7 @@ NevercStatus jobOf(ObjectDomain::Impl &D, NevercTaskHandle TH,
   core::Task *T = nullptr;
   if (NevercStatus S = D.H.resolveTask(TH, &T); !isOk(S))
     return S;
-  ObjectJob *J = D.jobOf(T);
+  ObjectJob *J = D.Jobs.find(T);
   if (!J)
     return st(NEVERC_STATUS_INVALID_STATE); // no object in the pipeline
   *Out = J;

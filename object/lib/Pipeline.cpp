@@ -449,22 +449,14 @@ int runPipeline(ObjectDomain::Impl &D, core::Task &T,
   J.WriteFlags = D.WriteFlags;
   J.In.Bytes = Out.Bytes;
   J.In.LogicalPath = Out.Path;
-  JobScope Scope(D, J);
+  core::JobRegistry<ObjectJob>::Scope Scope(D.Jobs, T, J);
   Run R{D, J, Out};
 
   auto Phase = [&](uint32_t Id, void *Input, core::PhaseStep Step,
                    core::PhaseVerifier V, void *Prepared = nullptr) {
-    core::PhaseRequest Req;
-    Req.T = &T;
-    Req.Input = Input;
-    Req.Builtin = Step;
-    Req.Verifier = V;
-    Req.Prepared = Prepared;
-    J.Phase = Id;
-    core::PhaseOutcome O = D.H.runPhase(Id, Req);
-    J.Phase = 0;
-    return O;
+    return core::runJobPhase(D.H, T, J.Phase, Id, Input, Step, V, Prepared);
   };
+
   auto Failed = [&](const core::PhaseOutcome &O) {
     if (isOk(O.Status))
       return false;
