@@ -31,6 +31,10 @@ config.substitutions.append(("%neverc", neverc))
 # The object graph library's tool, built next to neverc.
 config.substitutions.append(
     ("%objtool", os.path.join(os.path.dirname(neverc), "neverc-objtool")))
+# The link library's tool (the graph linker's input reading and symbol
+# resolution), built next to neverc.
+config.substitutions.append(
+    ("%linktool", os.path.join(os.path.dirname(neverc), "neverc-linktool")))
 # Plugin modules: the SDK examples (%plugins) and the test plugins
 # (%test_plugins); %cc is the host C compiler, %sdk_include the SDK headers.
 for name in ("plugins", "test_plugins", "sdk_include", "cc"):

@@ -1,0 +1,114 @@
+//===- Inputs.h - A link's inputs, read and resolved as lld does -*- C++ -*-===//
+//
+// LLVM-free. The first two steps of the graph linker: every input of a
+// request read (objects into object graphs, archives as lazy members,
+// shared libraries as their dynamic symbols, linker scripts expanded), and
+// the symbol resolution that decides which archive members the link
+// extracts, with lld 22's semantics:
+//  - inputs are read in command-line order; an archive's members are lazy
+//    object files, in member order, each offering its defined globals;
+//  - an object's defined globals are resolved before its undefined ones;
+//  - a non-weak undefined reference to a lazy symbol extracts its member
+//    at once (recursively), and so does a lazy symbol offered for a
+//    non-weak undefined one; a weak undefined never extracts;
+//  - a definition, a common or a shared symbol over a lazy one extracts
+//    nothing; so lld's --fortran-common default;
+//  - --undefined names are references from no file ("<internal>") made
+//    before any input is read; the entry symbol extracts what it names
+//    after every input.
+// What it records is what lld's --why-extract writes: who referenced what
+// symbol to extract which member.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_LINK_INPUTS_H
+#define NEVERC_LINK_INPUTS_H
+
+#include "neverc/link/Request.h"
+#include "neverc/object/Graph.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace neverc::link {
+
+/// One file the link reads: from the command line or named by a script.
+struct InputFile {
+  uint32_t Kind = NEVERC_LINK_INPUT_UNKNOWN;
+  uint64_t Flags = 0; ///< NEVERC_LINK_INPUT_FLAG_*
+  std::string Path;   ///< as given (what diagnostics and --why-extract say)
+  int32_t Script = -1; ///< the script input that named it
+};
+
+/// A member of an archive input.
+struct ArchiveMember {
+  uint32_t Input = 0;
+  std::string Name;
+  std::string Bytes; ///< the member's contents
+  bool Extracted = false;
+  int32_t Object = -1; ///< its object once extracted
+};
+
+/// An object file in the link: an input, or an extracted member.
+struct LinkObject {
+  uint32_t Input = 0;
+  int32_t Member = -1;
+  std::string Name; ///< "path" or "archive(member)"
+  object::Graph Graph;
+};
+
+/// A shared library input: what it defines and what it needs.
+struct SharedLibrary {
+  uint32_t Input = 0;
+  std::string Soname;
+  std::vector<std::string> Needed;
+};
+
+struct LinkSymbol {
+  enum State : uint8_t { Undefined, Lazy, Defined, Common, Shared };
+  std::string Name;
+  State S = Undefined;
+  bool Weak = false;
+  /// Who holds it: the object (Defined, Common, Undefined: the first
+  /// referencing one; -1 for a command-line reference), the lazy member,
+  /// the shared library.
+  int32_t Object = -1, Member = -1, Library = -1;
+  /// The undefined reference came from a shared library (Library).
+  bool FromLibrary = false;
+};
+
+/// One extraction, as --why-extract reports it.
+struct Extraction {
+  std::string Reference; ///< the referencing file, or "--undefined" ...
+  uint32_t Member = 0;
+  std::string Symbol;
+};
+
+struct LinkInputs {
+  std::vector<InputFile> Files;
+  std::vector<ArchiveMember> Members;
+  std::vector<std::unique_ptr<LinkObject>> Objects;
+  std::vector<SharedLibrary> Libraries;
+  std::vector<LinkSymbol> Symbols;
+  std::unordered_map<std::string, uint32_t> SymbolIndex;
+  std::vector<Extraction> Extractions;
+
+  /// "archive(member)" for a member.
+  std::string memberName(uint32_t Member) const;
+  /// lld's --why-extract text.
+  std::string whyExtract() const;
+};
+
+/// Reads and resolves the inputs of \p R; \p Undefined are the
+/// --undefined symbols and \p Entry the entry symbol ("" for none).
+/// False: \p Error says which file could not be read or what it holds that
+/// this reader does not take yet (bitcode, an unknown script command).
+bool readInputs(const LinkRequestModel &R,
+                const std::vector<std::string> &Undefined,
+                const std::string &Entry, LinkInputs &Out, std::string &Error);
+
+} // namespace neverc::link
+
+#endif

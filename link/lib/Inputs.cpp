@@ -1,0 +1,603 @@
+//===- Inputs.cpp - Reading a link's inputs and resolving its symbols -----===//
+//
+// The rules are lld 22's (Inputs.h says which). Symbols are read with
+// llvm::object's ELF reader; an object that joins the link (an input, an
+// extracted member) is also read whole into an object graph, which the
+// later steps of the graph linker work on. Members of an archive that are
+// not ELF relocatables are left out; bitcode (LTO) and linker scripts
+// beyond what glibc's libc.so says (INPUT, GROUP, AS_NEEDED,
+// OUTPUT_FORMAT, OUTPUT_ARCH, SEARCH_DIR) are refused with an error naming
+// them.
+//
+//===----------------------------------------------------------------------===//
+#include "neverc/link/Inputs.h"
+#include "neverc/object/ELF.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ELF.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <functional>
+
+namespace neverc::link {
+namespace {
+
+using ELFT = llvm::object::ELF64LE;
+
+/// A global symbol of an ELF file, as resolution needs it.
+struct GlobalSym {
+  llvm::StringRef Name;
+  bool Undefined = false, Common = false, Weak = false;
+  /// Defined in a section of a COMDAT group that lost to an earlier one.
+  bool Discarded = false;
+};
+
+class Resolver {
+public:
+  Resolver(const LinkRequestModel &R, LinkInputs &Out) : R(R), Out(Out) {}
+
+  bool run(const std::vector<std::string> &Undefined, const std::string &Entry,
+           std::string &Error);
+
+private:
+  const LinkRequestModel &R;
+  LinkInputs &Out;
+  std::string Error;
+  /// The COMDAT signatures kept so far (the first group of a name wins).
+  llvm::StringSet<> Groups;
+  /// The contents of every file read (symbol names point into them).
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
+
+  bool fail(std::string Why) {
+    if (Error.empty())
+      Error = std::move(Why);
+    return false;
+  }
+  uint32_t symbol(llvm::StringRef Name);
+  bool addFile(const std::string &Path, uint64_t Flags, int32_t Script);
+  bool addScript(uint32_t Input, llvm::StringRef Text);
+  bool addArchive(uint32_t Input, llvm::MemoryBufferRef B);
+  bool addShared(uint32_t Input, llvm::StringRef Bytes);
+  /// An object joins the link: its symbols resolved, defined ones first.
+  bool addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
+                 std::string Name);
+  bool extract(uint32_t Member, const std::string &Reference,
+               const std::string &Sym);
+  bool globals(llvm::StringRef Bytes, const std::string &Name, bool Groups,
+               std::vector<GlobalSym> &Out);
+  std::string referenceName(const LinkSymbol &S) const;
+};
+
+uint32_t Resolver::symbol(llvm::StringRef Name) {
+  auto [It, New] = Out.SymbolIndex.try_emplace(Name.str(), 0);
+  if (New) {
+    It->second = uint32_t(Out.Symbols.size());
+    LinkSymbol S;
+    S.Name = Name.str();
+    S.S = LinkSymbol::Undefined;
+    S.Object = -2; // a placeholder until something resolves it
+    Out.Symbols.push_back(std::move(S));
+  }
+  return It->second;
+}
+
+std::string Resolver::referenceName(const LinkSymbol &S) const {
+  if (S.FromLibrary && S.Library >= 0)
+    return Out.Files[Out.Libraries[size_t(S.Library)].Input].Path;
+  if (S.Object >= 0)
+    return Out.Objects[size_t(S.Object)]->Name;
+  return "<internal>";
+}
+
+bool Resolver::globals(llvm::StringRef Bytes, const std::string &Name,
+                       bool WithGroups, std::vector<GlobalSym> &Syms) {
+  auto File = llvm::object::ELFFile<ELFT>::create(Bytes);
+  if (!File)
+    return fail(Name + ": " + llvm::toString(File.takeError()));
+  auto Sections = File->sections();
+  if (!Sections)
+    return fail(Name + ": " + llvm::toString(Sections.takeError()));
+  const ELFT::Shdr *SymTab = nullptr;
+  for (const ELFT::Shdr &S : *Sections)
+    if (S.sh_type == llvm::ELF::SHT_SYMTAB)
+      SymTab = &S;
+  if (!SymTab)
+    return true; // no symbols
+  // Sections of groups that lose: their definitions count for nothing.
+  std::vector<bool> Lost(Sections->size(), false);
+  if (WithGroups)
+    for (const ELFT::Shdr &S : *Sections) {
+      if (S.sh_type != llvm::ELF::SHT_GROUP)
+        continue;
+      auto Words = File->template getSectionContentsAsArray<
+          llvm::support::ulittle32_t>(S);
+      auto Sig = File->getSymbol(SymTab, S.sh_info);
+      auto Strings = File->getStringTableForSymtab(*SymTab);
+      if (!Words || !Sig || !Strings)
+        return fail(Name + ": a section group is broken");
+      auto SigName = (*Sig)->getName(*Strings);
+      if (!SigName)
+        return fail(Name + ": " + llvm::toString(SigName.takeError()));
+      if (Words->empty() || !((*Words)[0] & llvm::ELF::GRP_COMDAT))
+        continue;
+      if (Groups.insert(*SigName).second)
+        continue; // the first of its name: kept
+      for (auto W : Words->drop_front())
+        if (W < Lost.size())
+          Lost[W] = true;
+    }
+  auto Symbols = File->symbols(SymTab);
+  auto Strings = File->getStringTableForSymtab(*SymTab);
+  if (!Symbols || !Strings)
+    return fail(Name + ": its symbol table is broken");
+  for (const ELFT::Sym &S : Symbols->drop_front(
+           std::min<size_t>(SymTab->sh_info, Symbols->size()))) {
+    if (S.getBinding() == llvm::ELF::STB_LOCAL)
+      continue;
+    auto N = S.getName(*Strings);
+    if (!N)
+      return fail(Name + ": " + llvm::toString(N.takeError()));
+    GlobalSym G;
+    G.Name = *N;
+    G.Undefined = S.st_shndx == llvm::ELF::SHN_UNDEF;
+    G.Common = S.st_shndx == llvm::ELF::SHN_COMMON;
+    G.Weak = S.getBinding() == llvm::ELF::STB_WEAK;
+    G.Discarded = S.st_shndx < Lost.size() && Lost[S.st_shndx];
+    Syms.push_back(G);
+  }
+  return true;
+}
+
+bool Resolver::extract(uint32_t Member, const std::string &Reference,
+                       const std::string &Sym) {
+  ArchiveMember &M = Out.Members[Member];
+  if (M.Extracted)
+    return true;
+  M.Extracted = true;
+  // Recorded once the member (and all it extracted in turn) is read: the
+  // order of lld's --why-extract.
+  if (!addObject(M.Input, int32_t(Member), M.Bytes, Out.memberName(Member)))
+    return false;
+  Out.Extractions.push_back({Reference, Member, Sym});
+  return true;
+}
+
+bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
+                         std::string Name) {
+  std::vector<GlobalSym> Syms;
+  if (!globals(Bytes, Name, /*WithGroups=*/true, Syms))
+    return false;
+  auto O = std::make_unique<LinkObject>();
+  O->Input = Input;
+  O->Member = Member;
+  O->Name = Name;
+  object::Outcome Read = object::readELF(
+      std::string_view(Bytes.data(), Bytes.size()), O->Graph);
+  if (Read)
+    return fail(Name + ": " + Read.Message);
+  const int32_t Index = int32_t(Out.Objects.size());
+  if (Member >= 0)
+    Out.Members[size_t(Member)].Object = Index;
+  Out.Objects.push_back(std::move(O));
+  // Definitions first, so that what this object defines is its own before
+  // its references extract anything.
+  for (const GlobalSym &G : Syms) {
+    if (G.Undefined || G.Discarded)
+      continue;
+    LinkSymbol &S = Out.Symbols[symbol(G.Name)];
+    if (G.Common) {
+      if (S.S == LinkSymbol::Defined && !S.Weak)
+        continue;
+      if (S.S != LinkSymbol::Common) {
+        S.S = LinkSymbol::Common;
+        S.Object = Index;
+        S.Weak = false;
+        S.FromLibrary = false;
+      }
+      continue;
+    }
+    // A global definition replaces anything but another global one.
+    if (S.S == LinkSymbol::Defined && !(S.Weak && !G.Weak))
+      continue;
+    S.S = LinkSymbol::Defined;
+    S.Object = Index;
+    S.Weak = G.Weak;
+    S.FromLibrary = false;
+  }
+  for (const GlobalSym &G : Syms) {
+    if (!G.Undefined)
+      continue;
+    uint32_t I = symbol(G.Name);
+    LinkSymbol &S = Out.Symbols[I];
+    if (S.Object == -2 && S.S == LinkSymbol::Undefined) {
+      S.Object = Index; // the first reference names the symbol's file
+      S.Weak = G.Weak;
+      continue;
+    }
+    if (S.S == LinkSymbol::Lazy) {
+      if (G.Weak) {
+        S.Weak = true;
+        continue;
+      }
+      uint32_t M = uint32_t(S.Member);
+      if (!extract(M, Name, G.Name.str()))
+        return false;
+      continue;
+    }
+    if (S.S == LinkSymbol::Undefined && !G.Weak)
+      S.Weak = false;
+  }
+  return true;
+}
+
+bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
+  auto A = llvm::object::Archive::create(B);
+  if (!A)
+    return fail(Out.Files[Input].Path + ": " + llvm::toString(A.takeError()));
+  const bool Whole = Out.Files[Input].Flags & NEVERC_LINK_INPUT_FLAG_WHOLE_ARCHIVE;
+  llvm::Error Err = llvm::Error::success();
+  std::vector<uint32_t> Added;
+  for (const llvm::object::Archive::Child &C : (*A)->children(Err)) {
+    auto Name = C.getName();
+    auto Buf = C.getMemoryBufferRef();
+    if (!Name || !Buf) {
+      if (!Name)
+        llvm::consumeError(Name.takeError());
+      if (!Buf)
+        llvm::consumeError(Buf.takeError());
+      return fail(Out.Files[Input].Path + ": a member cannot be read");
+    }
+    llvm::file_magic Magic = llvm::identify_magic(Buf->getBuffer());
+    if (Magic == llvm::file_magic::bitcode)
+      return fail(Out.Files[Input].Path + "(" + Name->str() +
+                  "): bitcode members (LTO) are not read by the graph "
+                  "linker yet");
+    if (Magic != llvm::file_magic::elf_relocatable)
+      continue;
+    ArchiveMember M;
+    M.Input = Input;
+    M.Name = Name->str();
+    M.Bytes = Buf->getBuffer().str();
+    Added.push_back(uint32_t(Out.Members.size()));
+    Out.Members.push_back(std::move(M));
+  }
+  if (Err)
+    return fail(Out.Files[Input].Path + ": " + llvm::toString(std::move(Err)));
+  for (uint32_t Member : Added) {
+    if (Whole) {
+      Out.Members[Member].Extracted = true;
+      if (!addObject(Input, int32_t(Member), Out.Members[Member].Bytes,
+                     Out.memberName(Member)))
+        return false;
+      continue;
+    }
+    // A lazy object file: its definitions are offered one by one until
+    // one of them extracts it.
+    // Out.Members does not grow while members are offered or extracted.
+    std::vector<GlobalSym> Syms;
+    if (!globals(Out.Members[Member].Bytes, Out.memberName(Member),
+                 /*WithGroups=*/false, Syms))
+      return false;
+    for (const GlobalSym &G : Syms) {
+      if (G.Undefined || Out.Members[Member].Extracted)
+        continue;
+      LinkSymbol &S = Out.Symbols[symbol(G.Name)];
+      if (S.Object == -2 && S.S == LinkSymbol::Undefined) {
+        S.S = LinkSymbol::Lazy;
+        S.Member = int32_t(Member);
+        S.Object = -1;
+        continue;
+      }
+      if (S.S != LinkSymbol::Undefined)
+        continue; // defined, common, shared or lazy already
+      if (S.Weak) {
+        S.S = LinkSymbol::Lazy; // a weak reference extracts nothing
+        S.Member = int32_t(Member);
+        continue;
+      }
+      std::string Reference = referenceName(S);
+      if (!extract(Member, Reference, G.Name.str()))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
+  const std::string &Path = Out.Files[Input].Path;
+  auto File = llvm::object::ELFFile<ELFT>::create(Bytes);
+  if (!File)
+    return fail(Path + ": " + llvm::toString(File.takeError()));
+  auto Sections = File->sections();
+  if (!Sections)
+    return fail(Path + ": " + llvm::toString(Sections.takeError()));
+  const ELFT::Shdr *DynSym = nullptr, *VerSym = nullptr;
+  for (const ELFT::Shdr &S : *Sections) {
+    if (S.sh_type == llvm::ELF::SHT_DYNSYM)
+      DynSym = &S;
+    if (S.sh_type == llvm::ELF::SHT_GNU_versym)
+      VerSym = &S;
+  }
+  SharedLibrary L;
+  L.Input = Input;
+  llvm::StringRef DynStr;
+  if (DynSym) {
+    auto T = File->getStringTableForSymtab(*DynSym);
+    if (!T)
+      return fail(Path + ": " + llvm::toString(T.takeError()));
+    DynStr = *T;
+  }
+  if (auto Dyn = File->dynamicEntries()) {
+    auto Str = [&](uint64_t Off) {
+      return Off < DynStr.size() ? std::string(DynStr.drop_front(Off).data())
+                                 : std::string();
+    };
+    for (const ELFT::Dyn &D : *Dyn) {
+      if (D.d_tag == llvm::ELF::DT_SONAME)
+        L.Soname = Str(D.getVal());
+      else if (D.d_tag == llvm::ELF::DT_NEEDED)
+        L.Needed.push_back(Str(D.getVal()));
+    }
+  } else {
+    llvm::consumeError(Dyn.takeError());
+  }
+  const int32_t Library = int32_t(Out.Libraries.size());
+  Out.Libraries.push_back(std::move(L));
+  if (!DynSym)
+    return true;
+  auto Syms = File->symbols(DynSym);
+  if (!Syms)
+    return fail(Path + ": its dynamic symbol table is broken");
+  llvm::ArrayRef<llvm::support::ulittle16_t> Versions;
+  if (VerSym) {
+    auto V = File->template getSectionContentsAsArray<
+        llvm::support::ulittle16_t>(*VerSym);
+    if (V)
+      Versions = *V;
+    else
+      llvm::consumeError(V.takeError());
+  }
+  std::vector<std::pair<llvm::StringRef, bool>> Undefs; // name, weak
+  for (size_t I = 1; I < Syms->size(); ++I) {
+    const ELFT::Sym &S = (*Syms)[I];
+    if (S.getBinding() == llvm::ELF::STB_LOCAL)
+      continue;
+    auto N = S.getName(DynStr);
+    if (!N)
+      return fail(Path + ": " + llvm::toString(N.takeError()));
+    if (S.st_shndx == llvm::ELF::SHN_UNDEF) {
+      Undefs.push_back({*N, S.getBinding() == llvm::ELF::STB_WEAK});
+      continue;
+    }
+    // A hidden (non-default) version is only name@version.
+    if (I < Versions.size() && (Versions[I] & llvm::ELF::VERSYM_HIDDEN))
+      continue;
+    LinkSymbol &X = Out.Symbols[symbol(*N)];
+    if (X.S == LinkSymbol::Undefined || X.S == LinkSymbol::Lazy) {
+      X.S = LinkSymbol::Shared;
+      X.Library = Library;
+      X.FromLibrary = false;
+      if (X.Object == -2)
+        X.Object = -1;
+    }
+  }
+  for (auto &[N, Weak] : Undefs) {
+    LinkSymbol &X = Out.Symbols[symbol(N)];
+    if (X.Object == -2 && X.S == LinkSymbol::Undefined) {
+      X.Object = -1;
+      X.Library = Library;
+      X.FromLibrary = true;
+      X.Weak = Weak;
+      continue;
+    }
+    if (X.S == LinkSymbol::Lazy && !Weak &&
+        !extract(uint32_t(X.Member), Path, N.str()))
+      return false;
+  }
+  return true;
+}
+
+/// The tokens of a linker script: words and single ( ) characters, with
+/// comments dropped.
+std::vector<std::string> scriptTokens(llvm::StringRef T) {
+  std::vector<std::string> Out;
+  size_t I = 0;
+  while (I < T.size()) {
+    char C = T[I];
+    if (T.substr(I).starts_with("/*")) {
+      size_t E = T.find("*/", I + 2);
+      I = E == llvm::StringRef::npos ? T.size() : E + 2;
+    } else if (C == '(' || C == ')' || C == ',') {
+      if (C != ',')
+        Out.push_back(std::string(1, C));
+      ++I;
+    } else if (llvm::isSpace(C)) {
+      ++I;
+    } else {
+      size_t E = I;
+      while (E < T.size() && !llvm::isSpace(T[E]) && T[E] != '(' &&
+             T[E] != ')' && T[E] != ',')
+        ++E;
+      Out.push_back(T.slice(I, E).str());
+      I = E;
+    }
+  }
+  return Out;
+}
+
+bool Resolver::addScript(uint32_t Input, llvm::StringRef Text) {
+  std::vector<std::string> T = scriptTokens(Text);
+  const std::string Path = Out.Files[Input].Path;
+  size_t I = 0;
+  auto Expect = [&](const char *What) {
+    if (I < T.size() && T[I] == What) {
+      ++I;
+      return true;
+    }
+    return fail(Path + ": linker script: expected '" + What + "'");
+  };
+  // The files of INPUT/GROUP, AS_NEEDED nested once.
+  std::function<bool(uint64_t)> Files = [&](uint64_t Flags) -> bool {
+    if (!Expect("("))
+      return false;
+    while (I < T.size() && T[I] != ")") {
+      std::string F = T[I++];
+      if (F == "AS_NEEDED") {
+        if (!Files(Flags | NEVERC_LINK_INPUT_FLAG_AS_NEEDED))
+          return false;
+        continue;
+      }
+      std::string Resolved = F;
+      if (llvm::StringRef(F).starts_with("-l")) {
+        Resolved.clear();
+        for (const std::string &Dir : R.SearchPaths)
+          for (const char *Ext : {".so", ".a"}) {
+            llvm::SmallString<256> P(Dir);
+            llvm::sys::path::append(P, "lib" + F.substr(2) + Ext);
+            if (Resolved.empty() && llvm::sys::fs::exists(P))
+              Resolved = std::string(P);
+          }
+        if (Resolved.empty())
+          return fail(Path + ": linker script: unable to find library " + F);
+      } else if (!llvm::sys::path::is_absolute(F) &&
+                 !llvm::sys::fs::exists(F)) {
+        for (const std::string &Dir : R.SearchPaths) {
+          llvm::SmallString<256> P(Dir);
+          llvm::sys::path::append(P, F);
+          if (llvm::sys::fs::exists(P)) {
+            Resolved = std::string(P);
+            break;
+          }
+        }
+      }
+      if (!addFile(Resolved, Flags, int32_t(Input)))
+        return false;
+    }
+    return Expect(")");
+  };
+  while (I < T.size()) {
+    const std::string Cmd = T[I++];
+    if (Cmd == "INPUT" || Cmd == "GROUP") {
+      if (!Files(0))
+        return false;
+    } else if (Cmd == "OUTPUT_FORMAT" || Cmd == "OUTPUT_ARCH" ||
+               Cmd == "SEARCH_DIR") {
+      if (!Expect("("))
+        return false;
+      while (I < T.size() && T[I] != ")")
+        ++I;
+      if (!Expect(")"))
+        return false;
+    } else {
+      return fail(Path + ": linker script command '" + Cmd +
+                  "' is not read by the graph linker yet");
+    }
+  }
+  return true;
+}
+
+bool Resolver::addFile(const std::string &Path, uint64_t Flags,
+                       int32_t Script) {
+  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                       /*RequiresNullTerminator=*/false);
+  if (!B)
+    return fail("cannot open " + Path + ": " + B.getError().message());
+  InputFile F;
+  F.Path = Path;
+  F.Flags = Flags;
+  F.Script = Script;
+  llvm::MemoryBufferRef Ref = (*B)->getMemBufferRef();
+  llvm::file_magic M = llvm::identify_magic(Ref.getBuffer());
+  const uint32_t Input = uint32_t(Out.Files.size());
+  Buffers.push_back(std::move(*B));
+  switch (M) {
+  case llvm::file_magic::elf_relocatable:
+    F.Kind = NEVERC_LINK_INPUT_OBJECT;
+    Out.Files.push_back(F);
+    return addObject(Input, -1, Ref.getBuffer(), Path);
+  case llvm::file_magic::archive:
+    F.Kind = NEVERC_LINK_INPUT_ARCHIVE;
+    Out.Files.push_back(F);
+    return addArchive(Input, Ref);
+  case llvm::file_magic::elf_shared_object:
+    F.Kind = NEVERC_LINK_INPUT_SHARED_LIBRARY;
+    Out.Files.push_back(F);
+    return addShared(Input, Ref.getBuffer());
+  case llvm::file_magic::bitcode:
+    return fail(Path + ": bitcode inputs (LTO) are not read by the graph "
+                       "linker yet");
+  case llvm::file_magic::unknown:
+    F.Kind = NEVERC_LINK_INPUT_SCRIPT;
+    Out.Files.push_back(F);
+    return addScript(Input, Ref.getBuffer());
+  default:
+    return fail(Path + ": not an input the graph linker reads");
+  }
+}
+
+bool Resolver::run(const std::vector<std::string> &Undefined,
+                   const std::string &Entry, std::string &Err) {
+  // --undefined names are references before any input (so lld: "-u foo
+  // a.a b.so" extracts foo from a.a), from no file ("<internal>").
+  for (const std::string &U : Undefined) {
+    LinkSymbol &S = Out.Symbols[symbol(U)];
+    if (S.Object == -2)
+      S.Object = -1;
+  }
+  for (const RawInput &In : R.Inputs) {
+    if (llvm::StringRef(In.URI).starts_with("-l")) {
+      Err = "unable to find library " + In.URI;
+      return false;
+    }
+    if (!addFile(In.URI, In.Flags, -1)) {
+      Err = Error;
+      return false;
+    }
+  }
+  // The entry, after every input (lld's order).
+  auto Named = [&](const std::string &Name, const char *Option) {
+    auto It = Out.SymbolIndex.find(Name);
+    if (It == Out.SymbolIndex.end())
+      return true;
+    LinkSymbol &S = Out.Symbols[It->second];
+    if (S.S != LinkSymbol::Lazy)
+      return true;
+    return extract(uint32_t(S.Member), Option, Name);
+  };
+  if (!Entry.empty() && !Named(Entry, "--entry")) {
+    Err = Error;
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string LinkInputs::memberName(uint32_t Member) const {
+  const ArchiveMember &M = Members[Member];
+  return Files[M.Input].Path + "(" + M.Name + ")";
+}
+
+std::string LinkInputs::whyExtract() const {
+  std::string S = "reference\textracted\tsymbol\n";
+  for (const Extraction &E : Extractions)
+    S += E.Reference + "\t" + memberName(E.Member) + "\t" + E.Symbol + "\n";
+  return S;
+}
+
+bool readInputs(const LinkRequestModel &R,
+                const std::vector<std::string> &Undefined,
+                const std::string &Entry, LinkInputs &Out,
+                std::string &Error) {
+  Resolver X(R, Out);
+  return X.run(Undefined, Entry, Error);
+}
+
+} // namespace neverc::link
