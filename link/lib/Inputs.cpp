@@ -62,6 +62,24 @@ private:
   }
   uint32_t symbol(llvm::StringRef Name);
   bool addFile(const std::string &Path, uint64_t Flags, int32_t Script);
+  bool addBuffer(const std::string &Path, llvm::MemoryBufferRef B,
+                 uint64_t Flags, int32_t Script);
+
+public:
+  /// Files named by scripts are read from disk (off for in-memory reads).
+  bool FromDisk = true;
+  /// Reads one in-memory input (readInputBuffer).
+  bool buffer(const std::string &Name, std::string_view Bytes,
+              std::string &Err) {
+    if (addBuffer(Name, llvm::MemoryBufferRef(
+                            llvm::StringRef(Bytes.data(), Bytes.size()), Name),
+                  0, -1))
+      return true;
+    Err = Error;
+    return false;
+  }
+
+private:
   bool addScript(uint32_t Input, llvm::StringRef Text);
   bool addArchive(uint32_t Input, llvm::MemoryBufferRef B);
   bool addShared(uint32_t Input, llvm::StringRef Bytes);
@@ -241,6 +259,11 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
   auto A = llvm::object::Archive::create(B);
   if (!A)
     return fail(Out.Files[Input].Path + ": " + llvm::toString(A.takeError()));
+  // A thin archive's members are files it names: not in a read that takes
+  // none.
+  if ((*A)->isThin() && !FromDisk)
+    return fail(Out.Files[Input].Path +
+                ": a thin archive's members are files; this read takes none");
   const bool Whole = Out.Files[Input].Flags & NEVERC_LINK_INPUT_FLAG_WHOLE_ARCHIVE;
   llvm::Error Err = llvm::Error::success();
   std::vector<uint32_t> Added;
@@ -254,6 +277,14 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
         llvm::consumeError(Buf.takeError());
       return fail(Out.Files[Input].Path + ": a member cannot be read");
     }
+    // LLVM's reader does not check that a member's size stays inside the
+    // archive (the fuzzer found one that does not).
+    if (!(*A)->isThin() &&
+        (Buf->getBufferStart() < B.getBufferStart() ||
+         Buf->getBufferEnd() > B.getBufferEnd() ||
+         Buf->getBufferStart() > Buf->getBufferEnd()))
+      return fail(Out.Files[Input].Path + "(" + Name->str() +
+                  "): the member lies past the end of the archive");
     llvm::file_magic Magic = llvm::identify_magic(Buf->getBuffer());
     if (Magic == llvm::file_magic::bitcode)
       return fail(Out.Files[Input].Path + "(" + Name->str() +
@@ -505,18 +536,25 @@ bool Resolver::addScript(uint32_t Input, llvm::StringRef Text) {
 
 bool Resolver::addFile(const std::string &Path, uint64_t Flags,
                        int32_t Script) {
+  if (!FromDisk)
+    return fail("cannot open " + Path + ": this read takes no files");
   auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                        /*RequiresNullTerminator=*/false);
   if (!B)
     return fail("cannot open " + Path + ": " + B.getError().message());
+  llvm::MemoryBufferRef Ref = (*B)->getMemBufferRef();
+  Buffers.push_back(std::move(*B));
+  return addBuffer(Path, Ref, Flags, Script);
+}
+
+bool Resolver::addBuffer(const std::string &Path, llvm::MemoryBufferRef Ref,
+                         uint64_t Flags, int32_t Script) {
   InputFile F;
   F.Path = Path;
   F.Flags = Flags;
   F.Script = Script;
-  llvm::MemoryBufferRef Ref = (*B)->getMemBufferRef();
   llvm::file_magic M = llvm::identify_magic(Ref.getBuffer());
   const uint32_t Input = uint32_t(Out.Files.size());
-  Buffers.push_back(std::move(*B));
   switch (M) {
   case llvm::file_magic::elf_relocatable:
     F.Kind = NEVERC_LINK_INPUT_OBJECT;
@@ -590,6 +628,14 @@ std::string LinkInputs::whyExtract() const {
   for (const Extraction &E : Extractions)
     S += E.Reference + "\t" + memberName(E.Member) + "\t" + E.Symbol + "\n";
   return S;
+}
+
+bool readInputBuffer(const std::string &Name, std::string_view Bytes,
+                     LinkInputs &Out, std::string &Error) {
+  LinkRequestModel R;
+  Resolver X(R, Out);
+  X.FromDisk = false;
+  return X.buffer(Name, Bytes, Error);
 }
 
 bool readInputs(const LinkRequestModel &R,

@@ -21,8 +21,10 @@
 // crash, leak or hit an unchecked-Error abort. To switch to our readers,
 // replace the body of readBinary() -- the walk and the input contract stay.
 //
-// Every input also goes through the link domain's image reader
-// (neverc::link::readImageFacts), as a linked image would.
+// Every input also goes through the link domain's readers: as a linked
+// image (neverc::link::readImageFacts) and as a link input
+// (neverc::link::readInputBuffer: object, archive, shared library or
+// script, read and resolved; files it names are not opened).
 //
 // LLVM comes from the shared libLLVM, which is not instrumented: ASan checks
 // every access the library makes through the harness's buffer, but coverage
@@ -30,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/link/Image.h"
+#include "neverc/link/Inputs.h"
 #include "neverc/object/ELF.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -446,5 +449,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (neverc::link::readImageFacts(
           std::string_view(Buf->getBufferStart(), Size), Facts, Why))
     Sink = Sink + Facts.Segments.size() + Facts.Sections.size();
+  // And as a link input: an object, an archive (every member), a shared
+  // library or a linker script, read and resolved, or refused naming the
+  // file (and member).
+  neverc::link::LinkInputs Inputs;
+  if (neverc::link::readInputBuffer(
+          "fuzz.in", std::string_view(Buf->getBufferStart(), Size), Inputs,
+          Why))
+    Sink = Sink + Inputs.Symbols.size() + Inputs.Objects.size();
   return 0;
 }

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -108,6 +109,11 @@ struct LinkInputs {
 bool readInputs(const LinkRequestModel &R,
                 const std::vector<std::string> &Undefined,
                 const std::string &Entry, LinkInputs &Out, std::string &Error);
+
+/// One input from memory, read and resolved alone (a file a script names
+/// is not opened: an error). For fuzzing the readers and for tools.
+bool readInputBuffer(const std::string &Name, std::string_view Bytes,
+                     LinkInputs &Out, std::string &Error);
 
 } // namespace neverc::link
 
