@@ -250,9 +250,15 @@ bool LinkDomain::active() const { return P->active(); }
 void LinkDomain::shutdown() { P->shutdownProviders(); }
 
 int LinkDomain::runLink(core::Task &T, Link &L) {
-  LinkRequestModel Req;
-  if (!P->active() || !parseLinkLine(expanded(L.Argv), Req))
+  if (!P->active())
     return L.RunLld(L.Argv);
+  // The request and the staged line both read the expanded line: an -o or
+  // a -Map inside a response file is moved into the staging directory too.
+  std::vector<std::string> Line = expanded(L.Argv);
+  LinkRequestModel Req;
+  if (!parseLinkLine(Line, Req))
+    return L.RunLld(L.Argv);
+  L.Argv = std::move(Line);
   return runPipeline(*P, T, L, std::move(Req));
 }
 

@@ -29,5 +29,12 @@
 // RUN: ls -A %t/tmp >> %t/bad.list
 // RUN: not grep . %t/bad.list
 // BAD: error: in neverc.link.image_verify: host verifier 'neverc.link.verify_final_image' rejected the output (VERIFICATION_FAILED)
+//
+// The same with -Map inside a response file given to the linker: it is
+// staged and committed like one on the command line.
+// RUN: mkdir -p %t/rsp
+// RUN: printf -- '-Map=%t/rsp/a.map\n' > %t/rsp/args
+// RUN: env TMPDIR=%t/tmp %neverc %t/main.o -o %t/rsp/a.out -Wl,@%t/rsp/args -fplugin=%test_plugins/LinkTestPlugin.so 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: FileCheck %s --check-prefix=MAP --input-file=%t/rsp/a.map
 
 int main(void) { return 0; }
