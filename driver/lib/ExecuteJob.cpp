@@ -100,6 +100,19 @@ int runLldLine(const std::vector<std::string> &Line) {
   return runLld(Argv);
 }
 
+/// A spawned linker over a command line whose argv[0] is its path.
+int spawnLinkLine(const std::vector<std::string> &Line) {
+  llvm::SmallVector<llvm::StringRef, 256> Args(Line.begin(), Line.end());
+  std::string ErrMsg;
+  bool Failed = false;
+  int RC = llvm::sys::ExecuteAndWait(Line[0], Args, std::nullopt, {}, 0, 0,
+                                     &ErrMsg, &Failed);
+  if (Failed || RC < 0)
+    llvm::errs() << llvm::sys::path::filename(Line[0])
+                 << ": error: " << ErrMsg << '\n';
+  return Failed ? 1 : RC;
+}
+
 /// The built-in execution of one planned job.
 void runBuiltin(Session &S, Session::PlannedJob &P, bool MayLeak,
                 JobResult &R) {
@@ -156,6 +169,14 @@ void runBuiltin(Session &S, Session::PlannedJob &P, bool MayLeak,
   std::string ErrMsg;
   bool ExecutionFailed = false;
   std::optional<llvm::sys::ProcessStatistics> Stats;
+  if (J.K == JobInfo::Link && J.Environment.empty() &&
+      S.Hooks.runsSpawnedLinks()) {
+    // The link domain stages this link's outputs and runs its phases; the
+    // linker is spawned with the line it hands back (no response file).
+    std::vector<std::string> Line(Argv.begin(), Argv.end());
+    R.ExitCode = S.Hooks.runLink(J, Line, &spawnLinkLine);
+    return;
+  }
   if (P.Original && P.Unchanged) {
     // A frontend job here is spawned as `neverc -cc1 ...` (after
     // -fno-integrated-cc1 or a crash): keep Clang's CC1Command from taking

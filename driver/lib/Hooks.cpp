@@ -59,6 +59,8 @@ int DriverHooks::runLink(const JobInfo &, std::vector<std::string> &Argv,
   return RunLld(Argv);
 }
 
+bool DriverHooks::runsSpawnedLinks() { return false; }
+
 int DriverHooks::assemblerObject(const std::string &, const std::string &,
                                  std::string &Bytes,
                                  bool (*Commit)(void *, const std::string &,

@@ -91,6 +91,7 @@ public:
   bool assemblerParse(core::AssemblySource &Src) override;
   int runLink(const driver::JobInfo &Job, std::vector<std::string> &Argv,
               int (*RunLld)(const std::vector<std::string> &)) override;
+  bool runsSpawnedLinks() override { return F.Link && F.Link->active(); }
   bool wrapsFrontendAction(clang::CompilerInstance &CI) override;
   clang::FrontendAction *wrapFrontendAction(clang::CompilerInstance &CI,
                                             clang::FrontendAction *Inner)

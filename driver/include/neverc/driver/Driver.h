@@ -322,6 +322,11 @@ public:
   /// verifying and committing them). Returns the link's exit code.
   virtual int runLink(const JobInfo &Job, std::vector<std::string> &Argv,
                       int (*RunLld)(const std::vector<std::string> &Argv));
+  /// Whether a link spawned to another linker (GNU ld: -fuse-ld=bfd, or a
+  /// command line lld cannot parse) goes through runLink() too, with
+  /// argv[0] the linker's path and a runner that spawns it. The default
+  /// (false) spawns it as clang does, with a response file when needed.
+  virtual bool runsSpawnedLinks();
   /// After frontendStarting: whether the job's frontend action is to be
   /// wrapped (the AST consumer pipeline of the syntax/sema and IR domains).
   /// When false (the default, and always when no plugin is loaded) the job

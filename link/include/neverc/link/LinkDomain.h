@@ -38,11 +38,12 @@ public:
 
   /// One link, as the driver would run it.
   struct Link {
-    /// lld's command line; Argv[0] is "ld.lld".
+    /// The linker's command line (GNU ld syntax); Argv[0] is "ld.lld" for
+    /// lld in process, the linker's path for a spawned one (GNU ld).
     std::vector<std::string> Argv;
     /// The target the driver links for (an LLVM triple).
     std::string Triple;
-    /// Runs lld over a command line; returns its exit code.
+    /// Runs the linker over a command line; returns its exit code.
     int (*RunLld)(const std::vector<std::string> &Argv) = nullptr;
   };
   /// The link pipeline over \p L in task \p T (a NEVERC_TASK_LINK task).
