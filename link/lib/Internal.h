@@ -70,8 +70,6 @@ inline core::HandleKind hk(LinkHandleKind K) { return core::HandleKind(K); }
 /// side outputs (the output bundle).
 struct ImageBox : object::BinaryStage {
   std::string Provenance; ///< "lld", or the provider that made it
-  NevercInterfaceID ProductID{};
-  bool SideVerified = false; ///< side_outputs_verify passed
   /// The facts of the bytes (read when asked; LinkJob::facts).
   ImageFacts Facts;
   bool FactsValid = false;

@@ -169,7 +169,6 @@ struct FullStep {
               P.Owner);
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     }
-    I.ProductID = C.ProductID;
     return okStatus();
   }
 };
@@ -300,7 +299,6 @@ struct SideVerifier {
         return st(NEVERC_STATUS_VERIFICATION_FAILED);
       }
     }
-    I.SideVerified = true;
     return okStatus();
   }
 };

@@ -768,6 +768,14 @@ static NevercStatus NEVERC_CALL verifyImage(void *UserData,
   return status(mode("refuse") ? NEVERC_STATUS_VERIFICATION_FAILED : 0);
 }
 
+/* Never called: its registration is refused. */
+static NevercStatus NEVERC_CALL verifierLink(
+    void *UserData, NevercTaskHandle Task, const NevercLinkRequest *Req,
+    const NevercRawLinkInputSet *In, NevercLinkerProductCandidate *Out) {
+  (void)UserData, (void)Task, (void)Req, (void)In, (void)Out;
+  return status(NEVERC_STATUS_PLUGIN_FAILURE);
+}
+
 static int Destroyed;
 static void NEVERC_CALL destroy(void *UserData) {
   (void)UserData;
@@ -808,6 +816,10 @@ static void registerVerifiers(void *Ctx, const NevercLinkAPI *L) {
   say("RegisterBinaryImageVerifier(kind 0) %s",
       sname(R->RegisterBinaryImageVerifier(R->Context, Ctx, &D)));
   D = verifierDesc("org.neverc.test.bad", L);
+  D.OutputKind = NEVERC_LINK_OUTPUT_RELOCATABLE;
+  say("RegisterBinaryImageVerifier(relocatable) %s",
+      sname(R->RegisterBinaryImageVerifier(R->Context, Ctx, &D)));
+  D = verifierDesc("org.neverc.test.bad", L);
   D.Header.Major = 9;
   say("RegisterBinaryImageVerifier(major 9) %s",
       sname(R->RegisterBinaryImageVerifier(R->Context, Ctx, &D)));
@@ -820,6 +832,10 @@ static void registerVerifiers(void *Ctx, const NevercLinkAPI *L) {
   P.ProviderID.Length = strlen(P.ProviderID.Data);
   P.OutputKind = NEVERC_LINK_OUTPUT_EXECUTABLE;
   say("RegisterLinkerProvider(no Link) %s",
+      sname(R->RegisterLinkerProvider(R->Context, Ctx, &P)));
+  P.Link = verifierLink;
+  P.OutputKind = NEVERC_LINK_OUTPUT_BUNDLE;
+  say("RegisterLinkerProvider(bundle) %s",
       sname(R->RegisterLinkerProvider(R->Context, Ctx, &P)));
   memset(&M, 0, sizeof M);
   M.Header = P.Header;

@@ -17,6 +17,9 @@
 //    audit, for the images of its OutputKind, TargetID and FormatID (null
 //    IDs match any).
 //  - IDs are unique per kind (DUPLICATE_ID).
+//  - A provider or verifier for RELOCATABLE or BUNDLE outputs is refused
+//    with CAPABILITY_UNAVAILABLE: -r links do not run the phases yet and
+//    ELF has no bundles, so it would never be called.
 //  - RegisterObjectMergeProvider checks its descriptor, then answers
 //    CAPABILITY_UNAVAILABLE: -r links run through lld outside the link
 //    phases until neverc.link.object_merge lands (link/README.md).
@@ -35,6 +38,13 @@ constexpr uint64_t KnownProviderFlags = NEVERC_LINK_PROVIDER_DETERMINISTIC |
 bool validView(NevercStringView V) { return V.Data || !V.Length; }
 bool validKind(uint32_t K) {
   return K >= NEVERC_LINK_OUTPUT_RELOCATABLE && K <= NEVERC_LINK_OUTPUT_BUNDLE;
+}
+/// The output kinds a link through the phases makes: -r links run without
+/// them and ELF has no bundles, so a provider or verifier of those kinds
+/// would never be called; it is refused rather than silently accepted.
+bool servedKind(uint32_t K) {
+  return K == NEVERC_LINK_OUTPUT_EXECUTABLE ||
+         K == NEVERC_LINK_OUTPUT_SHARED_LIBRARY;
 }
 
 /// The checks every registrar slot starts with; \p Owner names the plugin.
@@ -76,6 +86,12 @@ NevercStatus NEVERC_CALL registerLinkerProvider(
       return Bad("it has no Link callback");
     if (!validKind(F.OutputKind))
       return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value");
+    if (!servedKind(F.OutputKind))
+      return refuse(D, Owner, Slot,
+                    "linker provider '" + ID +
+                        "' refused: links of its OutputKind (relocatable, "
+                        "bundle) do not run through the link phases yet",
+                    NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     if (F.Flags & ~KnownProviderFlags)
       return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
                  "REPLAY_REQUIRED");
@@ -152,6 +168,12 @@ NevercStatus NEVERC_CALL registerBinaryImageVerifier(
       return Bad("it has no Verify callback");
     if (!validKind(F.OutputKind))
       return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value");
+    if (!servedKind(F.OutputKind))
+      return refuse(D, Owner, Slot,
+                    "image verifier '" + ID +
+                        "' refused: links of its OutputKind (relocatable, "
+                        "bundle) do not run through the link phases yet",
+                    NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     if (F.Reserved)
       return Bad("Reserved is not 0");
     for (const auto &V : D.Verifiers)

@@ -43,9 +43,12 @@
 // VERIFIER:      link: RegisterBinaryImageVerifier(same ID) DUPLICATE_ID
 // VERIFIER:      link: RegisterBinaryImageVerifier(no callback) INVALID_DESCRIPTOR
 // VERIFIER:      link: RegisterBinaryImageVerifier(kind 0) INVALID_DESCRIPTOR
+// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterBinaryImageVerifier: image verifier 'org.neverc.test.bad' refused: links of its OutputKind (relocatable, bundle) do not run through the link phases yet
+// VERIFIER-NEXT: link: RegisterBinaryImageVerifier(relocatable) CAPABILITY_UNAVAILABLE
 // VERIFIER:      link: RegisterBinaryImageVerifier(major 9) ABI_MISMATCH
 // VERIFIER:      link: RegisterBinaryImageVerifier(no registrar) INVALID_ARGUMENT
 // VERIFIER:      link: RegisterLinkerProvider(no Link) INVALID_DESCRIPTOR
+// VERIFIER:      link: RegisterLinkerProvider(bundle) CAPABILITY_UNAVAILABLE
 // VERIFIER:      link: RegisterObjectMergeProvider(no Merge) INVALID_DESCRIPTOR
 // VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterObjectMergeProvider: object-merge providers are not available yet: -r links run through lld outside the link phases (link/README.md)
 // VERIFIER-NEXT: link: RegisterObjectMergeProvider CAPABILITY_UNAVAILABLE

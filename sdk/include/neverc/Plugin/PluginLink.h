@@ -122,7 +122,9 @@
  *    OutputFormat (a null ID matches any); the first registered that
  *    matches wins, lld serves the others. An image verifier runs for its
  *    OutputKind, TargetID and FormatID alike. Provider and verifier IDs
- *    are unique (DUPLICATE_ID).
+ *    are unique (DUPLICATE_ID). A provider or verifier of RELOCATABLE or
+ *    BUNDLE outputs is refused with NEVERC_STATUS_CAPABILITY_UNAVAILABLE:
+ *    -r links do not run the link phases yet and ELF has no bundles.
  *  - Every Extensions field is a NevercStructArrayView of
  *    NevercLinkExtension (the upstream header names no element type).
  *  - NevercLinkOptions.SearchPaths and .Libraries are
