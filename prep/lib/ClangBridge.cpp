@@ -34,8 +34,8 @@ using namespace clang;
 
 namespace neverc::prep {
 
-static_assert(sizeof(Token) <= sizeof(TokenModel::Native),
-              "clang::Token does not fit TokenModel::Native");
+static_assert(sizeof(Token) <= NativeTokenBytes && alignof(Token) <= 8,
+              "clang::Token does not fit NativeTokenBytes");
 
 namespace {
 
@@ -150,27 +150,28 @@ public:
     *Identifier = Tok.isAnnotation() ? nullptr : Tok.getIdentifierInfo();
   }
 
-  void resolve(TokenModel &M) override {
-    if (!M.HasNative || !Sources)
+  void resolve(const unsigned char *Native, NevercTokenOriginKind &Origin,
+               std::string &Spelling) override {
+    if (!Sources)
       return;
     Token Tok;
-    std::memcpy(&Tok, M.Native, sizeof(Token));
+    std::memcpy(&Tok, Native, sizeof(Token));
     SourceManager &SM = *Sources;
     SourceLocation L = Tok.getLocation();
     if (L.isFileID())
-      M.Origin = NEVERC_TOKEN_ORIGIN_FILE;
+      Origin = NEVERC_TOKEN_ORIGIN_FILE;
     else if (SM.isWrittenInScratchSpace(SM.getSpellingLoc(L)))
-      M.Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
+      Origin = NEVERC_TOKEN_ORIGIN_SYNTHESIZED;
     else if (SM.isMacroArgExpansion(L))
-      M.Origin = NEVERC_TOKEN_ORIGIN_MACRO_ARGUMENT;
+      Origin = NEVERC_TOKEN_ORIGIN_MACRO_ARGUMENT;
     else
-      M.Origin = NEVERC_TOKEN_ORIGIN_MACRO_REPLACEMENT;
+      Origin = NEVERC_TOKEN_ORIGIN_MACRO_REPLACEMENT;
     if (!Tok.isAnnotation() && Tok.getKind() != tok::eof &&
         Tok.getKind() != tok::eod) {
       bool Invalid = false;
-      M.Spelling = Lexer::getSpelling(Tok, SM, Lang, &Invalid);
+      Spelling = Lexer::getSpelling(Tok, SM, Lang, &Invalid);
       if (Invalid)
-        M.Spelling.clear();
+        Spelling.clear();
     }
   }
 
@@ -231,25 +232,29 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   /// domain (PrepDomain.h: TokenModel).
   NevercTokenHandle mint(const Token &Tok) {
     TokenModel M;
+    model(Tok, M);
+    return D.mintToken(*T, std::move(M));
+  }
+  void model(const Token &Tok, TokenModel &M) {
     lexerTokenModel(Tok, M);
     if (!Tok.isAnnotation())
       if (IdentifierInfo *II = Tok.getIdentifierInfo()) {
         M.Identifier = D.identifier(*T, II);
         if (II->hasMacroDefinition())
           if (MacroInfo *MI = PP->getMacroInfo(II)) {
-            MacroName.emplace(MI, II);
+            MacroName.try_emplace(MI, II);
             M.MacroDefinition = D.macroDefinition(*T, MI);
           }
       }
-    return D.mintToken(*T, std::move(M));
   }
 
   /// A model back to a lexer token (plugin-built tokens get scratch-space
   /// spellings). False when the kind has no Clang equivalent.
   bool toClang(NevercTokenHandle H, Token &Out, SourceLocation Fallback) {
-    const TokenModel *M = D.token(*T, H);
-    if (!M)
+    TokenModel Model;
+    if (!D.token(*T, H, Model))
       return false;
+    const TokenModel *M = &Model;
     if (M->HasNative) {
       std::memcpy(&Out, M->Native, sizeof(Token));
       return true;
@@ -426,8 +431,7 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     auto *MI = static_cast<MacroInfo *>(N);
     if (!live() || Index >= MI->getNumTokens())
       return false;
-    NevercTokenHandle H = mint(MI->getReplacementToken(Index));
-    Out = *D.token(*T, H);
+    model(MI->getReplacementToken(Index), Out);
     return true;
   }
 

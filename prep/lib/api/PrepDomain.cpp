@@ -228,18 +228,73 @@ bool PrepDomain::hasTokenFacts(core::Task &T) {
   return P->state(T).Facts != nullptr;
 }
 
-void PrepDomain::Impl::resolve(TaskState &TS, TokenModel &M) {
-  if (M.FactsPending) {
-    M.FactsPending = false;
-    if (TS.Facts)
-      TS.Facts->resolve(M);
-    if (TS.Task)
-      M.Location = encodeLocation(*TS.Task, M.RawBegin);
+NevercTokenHandle TaskState::mintToken(TokenModel &&M) {
+  StoredToken S;
+  S.Kind = M.Kind;
+  S.Flags = uint16_t(M.Flags);
+  S.Bits = (M.FactsPending ? StoredToken::FactsPending : 0) |
+           (M.RangePending ? StoredToken::RangePending : 0) |
+           (M.HasNative ? StoredToken::HasNative : 0);
+  S.RawBegin = M.RawBegin;
+  S.RawEnd = M.RawEnd;
+  S.Facts = nullptr;
+  S.Identifier = M.Identifier;
+  S.MacroDefinition = M.MacroDefinition;
+  std::memcpy(S.Native, M.Native, sizeof S.Native);
+  // A lexer token with everything pending (the common case) has no facts
+  // yet; anything else carries some and keeps them.
+  const bool HasFacts =
+      !M.FactsPending || (!M.RangePending && !isNull(M.Range));
+  if (HasFacts) {
+    TokenFacts &F = FactsStore.emplace_back();
+    F.Origin = M.Origin;
+    F.Spelling = std::move(M.Spelling);
+    F.Location = M.Location;
+    F.Range = M.Range;
+    S.Facts = &F;
   }
-  if (M.RangePending) {
-    M.RangePending = false;
+  return Tokens.push(S);
+}
+
+const TokenFacts &PrepDomain::Impl::facts(TaskState &TS, StoredToken &S) {
+  if (S.Bits & StoredToken::FactsPending) {
+    S.Bits &= ~StoredToken::FactsPending;
+    TokenFacts &F = TS.factsOf(S);
+    if (TS.Facts && (S.Bits & StoredToken::HasNative))
+      TS.Facts->resolve(S.Native, F.Origin, F.Spelling);
     if (TS.Task)
-      M.Range = encodeRange(*TS.Task, M.RawBegin, M.RawEnd);
+      F.Location = encodeLocation(*TS.Task, S.RawBegin);
+  }
+  if (S.Bits & StoredToken::RangePending) {
+    S.Bits &= ~StoredToken::RangePending;
+    TokenFacts &F = TS.factsOf(S);
+    if (TS.Task)
+      F.Range = encodeRange(*TS.Task, S.RawBegin, S.RawEnd);
+  }
+  return TS.factsOf(S);
+}
+
+void PrepDomain::Impl::expand(const StoredToken &S, TokenModel &Out) {
+  Out.Kind = S.Kind;
+  Out.Flags = S.Flags;
+  Out.RawBegin = S.RawBegin;
+  Out.RawEnd = S.RawEnd;
+  Out.FactsPending = S.Bits & StoredToken::FactsPending;
+  Out.RangePending = S.Bits & StoredToken::RangePending;
+  Out.HasNative = S.Bits & StoredToken::HasNative;
+  Out.Identifier = S.Identifier;
+  Out.MacroDefinition = S.MacroDefinition;
+  std::memcpy(Out.Native, S.Native, sizeof S.Native);
+  if (S.Facts) {
+    Out.Origin = S.Facts->Origin;
+    Out.Spelling = S.Facts->Spelling;
+    Out.Location = S.Facts->Location;
+    Out.Range = S.Facts->Range;
+  } else {
+    Out.Origin = NEVERC_TOKEN_ORIGIN_FILE;
+    Out.Spelling.clear();
+    Out.Location = {};
+    Out.Range = {};
   }
 }
 
@@ -291,9 +346,12 @@ NevercTokenHandle PrepDomain::mintToken(core::Task &T, TokenModel M) {
   return P->state(T).mintToken(std::move(M));
 }
 
-const TokenModel *PrepDomain::token(core::Task &T, NevercTokenHandle H) {
-  TokenModel **Slot = P->state(T).Tokens.lookup(H);
-  return Slot ? *Slot : nullptr;
+bool PrepDomain::token(core::Task &T, NevercTokenHandle H, TokenModel &Out) {
+  const StoredToken *S = P->state(T).Tokens.lookup(H);
+  if (!S)
+    return false;
+  Impl::expand(*S, Out);
+  return true;
 }
 
 
@@ -508,7 +566,7 @@ NevercStatus PrepDomain::runTokenStream(core::Task &T,
       if (Box.Tokens.empty())
         return Fail("the stream is empty (it must end with EOF)");
       auto *Last = Self.TS->Tokens.lookup(Box.Tokens.back());
-      if (!Last || (*Last)->Kind != NEVERC_TOKEN_EOF)
+      if (!Last || Last->Kind != NEVERC_TOKEN_EOF)
         return Fail("the stream does not end with an EOF token");
       return okStatus();
     }

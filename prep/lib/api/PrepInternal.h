@@ -55,6 +55,63 @@ struct StreamBuilderModel {
   std::vector<NevercTokenHandle> Tokens;
 };
 
+/// The facts of a token nobody asked about stay out of its record: they
+/// are made on first request (or at mint, for a token that has them).
+/// Addresses are stable (TaskState::FactsStore), so a Spelling view handed
+/// to a plugin stays valid until the task ends.
+struct TokenFacts {
+  NevercTokenOriginKind Origin = NEVERC_TOKEN_ORIGIN_FILE;
+  std::string Spelling;
+  NevercSourceLocation Location{};
+  NevercSourceRange Range{};
+};
+
+/// A token as the task keeps it: 80 bytes, no allocation of its own. The
+/// cold facts (TokenModel: Origin, Spelling, Location, Range) are behind
+/// Facts, null until first request for a lexer token.
+struct StoredToken {
+  enum : uint8_t { FactsPending = 1, RangePending = 2, HasNative = 4 };
+  NevercTokenKind Kind;
+  uint16_t Flags; ///< NevercTokenFlags (NEVERC_TOKEN_FLAG_ALL fits)
+  uint8_t Bits;
+  uint32_t RawBegin, RawEnd;
+  TokenFacts *Facts;
+  NevercIdentifierHandle Identifier;
+  NevercMacroDefinitionHandle MacroDefinition;
+  alignas(8) unsigned char Native[NativeTokenBytes];
+};
+static_assert(NEVERC_TOKEN_FLAG_ALL <= UINT16_MAX, "token flags exceed 16 bits");
+static_assert(sizeof(StoredToken) <= 80, "a stored token grew");
+
+/// The tokens of one task. A token is never freed before its task ends
+/// (prep rule 2), so its handle is its index in a chunked array, with
+/// generation 1: no slot entry, no free list, nothing to copy as the table
+/// grows. A handle of another task or kind, or past the end, finds nothing.
+class TokenTable {
+public:
+  TokenTable(core::HandleKind Kind, core::HandleScope Scope)
+      : Owner(core::encodeHandle(Kind, Scope, 0, 0).Owner) {}
+
+  NevercTokenHandle push(const StoredToken &T) {
+    if (Count % ChunkSize == 0)
+      Chunks.push_back(std::make_unique_for_overwrite<StoredToken[]>(ChunkSize));
+    Chunks.back()[Count % ChunkSize] = T;
+    return NevercHandle{Owner, (uint64_t(1) << 32) | Count++};
+  }
+  StoredToken *lookup(NevercHandle H) {
+    if (H.Owner != Owner || (H.Value >> 32) != 1)
+      return nullptr;
+    const uint32_t I = uint32_t(H.Value);
+    return I < Count ? &Chunks[I / ChunkSize][I % ChunkSize] : nullptr;
+  }
+
+private:
+  static constexpr uint32_t ChunkSize = 1024;
+  uint64_t Owner;
+  std::vector<std::unique_ptr<StoredToken[]>> Chunks;
+  uint32_t Count = 0;
+};
+
 struct Subscription {
   uint64_t Mask = 0;
   NevercPrepEventObserverFn Callback = nullptr;
@@ -68,10 +125,8 @@ struct TaskState {
   /// Impl::state, valid while the task lives, which is whenever a slot
   /// reaches this state.
   core::Task *Task = nullptr;
-  /// Token models live in TokenStore (chunked, addresses stable, freed
-  /// with the task): one token costs no allocation of its own.
-  std::deque<TokenModel> TokenStore;
-  core::HandleTable<TokenModel *> Tokens;
+  TokenTable Tokens;
+  std::deque<TokenFacts> FactsStore;
   core::HandleTable<std::unique_ptr<std::vector<NevercTokenHandle>>> Streams;
   core::HandleTable<void *> Identifiers, MacroDefinitions, MacroDirectives;
   core::PointerMap<NevercHandle> IdentifierOf, DefinitionOf, DirectiveOf;
@@ -98,10 +153,13 @@ struct TaskState {
   }
   /// Drops every handle bound to the live preprocessor.
   void unbind();
-  /// A new token handle for \p M.
-  NevercTokenHandle mintToken(TokenModel M) {
-    TokenStore.push_back(std::move(M));
-    return Tokens.insert(&TokenStore.back());
+  /// A new token handle for \p M (stored compactly).
+  NevercTokenHandle mintToken(TokenModel &&M);
+  /// \p S's cold facts record, made on first use.
+  TokenFacts &factsOf(StoredToken &S) {
+    if (!S.Facts)
+      S.Facts = &FactsStore.emplace_back();
+    return *S.Facts;
   }
 };
 
@@ -142,8 +200,11 @@ struct PrepDomain::Impl {
   NevercSourceRange encodeRange(core::Task &T, uint32_t Begin, uint32_t End,
                                 bool TokenRange = false);
   NevercSourceLocation encodeLocation(core::Task &T, uint32_t Raw);
-  /// Computes what a lexer token's model left pending (TokenModel).
-  void resolve(TaskState &TS, TokenModel &M);
+  /// The facts of \p S, computing what a lexer token left pending
+  /// (TokenModel) on this first request.
+  const TokenFacts &facts(TaskState &TS, StoredToken &S);
+  /// \p S as a whole value (pending facts stay pending).
+  static void expand(const StoredToken &S, TokenModel &Out);
   TaskState *stateFor(core::HandleScope S) const;
   void fillTable();
   void diag(NevercDiagnosticSeverity Sev, std::string Msg, uint32_t Phase);

@@ -15,14 +15,14 @@ namespace {
       return S_;                                                               \
   } while (0)
 
-/// Token handle → model (WRONG_TYPE / STALE_HANDLE / WRONG_SCOPE …).
+/// Token handle → stored token (WRONG_TYPE / STALE_HANDLE / WRONG_SCOPE …).
 NevercStatus tokenAt(PrepDomain::Impl &D, TaskState &TS, NevercTokenHandle H,
-                     TokenModel **Out) {
+                     StoredToken **Out) {
   PREP_TRY(checkScope(D, TS, H, PrepHandleKind::Token));
-  TokenModel **Slot = TS.Tokens.lookup(H);
+  StoredToken *Slot = TS.Tokens.lookup(H);
   if (!Slot)
     return st(NEVERC_STATUS_STALE_HANDLE);
-  *Out = *Slot;
+  *Out = Slot;
   return okStatus();
 }
 
@@ -114,15 +114,15 @@ NevercStatus destroyHandle(void *Ctx, NevercTaskHandle Task,
 
 /// Everything GetTokenInfo reports. Pending facts are computed on this
 /// first request (PrepDomain.h: TokenModel).
-NevercTokenInfo tokenInfo(PrepDomain::Impl &D, TaskState &TS, TokenModel &M) {
-  D.resolve(TS, M);
+NevercTokenInfo tokenInfo(PrepDomain::Impl &D, TaskState &TS, StoredToken &M) {
+  const TokenFacts &F = D.facts(TS, M);
   NevercTokenInfo I{};
   I.Kind = M.Kind;
   I.Flags = M.Flags;
-  I.Origin = M.Origin;
-  I.Spelling = sv(M.Spelling);
-  I.Location = M.Location;
-  I.Range = M.Range;
+  I.Origin = F.Origin;
+  I.Spelling = sv(F.Spelling); // facts records never move
+  I.Location = F.Location;
+  I.Range = F.Range;
   I.Identifier = M.Identifier;
   I.MacroDefinition = M.MacroDefinition;
   return I;
@@ -137,7 +137,7 @@ NevercStatus NEVERC_CALL getTokenInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercTokenInfo *OutInfo) {
   return inTask(Ctx, Task, checkHeader(OutInfo, sizeof(NevercTokenInfo)),
                 [&](PrepDomain::Impl &D, TaskState &TS) {
-                  TokenModel *M;
+                  StoredToken *M;
                   PREP_TRY(tokenAt(D, TS, Token, &M));
                   writeOut(OutInfo, tokenInfo(D, TS, *M));
                   return okStatus();
@@ -154,7 +154,7 @@ NevercStatus NEVERC_CALL getTokenInfoBatch(void *Ctx, NevercTaskHandle Task,
   return inTask(
       Ctx, Task, Bad ? st(NEVERC_STATUS_INVALID_ARGUMENT) : okStatus(),
       [&](PrepDomain::Impl &D, TaskState &TS) {
-        std::vector<TokenModel *> Ms(TokenCount);
+        std::vector<StoredToken *> Ms(TokenCount);
         for (uint64_t I = 0; I < TokenCount; ++I) {
           PREP_TRY(checkHeader(&OutInfos[I], sizeof(NevercTokenInfo)));
           PREP_TRY(tokenAt(D, TS, Tokens[I], &Ms[I]));
@@ -174,15 +174,14 @@ NevercStatus NEVERC_CALL getTokenStreamView(void *Ctx, NevercTaskHandle Task,
                     auto &Views = TS.own<std::vector<NevercTokenView>>();
                     Views.reserve(S->size());
                     for (NevercTokenHandle H : *S) {
-                      auto *Tok = TS.Tokens.lookup(H);
+                      StoredToken *Tok = TS.Tokens.lookup(H);
                       NevercTokenView V{};
                       if (Tok) {
-                        D.resolve(TS, **Tok);
-                        V.Kind = (*Tok)->Kind;
-                        V.Flags = (*Tok)->Flags;
-                        V.Origin = (*Tok)->Origin;
-                        V.Spelling =
-                            sv((*Tok)->Spelling); // models are heap-stable
+                        const TokenFacts &F = D.facts(TS, *Tok);
+                        V.Kind = Tok->Kind;
+                        V.Flags = Tok->Flags;
+                        V.Origin = F.Origin;
+                        V.Spelling = sv(F.Spelling); // records never move
                       } else {
                         V.Kind = NEVERC_TOKEN_UNKNOWN;
                       }
@@ -540,7 +539,7 @@ NevercStatus NEVERC_CALL tokenBuilderCommit(void *Ctx, NevercTaskHandle Task,
                  Phase_PREP_TOKEN);
           return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
         }
-        *OutToken = TS.mintToken(B.Token);
+        *OutToken = TS.mintToken(TokenModel(B.Token));
         return okStatus();
       });
 }
@@ -625,7 +624,7 @@ NevercStatus readTokens(PrepDomain::Impl &D, TaskState &TS,
     return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
   Out.clear();
   for (uint64_t I = 0; I < Count; ++I) {
-    TokenModel *M;
+    StoredToken *M;
     PREP_TRY(tokenAt(D, TS, Tokens[I], &M));
     Out.push_back(Tokens[I]);
   }

@@ -25,6 +25,7 @@
 #include "neverc/core/Host.h"
 #include "neverc/core/SourceCodec.h"
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -56,8 +57,15 @@ enum class PrepHandleKind : uint8_t {
   End,
 };
 
-/// One token as the domain keeps it. A token handle stays readable until
-/// its task ends, after the preprocessor is gone too.
+/// Bytes of a lexer token (clang::Token) kept opaque in LLVM-free code;
+/// the bridge static_asserts that it fits.
+constexpr size_t NativeTokenBytes = 24;
+
+/// One token as slots build and read it: the whole value. The task keeps
+/// its tokens in a compact form (prep/lib/api: StoredToken, 80 bytes, the
+/// cold facts out of line), because a compile can mint a million and every
+/// one lives until the task ends (prep rule 2); PrepDomain::token expands
+/// one back into this.
 ///
 /// Most tokens are never asked about (an observer that counts them reads
 /// nothing), so the lexer's tokens are minted with the cheap facts only —
@@ -65,17 +73,13 @@ enum class PrepHandleKind : uint8_t {
 /// FactsPending: spelling, origin and location are computed on the first
 /// GetTokenInfo / GetTokenStreamView, through the task's TokenFactsSource
 /// (which keeps the source manager alive until the task ends); the range
-/// handle likewise (RangePending). Read a model through those slots (or
-/// PrepDomain::Impl::resolve), never its fields directly.
+/// handle likewise (RangePending).
 struct TokenModel {
   NevercTokenKind Kind = NEVERC_TOKEN_UNKNOWN;
   NevercTokenFlags Flags = 0;
   NevercTokenOriginKind Origin = NEVERC_TOKEN_ORIGIN_FILE;
   std::string Spelling;
   NevercSourceLocation Location{};
-  /// Most tokens' ranges are never asked for: the bridge records the raw
-  /// begin/end and GetTokenInfo encodes the range handle on first request
-  /// (RangePending). Read Range through GetTokenInfo, not directly.
   NevercSourceRange Range{};
   uint32_t RawBegin = 0, RawEnd = 0;
   bool RangePending = false;
@@ -84,7 +88,7 @@ struct TokenModel {
   NevercMacroDefinitionHandle MacroDefinition{};
   /// The lexer's own token (opaque bytes, owned by the bridge) when the
   /// token came from the preprocessor; synthesized tokens have none.
-  alignas(8) unsigned char Native[32] = {};
+  alignas(8) unsigned char Native[NativeTokenBytes] = {};
   bool HasNative = false;
 };
 
@@ -118,8 +122,10 @@ struct MacroDirectiveFacts {
 class TokenFactsSource {
 public:
   virtual ~TokenFactsSource();
-  /// Fills M.Spelling and M.Origin.
-  virtual void resolve(TokenModel &M) = 0;
+  /// The spelling and origin of the lexer token \p Native.
+  virtual void resolve(const unsigned char *Native,
+                       NevercTokenOriginKind &Origin,
+                       std::string &Spelling) = 0;
   /// A model of the lexer token \p Native with its cheap facts (kind,
   /// flags, raw locations; the rest pending); \p Identifier gets the
   /// token's native identifier or null.
@@ -230,7 +236,7 @@ struct MacroArgumentsModel {
   bool VarargsElided = false;
   std::vector<std::vector<NevercTokenHandle>> Arguments;
   struct NativeToken {
-    alignas(8) unsigned char Bytes[32];
+    alignas(8) unsigned char Bytes[NativeTokenBytes];
   };
   std::vector<std::vector<NativeToken>> Native;
 };
@@ -293,7 +299,9 @@ public:
   NevercFileHandle file(core::Task &T, uint32_t FileID);
 
   NevercTokenHandle mintToken(core::Task &T, TokenModel M);
-  const TokenModel *token(core::Task &T, NevercTokenHandle H);
+  /// The token \p H names, expanded (its pending facts stay pending);
+  /// false when \p H is not a live token of \p T.
+  bool token(core::Task &T, NevercTokenHandle H, TokenModel &Out);
   NevercIdentifierHandle identifier(core::Task &T, void *Native);
   void *identifierNative(core::Task &T, NevercIdentifierHandle H);
   NevercMacroDefinitionHandle macroDefinition(core::Task &T, void *Native);
