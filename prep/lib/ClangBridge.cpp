@@ -541,7 +541,7 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     R.NameToken = mint(Name);
     R.Name = D.identifier(*T, Name.getIdentifierInfo());
     if (MI) {
-      MacroName.emplace(MI, Name.getIdentifierInfo());
+      MacroName.try_emplace(MI, Name.getIdentifierInfo());
       R.Definition = D.macroDefinition(*T, MI);
     }
     if (Args)
@@ -573,14 +573,17 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     MacroArgumentsModel M;
     M.ArgumentCount = Args->getNumMacroArguments();
     M.VarargsElided = Args->isVarargsElidedUse();
-    M.Native.resize(M.ArgumentCount);
+    M.NativeEnd.resize(M.ArgumentCount);
+    size_t Total = 0;
     for (unsigned I = 0; I < M.ArgumentCount; ++I)
-      for (const Token *P = Args->getUnexpArgument(I); P->isNot(tok::eof);
-           ++P) {
-        MacroArgumentsModel::NativeToken N;
-        std::memcpy(N.Bytes, P, sizeof(Token));
-        M.Native[I].push_back(N);
-      }
+      Total += Args->getArgLength(Args->getUnexpArgument(I));
+    M.Native.resize(Total);
+    size_t At = 0;
+    for (unsigned I = 0; I < M.ArgumentCount; ++I) {
+      for (const Token *P = Args->getUnexpArgument(I); P->isNot(tok::eof); ++P)
+        std::memcpy(M.Native[At++].Bytes, P, sizeof(Token));
+      M.NativeEnd[I] = uint32_t(At);
+    }
     return D.macroArguments(*T, std::move(M));
   }
 

@@ -365,10 +365,11 @@ NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
                     if (Index >= A->ArgumentCount)
                       return st(NEVERC_STATUS_NOT_FOUND);
                     // Handles for the arguments' tokens on first request.
-                    if (A->Arguments.size() < A->Native.size()) {
-                      A->Arguments.resize(A->Native.size());
-                      for (size_t I = 0; I < A->Native.size(); ++I)
-                        for (const auto &N : A->Native[I]) {
+                    if (A->Arguments.size() < A->NativeEnd.size()) {
+                      A->Arguments.resize(A->NativeEnd.size());
+                      for (size_t I = 0, At = 0; I < A->NativeEnd.size(); ++I)
+                        for (; At < A->NativeEnd[I]; ++At) {
+                          const auto &N = A->Native[At];
                           TokenModel M;
                           void *II = nullptr;
                           if (TS.Facts)
@@ -380,7 +381,8 @@ NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
                                 PrepDomain::Impl::identifierHandle(TS, II);
                           A->Arguments[I].push_back(TS.mintToken(std::move(M)));
                         }
-                      A->Native.clear();
+                      A->Native = {};
+                      A->NativeEnd = {};
                     }
                     if (Index >= A->Arguments.size())
                       return st(NEVERC_STATUS_NOT_FOUND);

@@ -308,6 +308,9 @@ def main():
                    help="timed runs per command (default 5)")
     p.add_argument("--sqlite-runs", type=int, default=3,
                    help="timed runs for the sqlite workload (default 3)")
+    p.add_argument("--only", default="",
+                   help="comma-separated configurations to time (clang-22 and "
+                        "neverc always are; the others show 'skipped')")
     p.add_argument("--timer", choices=["auto", "hyperfine", "python"], default="auto")
     p.add_argument("--smoke", action="store_true",
                    help="one small file, -O0, one run, python timer; fails "
@@ -350,6 +353,12 @@ def main():
             notes.append("**%s not measured**: %s" % (name, e))
 
     cfgs = configs(args, census_out)
+    only = {c for c in args.only.split(",") if c}
+    if only:
+        only |= {"clang-22", "neverc"}
+        unknown = only - {c for c, _ in cfgs}
+        if unknown:
+            sys.exit("bench: --only names no configuration: " + ", ".join(sorted(unknown)))
     rows, failures = [], 0
     for w in workloads:
         runs = args.sqlite_runs if w["name"] == "sqlite" else args.runs
@@ -358,6 +367,10 @@ def main():
             for cname, compiler in cfgs:
                 objdir = os.path.join(run_dir, "%s-%s-%s" % (w["name"], opt, cname))
                 os.makedirs(objdir, exist_ok=True)
+                if only and cname not in only:
+                    status.append("skipped")
+                    scripts.append((cname, None, objdir))
+                    continue
                 script = objdir + ".sh"
                 write_script(script, compiler, w, opt, objdir)
                 # Validation run (also warms the page cache).
@@ -447,7 +460,7 @@ def main():
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
-            if st:
+            if st and st != "skipped":
                 failed_lines.append("- %s -%s, %s: %s" % (r["workload"]["name"], r["opt"],
                                                          cname, st))
     versions = []

@@ -358,6 +358,59 @@ TEST_F(PrepTest, RaisesEventsFromARealCompile) {
   EXPECT_EQ(DetachResult, 0);
 }
 
+/// Every argument of a macro call, each a stream of its own: the model
+/// keeps all the arguments' lexer tokens in one array (MacroArgumentsModel)
+/// and must split it back exactly, empty arguments included.
+NevercStatus NEVERC_CALL recordArguments(NevercTaskHandle T,
+                                         const NevercPrepEvent *E, void *) {
+  if (E->Kind != NEVERC_PREP_EVENT_MACRO_EXPANDS)
+    return okStatus();
+  auto Tok = hdr<NevercTokenInfo>();
+  gAPI->GetTokenInfo(ctx(), T, E->Payload.Macro.NameToken, &Tok);
+  if (str(Tok.Spelling) != "PICK")
+    return okStatus();
+  auto A = hdr<NevercMacroArgumentInfo>();
+  EXPECT_TRUE(isOk(
+      gAPI->GetMacroArgumentInfo(ctx(), T, E->Payload.Macro.Arguments, &A)));
+  std::string Note = "PICK args=" + std::to_string(A.ArgumentCount);
+  for (uint32_t I = 0; I <= A.ArgumentCount; ++I) {
+    NevercTokenStreamHandle St{};
+    NevercStatus S = gAPI->GetMacroArgumentTokenStream(
+        ctx(), T, E->Payload.Macro.Arguments, I, &St);
+    if (I == A.ArgumentCount) {
+      EXPECT_EQ(code(S), NEVERC_STATUS_NOT_FOUND);
+      break;
+    }
+    EXPECT_TRUE(isOk(S));
+    auto V = hdr<NevercTokenViewList>();
+    gAPI->GetTokenStreamView(ctx(), T, St, &V);
+    Note += " [";
+    for (uint64_t K = 0; K < V.Count; ++K)
+      Note += (K ? " " : "") + str(V.Data[K].Spelling);
+    Note += "]";
+  }
+  gNotes.push_back(Note);
+  return okStatus();
+}
+
+TEST_F(PrepTest, MacroArgumentsSplitExactly) {
+  gNotes.clear();
+  gOnTaskBegin = [](NevercTaskHandle T) {
+    return subscribe(T, NEVERC_PREP_EVENT_MASK_ALL, recordArguments);
+  };
+  start();
+  std::string Errors;
+  EXPECT_TRUE(compile("#define PICK(a, b, c, ...) (a + c)\n"
+                      "int x = PICK(1 + 2, , 3, 4, 5);\n"
+                      "int y = PICK(, (7, 8), 9);\n",
+                      &Errors))
+      << Errors;
+  // The variadic part is one argument; a call without it has one less.
+  EXPECT_EQ(gNotes, (std::vector<std::string>{
+                        "PICK args=4 [1 + 2] [] [3] [4 , 5]",
+                        "PICK args=4 [] [( 7 , 8 )] [9] []"}));
+}
+
 TEST_F(PrepTest, EventMaskFiltersAndBadMasksAreRejected) {
   gKinds.clear();
   gOnTaskBegin = [](NevercTaskHandle T) {

@@ -234,11 +234,16 @@ struct TokenStreamStep {
 struct MacroArgumentsModel {
   uint32_t ArgumentCount = 0;
   bool VarargsElided = false;
+  /// Token handles per argument, minted on the first request.
   std::vector<std::vector<NevercTokenHandle>> Arguments;
   struct NativeToken {
     alignas(8) unsigned char Bytes[NativeTokenBytes];
   };
-  std::vector<std::vector<NativeToken>> Native;
+  /// Every argument's lexer tokens, in order, in one array (a macro call
+  /// costs two allocations however many arguments it has); argument I is
+  /// Native[NativeEnd[I-1] .. NativeEnd[I]) (from 0 for the first).
+  std::vector<NativeToken> Native;
+  std::vector<uint32_t> NativeEnd;
 };
 
 /// Largest token list one token may become in neverc.prep.token.
