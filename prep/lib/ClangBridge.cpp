@@ -239,11 +239,12 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     lexerTokenModel(Tok, M);
     if (!Tok.isAnnotation())
       if (IdentifierInfo *II = Tok.getIdentifierInfo()) {
-        M.Identifier = D.identifier(*T, II);
+        // Natives only: the handles are made if a plugin asks.
+        M.IdentifierNative = II;
         if (II->hasMacroDefinition())
           if (MacroInfo *MI = PP->getMacroInfo(II)) {
             MacroName.try_emplace(MI, II);
-            M.MacroDefinition = D.macroDefinition(*T, MI);
+            M.DefinitionNative = MI;
           }
       }
   }
@@ -1251,8 +1252,7 @@ NevercTokenHandle PrepDomain::mintLexerToken(core::Task &T,
   TokenModel M;
   lexerTokenModel(Tok, M);
   if (!Tok.isAnnotation())
-    if (IdentifierInfo *II = Tok.getIdentifierInfo())
-      M.Identifier = identifier(T, II);
+    M.IdentifierNative = Tok.getIdentifierInfo();
   return mintToken(T, std::move(M));
 }
 

@@ -238,19 +238,22 @@ NevercTokenHandle TaskState::mintToken(TokenModel &&M) {
   S.RawBegin = M.RawBegin;
   S.RawEnd = M.RawEnd;
   S.Facts = nullptr;
-  S.Identifier = M.Identifier;
-  S.MacroDefinition = M.MacroDefinition;
+  S.IdentifierNative = M.IdentifierNative;
+  S.DefinitionNative = M.DefinitionNative;
   std::memcpy(S.Native, M.Native, sizeof S.Native);
   // A lexer token with everything pending (the common case) has no facts
   // yet; anything else carries some and keeps them.
-  const bool HasFacts =
-      !M.FactsPending || (!M.RangePending && !isNull(M.Range));
-  if (HasFacts) {
+  const bool Handles = !isNull(M.Identifier) || !isNull(M.MacroDefinition);
+  if (Handles)
+    S.Bits |= StoredToken::OwnHandles;
+  if (Handles || !M.FactsPending || (!M.RangePending && !isNull(M.Range))) {
     TokenFacts &F = FactsStore.emplace_back();
     F.Origin = M.Origin;
     F.Spelling = std::move(M.Spelling);
     F.Location = M.Location;
     F.Range = M.Range;
+    F.Identifier = M.Identifier;
+    F.MacroDefinition = M.MacroDefinition;
     S.Facts = &F;
   }
   return Tokens.push(S);
@@ -274,7 +277,23 @@ const TokenFacts &PrepDomain::Impl::facts(TaskState &TS, StoredToken &S) {
   return TS.factsOf(S);
 }
 
-void PrepDomain::Impl::expand(const StoredToken &S, TokenModel &Out) {
+void PrepDomain::Impl::tokenHandles(TaskState &TS, const StoredToken &S,
+                                    NevercIdentifierHandle &Identifier,
+                                    NevercMacroDefinitionHandle &Definition) {
+  if (S.Bits & StoredToken::OwnHandles) {
+    Identifier = S.Facts->Identifier;
+    Definition = S.Facts->MacroDefinition;
+  } else if (TS.Backend) {
+    Identifier = identifierHandle(TS, S.IdentifierNative);
+    Definition = definitionHandle(TS, S.DefinitionNative);
+  } else {
+    // The natives died with the preprocessor (TaskState::unbind).
+    Identifier = Definition = NevercHandle{};
+  }
+}
+
+void PrepDomain::Impl::expand(TaskState &TS, const StoredToken &S,
+                              TokenModel &Out) {
   Out.Kind = S.Kind;
   Out.Flags = S.Flags;
   Out.RawBegin = S.RawBegin;
@@ -282,8 +301,9 @@ void PrepDomain::Impl::expand(const StoredToken &S, TokenModel &Out) {
   Out.FactsPending = S.Bits & StoredToken::FactsPending;
   Out.RangePending = S.Bits & StoredToken::RangePending;
   Out.HasNative = S.Bits & StoredToken::HasNative;
-  Out.Identifier = S.Identifier;
-  Out.MacroDefinition = S.MacroDefinition;
+  tokenHandles(TS, S, Out.Identifier, Out.MacroDefinition);
+  Out.IdentifierNative = S.IdentifierNative;
+  Out.DefinitionNative = S.DefinitionNative;
   std::memcpy(Out.Native, S.Native, sizeof S.Native);
   if (S.Facts) {
     Out.Origin = S.Facts->Origin;
@@ -347,10 +367,11 @@ NevercTokenHandle PrepDomain::mintToken(core::Task &T, TokenModel M) {
 }
 
 bool PrepDomain::token(core::Task &T, NevercTokenHandle H, TokenModel &Out) {
-  const StoredToken *S = P->state(T).Tokens.lookup(H);
+  TaskState &TS = P->state(T);
+  const StoredToken *S = TS.Tokens.lookup(H);
   if (!S)
     return false;
-  Impl::expand(*S, Out);
+  Impl::expand(TS, *S, Out);
   return true;
 }
 

@@ -64,24 +64,33 @@ struct TokenFacts {
   std::string Spelling;
   NevercSourceLocation Location{};
   NevercSourceRange Range{};
+  /// A built token's handles (StoredToken::OwnHandles).
+  NevercIdentifierHandle Identifier{};
+  NevercMacroDefinitionHandle MacroDefinition{};
 };
 
-/// A token as the task keeps it: 80 bytes, no allocation of its own. The
+/// A token as the task keeps it: 64 bytes, no allocation of its own. The
 /// cold facts (TokenModel: Origin, Spelling, Location, Range) are behind
-/// Facts, null until first request for a lexer token.
+/// Facts, null until first request for a lexer token. A lexer token names
+/// its identifier and macro definition natively (handles on request); a
+/// built token's handles are in its facts (OwnHandles).
 struct StoredToken {
-  enum : uint8_t { FactsPending = 1, RangePending = 2, HasNative = 4 };
+  enum : uint8_t {
+    FactsPending = 1,
+    RangePending = 2,
+    HasNative = 4,
+    OwnHandles = 8
+  };
   NevercTokenKind Kind;
   uint16_t Flags; ///< NevercTokenFlags (NEVERC_TOKEN_FLAG_ALL fits)
   uint8_t Bits;
   uint32_t RawBegin, RawEnd;
   TokenFacts *Facts;
-  NevercIdentifierHandle Identifier;
-  NevercMacroDefinitionHandle MacroDefinition;
+  void *IdentifierNative, *DefinitionNative;
   alignas(8) unsigned char Native[NativeTokenBytes];
 };
 static_assert(NEVERC_TOKEN_FLAG_ALL <= UINT16_MAX, "token flags exceed 16 bits");
-static_assert(sizeof(StoredToken) <= 80, "a stored token grew");
+static_assert(sizeof(StoredToken) <= 64, "a stored token grew");
 
 /// The tokens of one task. A token is never freed before its task ends
 /// (prep rule 2), so its handle is its index in a chunked array, with
@@ -204,7 +213,11 @@ struct PrepDomain::Impl {
   /// (TokenModel) on this first request.
   const TokenFacts &facts(TaskState &TS, StoredToken &S);
   /// \p S as a whole value (pending facts stay pending).
-  static void expand(const StoredToken &S, TokenModel &Out);
+  static void expand(TaskState &TS, const StoredToken &S, TokenModel &Out);
+  /// The identifier and macro definition handles of \p S.
+  static void tokenHandles(TaskState &TS, const StoredToken &S,
+                           NevercIdentifierHandle &Identifier,
+                           NevercMacroDefinitionHandle &Definition);
   TaskState *stateFor(core::HandleScope S) const;
   void fillTable();
   void diag(NevercDiagnosticSeverity Sev, std::string Msg, uint32_t Phase);

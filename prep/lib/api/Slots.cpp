@@ -123,8 +123,7 @@ NevercTokenInfo tokenInfo(PrepDomain::Impl &D, TaskState &TS, StoredToken &M) {
   I.Spelling = sv(F.Spelling); // facts records never move
   I.Location = F.Location;
   I.Range = F.Range;
-  I.Identifier = M.Identifier;
-  I.MacroDefinition = M.MacroDefinition;
+  PrepDomain::Impl::tokenHandles(TS, M, I.Identifier, I.MacroDefinition);
   return I;
 }
 
@@ -374,11 +373,9 @@ NevercStatus NEVERC_CALL getMacroArgumentTokenStream(
                           void *II = nullptr;
                           if (TS.Facts)
                             TS.Facts->fromNative(N.Bytes, M, &II);
-                          // Identifier handles exist while the
+                          // Its handle is made on request, while the
                           // preprocessor is bound (PrepDomain::detach).
-                          if (II && TS.Backend)
-                            M.Identifier =
-                                PrepDomain::Impl::identifierHandle(TS, II);
+                          M.IdentifierNative = II;
                           A->Arguments[I].push_back(TS.mintToken(std::move(M)));
                         }
                       A->Native = {};

@@ -369,6 +369,14 @@ NevercStatus NEVERC_CALL recordArguments(NevercTaskHandle T,
   gAPI->GetTokenInfo(ctx(), T, E->Payload.Macro.NameToken, &Tok);
   if (str(Tok.Spelling) != "PICK")
     return okStatus();
+  // A lexer token's identifier and definition handles are made on request
+  // and are the very handles the other slots give for the same natives.
+  NevercIdentifierHandle Pick{};
+  EXPECT_TRUE(isOk(gAPI->GetOrCreateIdentifier(ctx(), T, s("PICK"), &Pick)));
+  EXPECT_FALSE(isNull(Tok.Identifier));
+  EXPECT_TRUE(Tok.Identifier == Pick);
+  EXPECT_FALSE(isNull(Tok.MacroDefinition));
+  EXPECT_TRUE(Tok.MacroDefinition == E->Payload.Macro.Definition);
   auto A = hdr<NevercMacroArgumentInfo>();
   EXPECT_TRUE(isOk(
       gAPI->GetMacroArgumentInfo(ctx(), T, E->Payload.Macro.Arguments, &A)));

@@ -62,14 +62,14 @@ enum class PrepHandleKind : uint8_t {
 constexpr size_t NativeTokenBytes = 24;
 
 /// One token as slots build and read it: the whole value. The task keeps
-/// its tokens in a compact form (prep/lib/api: StoredToken, 80 bytes, the
+/// its tokens in a compact form (prep/lib/api: StoredToken, 64 bytes, the
 /// cold facts out of line), because a compile can mint a million and every
 /// one lives until the task ends (prep rule 2); PrepDomain::token expands
 /// one back into this.
 ///
 /// Most tokens are never asked about (an observer that counts them reads
 /// nothing), so the lexer's tokens are minted with the cheap facts only —
-/// kind, flags, the native token, identifier and macro handles — and
+/// kind, flags, the native token, identifier and macro definition — and
 /// FactsPending: spelling, origin and location are computed on the first
 /// GetTokenInfo / GetTokenStreamView, through the task's TokenFactsSource
 /// (which keeps the source manager alive until the task ends); the range
@@ -84,8 +84,13 @@ struct TokenModel {
   uint32_t RawBegin = 0, RawEnd = 0;
   bool RangePending = false;
   bool FactsPending = false; ///< Spelling, Origin, Location from Native
+  /// Handles a plugin gave (a built token). A lexer token leaves them null
+  /// and names its identifier and macro definition natively instead: their
+  /// handles are made on request, while the preprocessor is bound (after
+  /// it is gone GetTokenInfo reports null, as for macro-argument tokens).
   NevercIdentifierHandle Identifier{};
   NevercMacroDefinitionHandle MacroDefinition{};
+  void *IdentifierNative = nullptr, *DefinitionNative = nullptr;
   /// The lexer's own token (opaque bytes, owned by the bridge) when the
   /// token came from the preprocessor; synthesized tokens have none.
   alignas(8) unsigned char Native[NativeTokenBytes] = {};
