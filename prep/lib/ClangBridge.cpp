@@ -201,6 +201,8 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   /// guarded by InWatcher), so a token costs no vector of its own.
   std::vector<NevercTokenHandle> TokenHs;
   std::vector<Token> TokenOut;
+  /// The materialized unit (build_token_stream), replayed in place.
+  std::vector<Token> Replay;
   bool Failed = false;
   unsigned ErrorID = 0;
   /// A macro body swapped for one expansion (macro.intercept EXPAND).
@@ -661,6 +663,7 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
       std::vector<Token> *Lexed;
       static NevercStatus run(void *Ctx, std::vector<NevercTokenHandle> &Out) {
         auto &S = *static_cast<Step *>(Ctx);
+        Out.reserve(Out.size() + S.Lexed->size());
         for (const Token &Tok : *S.Lexed)
           Out.push_back(S.B->mint(Tok));
         return okStatus();
@@ -719,7 +722,14 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
         Stream = std::move(Final);
     }
     First = Stream[0];
-    enterTokens(Stream, 1, true);
+    // The unit's tokens replay from the bridge's own array (no copy: a
+    // unit can have a million); it outlives the lexer, which holds the
+    // bridge through its callbacks.
+    Replay = std::move(Stream);
+    if (Replay.size() > 1)
+      PP->EnterTokenStream(ArrayRef<Token>(Replay).drop_front(),
+                           /*DisableMacroExpansion=*/true,
+                           /*IsReinject=*/true);
   }
 
   void attachTo(Preprocessor &P);
