@@ -202,7 +202,7 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   std::vector<NevercTokenHandle> TokenHs;
   std::vector<Token> TokenOut;
   /// The materialized unit (build_token_stream), replayed in place.
-  std::vector<Token> Replay;
+  std::shared_ptr<std::vector<Token>> ReplayTokens;
   bool Failed = false;
   unsigned ErrorID = 0;
   /// A macro body swapped for one expansion (macro.intercept EXPAND).
@@ -362,7 +362,7 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     auto *II = static_cast<IdentifierInfo *>(N);
     MacroInfo *MI = PP->getMacroInfo(II);
     if (MI)
-      MacroName.emplace(MI, II);
+      MacroName.try_emplace(MI, II);
     *Directive = PP->getLocalMacroDirective(II);
     return MI;
   }
@@ -655,23 +655,31 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
 
   void materialize(Token &First) {
     Materialized = true;
-    std::vector<Token> Lexed{First};
-    while (Lexed.back().isNot(tok::eof))
-      PP->Lex(Lexed.emplace_back());
+    // Never written once lexed: the stream's handles read their tokens
+    // from it until the task ends (PrepDomain::reserveLexerTokens).
+    auto Lexed = std::make_shared<std::vector<Token>>(1, First);
+    while (Lexed->back().isNot(tok::eof))
+      PP->Lex(Lexed->emplace_back());
     struct Step {
       Bridge *B;
-      std::vector<Token> *Lexed;
+      std::shared_ptr<std::vector<Token>> Lexed;
       static NevercStatus run(void *Ctx, std::vector<NevercTokenHandle> &Out) {
         auto &S = *static_cast<Step *>(Ctx);
+        // Handles now, records only for the tokens a plugin looks up.
+        if (S.B->D.reserveLexerTokens(
+                *S.B->T, S.Lexed,
+                reinterpret_cast<const unsigned char *>(S.Lexed->data()),
+                sizeof(Token), S.Lexed->size(), Out))
+          return okStatus();
         Out.reserve(Out.size() + S.Lexed->size());
         for (const Token &Tok : *S.Lexed)
           Out.push_back(S.B->mint(Tok));
         return okStatus();
       }
-    } St{this, &Lexed};
+    } St{this, Lexed};
     TokenStreamRequest Req;
     Req.StartLocation = loc(First.getLocation());
-    Req.EndLocation = loc(Lexed.back().getLocation());
+    Req.EndLocation = loc(Lexed->back().getLocation());
     std::vector<NevercTokenHandle> Hs;
     bool Unchanged = false;
     NevercStatus S =
@@ -680,54 +688,57 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
       fail(First.getLocation(), "neverc.prep.build_token_stream", S);
       Hs.clear();
     }
-    // Stream: the tokens the parser gets. The lexer's own when the phase
+    // Base: the tokens the parser gets. The lexer's own when the phase
     // failed or no plugin replaced the stream (Hs[I] is Lexed[I]'s handle
     // then, so nothing needs converting back).
-    std::vector<Token> Stream;
+    std::shared_ptr<std::vector<Token>> Base = Lexed;
     bool Converted = true;
-    if (Hs.empty() || Unchanged) {
-      Stream = std::move(Lexed);
-    } else if (!toClang(Hs, Stream, First.getLocation())) {
-      fail(First.getLocation(),
-           "neverc.prep.build_token_stream (token conversion)",
-           makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE));
-      Stream = std::move(Lexed);
-      Converted = false;
+    if (!Hs.empty() && !Unchanged) {
+      auto C = std::make_shared<std::vector<Token>>();
+      if (toClang(Hs, *C, First.getLocation())) {
+        Base = std::move(C);
+      } else {
+        fail(First.getLocation(),
+             "neverc.prep.build_token_stream (token conversion)",
+             makeStatus(NEVERC_STATUS_CAPABILITY_UNAVAILABLE));
+        Converted = false;
+      }
     }
     if (!Hs.empty() && D.observed(Phase_PREP_TOKEN)) {
-      // Stream[I] is Hs[I] converted: the token phase reuses its handle.
-      // Tokens stay in place while each becomes exactly one token; the
-      // first that becomes 0 or several starts a new list.
-      const bool Aligned = Converted && Stream.size() == Hs.size();
+      // (*Base)[I] is Hs[I] converted: the token phase reuses its handle.
+      // Tokens are read in place while none changes; the first change
+      // starts a new list with everything before it.
+      const std::vector<Token> &In = *Base;
+      const bool Aligned = Converted && In.size() == Hs.size();
       std::vector<Token> Final;
-      bool Reshaped = false;
+      bool Changed = false;
       std::vector<Token> &Out = TokenOut;
-      for (size_t I = 0; I < Stream.size(); ++I) {
-        const Token Tok = Stream[I];
+      for (size_t I = 0; I < In.size(); ++I) {
+        const Token Tok = In[I];
         Out.clear();
         if (Tok.is(tok::eof) ||
             !tokenPhase(Tok, Out, Aligned ? Hs[I] : NevercTokenHandle{}))
           Out.assign(1, Tok);
-        if (!Reshaped && Out.size() == 1) {
-          Stream[I] = Out[0];
+        // Byte-wise: a false "changed" only costs the copy.
+        if (!Changed && Out.size() == 1 &&
+            std::memcmp(&Out[0], &Tok, sizeof(Token)) == 0)
           continue;
-        }
-        if (!Reshaped) {
-          Final.assign(Stream.begin(), Stream.begin() + I);
-          Reshaped = true;
+        if (!Changed) {
+          Final.assign(In.begin(), In.begin() + I);
+          Changed = true;
         }
         Final.insert(Final.end(), Out.begin(), Out.end());
       }
-      if (Reshaped)
-        Stream = std::move(Final);
+      if (Changed)
+        Base = std::make_shared<std::vector<Token>>(std::move(Final));
     }
-    First = Stream[0];
-    // The unit's tokens replay from the bridge's own array (no copy: a
-    // unit can have a million); it outlives the lexer, which holds the
-    // bridge through its callbacks.
-    Replay = std::move(Stream);
-    if (Replay.size() > 1)
-      PP->EnterTokenStream(ArrayRef<Token>(Replay).drop_front(),
+    First = (*Base)[0];
+    // The unit's tokens replay in place (no copy: a unit can have a
+    // million); ReplayTokens outlives the lexer, which holds the bridge
+    // through its callbacks.
+    ReplayTokens = std::move(Base);
+    if (ReplayTokens->size() > 1)
+      PP->EnterTokenStream(ArrayRef<Token>(*ReplayTokens).drop_front(),
                            /*DisableMacroExpansion=*/true,
                            /*IsReinject=*/true);
   }

@@ -3,6 +3,7 @@
 #include "Payloads.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <type_traits>
 
@@ -56,7 +57,9 @@ KindInfo kindInfo(NevercTokenKind K) {
 //===----------------------------------------------------------------------===//
 
 TaskState::TaskState(uint32_t Session, uint32_t Task)
-    : Scope{Session, Task}, Tokens(hk(PrepHandleKind::Token), Scope),
+    : Scope{Session, Task},
+      Tokens(hk(PrepHandleKind::Token), Scope, &TaskState::fillLexerToken,
+             this),
       Streams(hk(PrepHandleKind::TokenStream), Scope),
       Identifiers(hk(PrepHandleKind::Identifier), Scope),
       MacroDefinitions(hk(PrepHandleKind::MacroDefinition), Scope),
@@ -228,7 +231,60 @@ bool PrepDomain::hasTokenFacts(core::Task &T) {
   return P->state(T).Facts != nullptr;
 }
 
-NevercTokenHandle TaskState::mintToken(TokenModel &&M) {
+bool TokenTable::reserve(const unsigned char *Natives, size_t Stride,
+                         uint32_t N, uint32_t &First) {
+  const uint64_t Start = (uint64_t(Count) + ChunkSize - 1) / ChunkSize *
+                         ChunkSize;
+  const uint64_t End = (Start + N + ChunkSize - 1) / ChunkSize * ChunkSize;
+  if (End > UINT32_MAX)
+    return false;
+  // The rest of the last pushed chunk is padding.
+  for (uint32_t I = Count; I < Start; ++I)
+    Chunks[I / ChunkSize][I % ChunkSize].Bits = StoredToken::Dead;
+  First = uint32_t(Start);
+  Spans.push_back({First, N, Natives, Stride});
+  Count = uint32_t(End);
+  Chunks.resize(Count / ChunkSize);
+  return true;
+}
+
+StoredToken *TokenTable::fillChunk(uint32_t Chunk) {
+  const uint32_t Begin = Chunk * ChunkSize;
+  // The run holding this chunk: the last one starting at or before it.
+  auto It = std::upper_bound(
+      Spans.begin(), Spans.end(), Begin,
+      [](uint32_t I, const Span &S) { return I < S.First; });
+  assert(It != Spans.begin() && "an unmade chunk outside every reserved run");
+  const Span &S = *--It;
+  auto C = newChunk();
+  for (uint32_t K = 0; K < ChunkSize; ++K) {
+    const uint32_t I = Begin + K;
+    if (I - S.First < S.N)
+      Fill(FillCtx, S.Natives + size_t(I - S.First) * S.Stride, C[K]);
+    else
+      C[K].Bits = StoredToken::Dead;
+  }
+  Chunks[Chunk] = std::move(C);
+  return Chunks[Chunk].get();
+}
+
+void TaskState::fillLexerToken(void *Ctx, const unsigned char *Native,
+                               StoredToken &Out) {
+  auto &TS = *static_cast<TaskState *>(Ctx);
+  TokenModel M;
+  void *II = nullptr;
+  if (TS.Facts)
+    TS.Facts->fromNative(Native, M, &II);
+  M.IdentifierNative = II;
+  // The definition the identifier has now: the run was reserved after its
+  // unit was lexed to the end, as minting it then would have seen.
+  void *Directive = nullptr;
+  if (II && TS.Backend)
+    M.DefinitionNative = TS.Backend->macroDefinitionOf(II, &Directive);
+  Out = TS.store(std::move(M));
+}
+
+StoredToken TaskState::store(TokenModel &&M) {
   StoredToken S;
   S.Kind = M.Kind;
   S.Flags = uint16_t(M.Flags);
@@ -256,7 +312,7 @@ NevercTokenHandle TaskState::mintToken(TokenModel &&M) {
     F.MacroDefinition = M.MacroDefinition;
     S.Facts = &F;
   }
-  return Tokens.push(S);
+  return S;
 }
 
 const TokenFacts &PrepDomain::Impl::facts(TaskState &TS, StoredToken &S) {
@@ -364,6 +420,22 @@ NevercFileHandle PrepDomain::file(core::Task &T, uint32_t FileID) {
 
 NevercTokenHandle PrepDomain::mintToken(core::Task &T, TokenModel M) {
   return P->state(T).mintToken(std::move(M));
+}
+
+bool PrepDomain::reserveLexerTokens(core::Task &T, std::shared_ptr<void> Owner,
+                                    const unsigned char *Natives,
+                                    size_t Stride, size_t Count,
+                                    std::vector<NevercTokenHandle> &Out) {
+  TaskState &TS = P->state(T);
+  uint32_t First;
+  if (Count > UINT32_MAX || !TS.Tokens.reserve(Natives, Stride, uint32_t(Count),
+                                               First))
+    return false;
+  TS.Owned.push_back(std::move(Owner));
+  Out.reserve(Out.size() + Count);
+  for (size_t I = 0; I < Count; ++I)
+    Out.push_back(TS.Tokens.handle(First + uint32_t(I)));
+  return true;
 }
 
 bool PrepDomain::token(core::Task &T, NevercTokenHandle H, TokenModel &Out) {

@@ -79,7 +79,8 @@ struct StoredToken {
     FactsPending = 1,
     RangePending = 2,
     HasNative = 4,
-    OwnHandles = 8
+    OwnHandles = 8,
+    Dead = 16 ///< padding of a reserved run (TokenTable)
   };
   NevercTokenKind Kind;
   uint16_t Flags; ///< NevercTokenFlags (NEVERC_TOKEN_FLAG_ALL fits)
@@ -96,29 +97,67 @@ static_assert(sizeof(StoredToken) <= 64, "a stored token grew");
 /// (prep rule 2), so its handle is its index in a chunked array, with
 /// generation 1: no slot entry, no free list, nothing to copy as the table
 /// grows. A handle of another task or kind, or past the end, finds nothing.
+///
+/// A run of lexer tokens whose natives live until the task ends (the unit's
+/// stream, PrepDomain::reserveLexerTokens) gets its indices reserved
+/// instead: a chunk of their records is made from the natives when one of
+/// them is first looked up, so a stream nobody reads costs no record.
+/// Reserved runs start and end on chunk boundaries; the indices padding a
+/// chunk out are dead (found by nothing).
 class TokenTable {
 public:
-  TokenTable(core::HandleKind Kind, core::HandleScope Scope)
-      : Owner(core::encodeHandle(Kind, Scope, 0, 0).Owner) {}
+  /// Makes the record of the lexer token at \p Native.
+  using FillFn = void (*)(void *Ctx, const unsigned char *Native,
+                          StoredToken &Out);
+  TokenTable(core::HandleKind Kind, core::HandleScope Scope, FillFn Fill,
+             void *FillCtx)
+      : Owner(core::encodeHandle(Kind, Scope, 0, 0).Owner), Fill(Fill),
+        FillCtx(FillCtx) {}
 
   NevercTokenHandle push(const StoredToken &T) {
     if (Count % ChunkSize == 0)
-      Chunks.push_back(std::make_unique_for_overwrite<StoredToken[]>(ChunkSize));
+      Chunks.push_back(newChunk());
     Chunks.back()[Count % ChunkSize] = T;
-    return NevercHandle{Owner, (uint64_t(1) << 32) | Count++};
+    return handle(Count++);
   }
+  /// Reserves \p N indices for the natives at \p Natives (\p Stride bytes
+  /// apart); the first one's index, or false when the table is full.
+  bool reserve(const unsigned char *Natives, size_t Stride, uint32_t N,
+               uint32_t &First);
   StoredToken *lookup(NevercHandle H) {
     if (H.Owner != Owner || (H.Value >> 32) != 1)
       return nullptr;
     const uint32_t I = uint32_t(H.Value);
-    return I < Count ? &Chunks[I / ChunkSize][I % ChunkSize] : nullptr;
+    if (I >= Count)
+      return nullptr;
+    StoredToken *C = Chunks[I / ChunkSize].get();
+    if (!C)
+      C = fillChunk(I / ChunkSize);
+    StoredToken *T = &C[I % ChunkSize];
+    return (T->Bits & StoredToken::Dead) ? nullptr : T;
+  }
+  NevercTokenHandle handle(uint32_t I) const {
+    return NevercHandle{Owner, (uint64_t(1) << 32) | I};
   }
 
 private:
   static constexpr uint32_t ChunkSize = 1024;
+  struct Span {
+    uint32_t First, N;
+    const unsigned char *Natives;
+    size_t Stride;
+  };
+  static std::unique_ptr<StoredToken[]> newChunk() {
+    return std::make_unique_for_overwrite<StoredToken[]>(ChunkSize);
+  }
+  StoredToken *fillChunk(uint32_t Chunk);
+
   uint64_t Owner;
-  std::vector<std::unique_ptr<StoredToken[]>> Chunks;
-  uint32_t Count = 0;
+  FillFn Fill;
+  void *FillCtx;
+  std::vector<std::unique_ptr<StoredToken[]>> Chunks; ///< null: not made yet
+  std::vector<Span> Spans;                            ///< ascending First
+  uint32_t Count = 0; ///< indices handed out, dead padding included
 };
 
 struct Subscription {
@@ -163,7 +202,14 @@ struct TaskState {
   /// Drops every handle bound to the live preprocessor.
   void unbind();
   /// A new token handle for \p M (stored compactly).
-  NevercTokenHandle mintToken(TokenModel &&M);
+  NevercTokenHandle mintToken(TokenModel &&M) {
+    return Tokens.push(store(std::move(M)));
+  }
+  /// \p M as a stored record (its facts, if any, into FactsStore).
+  StoredToken store(TokenModel &&M);
+  /// TokenTable::FillFn: a reserved lexer token's record.
+  static void fillLexerToken(void *Ctx, const unsigned char *Native,
+                             StoredToken &Out);
   /// \p S's cold facts record, made on first use.
   TokenFacts &factsOf(StoredToken &S) {
     if (!S.Facts)

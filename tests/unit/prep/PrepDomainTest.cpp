@@ -1132,6 +1132,92 @@ TEST_F(PrepTest, PhaseObserversSeeEveryPrepPhaseAndCannotMutate) {
 
 //===--- Lazy token facts (prep rule 2: a model lives until the task ends) -===//
 
+TEST_F(PrepTest, StreamTokensAreMadeOnRequest) {
+  // With build_token_stream observed, the unit's tokens get handles whose
+  // records are made from the lexer's tokens only when looked up
+  // (TokenTable::reserve). What a plugin reads must be what a minted token
+  // would have said, and a handle into the padding of the reserved run (or
+  // past it) finds nothing.
+  static ObserverFn StreamObs, TokenObs;
+  static std::vector<NevercTokenHandle> Kept;
+  static std::vector<std::string> Live;
+  Kept.clear();
+  Live.clear();
+  StreamObs = [](const NevercPhaseFrame *, NevercObserverPoint) {
+    return okStatus();
+  };
+  TokenObs = [](const NevercPhaseFrame *F,
+                NevercObserverPoint P) -> NevercStatus {
+    if (P != NEVERC_OBSERVER_BEFORE)
+      return okStatus();
+    NevercTokenHandle In{};
+    EXPECT_EQ(code(gAPI->GetTokenPhaseInput(ctx(), F, F->Input, &In)),
+              NEVERC_STATUS_OK);
+    Kept.push_back(In);
+    auto Info = hdr<NevercTokenInfo>();
+    EXPECT_EQ(code(gAPI->GetTokenInfo(ctx(), F->Task, In, &Info)),
+              NEVERC_STATUS_OK);
+    if (str(Info.Spelling) == "f") {
+      // A function-like macro's name not followed by "(": an identifier
+      // that names a macro, both handles made now.
+      NevercIdentifierHandle Id{};
+      EXPECT_TRUE(isOk(gAPI->GetOrCreateIdentifier(ctx(), F->Task, s("f"), &Id)));
+      EXPECT_TRUE(Info.Identifier == Id);
+      NevercMacroDefinitionHandle Def{};
+      EXPECT_TRUE(isOk(gAPI->GetMacroDefinitionForIdentifier(ctx(), F->Task,
+                                                              Id, &Def)));
+      EXPECT_FALSE(isNull(Def));
+      EXPECT_TRUE(Info.MacroDefinition == Def);
+    }
+    Live.push_back(str(Info.Spelling));
+    return okStatus();
+  };
+  gOnRegister = [](const NevercRegistrarAPI *R, void *C) {
+    NevercStatus S = observe(R, C, STREAM, &StreamObs);
+    return isOk(S) ? observe(R, C, TOKEN, &TokenObs) : S;
+  };
+  start();
+  std::string Errors;
+  ASSERT_TRUE(compile("#define f(x) (x)\n#define N 4\n"
+                      "int f = f(N) + 2;\n",
+                      &Errors))
+      << Errors;
+  EXPECT_EQ(Live, (std::vector<std::string>{"int", "f", "=", "(", "4", ")",
+                                            "+", "2", ";"}));
+  ASSERT_EQ(Kept.size(), 9u);
+  NevercTaskHandle T = TU->handle();
+  auto Info = hdr<NevercTokenInfo>();
+  // After the compile: the same facts; identifier handles are null now
+  // that the preprocessor is gone (prep/README.md).
+  ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Kept[4], &Info)),
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(str(Info.Spelling), "4");
+  EXPECT_EQ(Info.Kind, NEVERC_TOKEN_NUMERIC_CONSTANT);
+  // N's body, substituted for f's parameter: the last step is the argument.
+  EXPECT_EQ(Info.Origin, NEVERC_TOKEN_ORIGIN_MACRO_ARGUMENT);
+  ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Kept[3], &Info)),
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(str(Info.Spelling), "(");
+  EXPECT_EQ(Info.Origin, NEVERC_TOKEN_ORIGIN_MACRO_REPLACEMENT);
+  ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Kept[1], &Info)),
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(str(Info.Spelling), "f");
+  EXPECT_TRUE(isNull(Info.Identifier));
+  // The run is 10 tokens (EOF included) in a 1024-token chunk: an index in
+  // its padding and one past the table are both stale.
+  NevercTokenHandle Pad = Kept.back(), Past = Kept.back();
+  Pad.Value += 5;
+  Past.Value += 5000;
+  EXPECT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Pad, &Info)),
+            NEVERC_STATUS_STALE_HANDLE);
+  EXPECT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Past, &Info)),
+            NEVERC_STATUS_STALE_HANDLE);
+  // The last real one still reads (the EOF after it is never offered).
+  EXPECT_EQ(code(gAPI->GetTokenInfo(ctx(), T, Kept.back(), &Info)),
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(str(Info.Spelling), ";");
+}
+
 TEST_F(PrepTest, TokenFactsReadAfterTheCompileIsGone) {
   // The observer keeps handles and reads nothing; the facts are asked for
   // only after compile() returned, when its CompilerInstance (and the

@@ -309,6 +309,14 @@ public:
   NevercFileHandle file(core::Task &T, uint32_t FileID);
 
   NevercTokenHandle mintToken(core::Task &T, TokenModel M);
+  /// Handles (appended to \p Out) for the \p Count lexer tokens at
+  /// \p Natives, \p Stride bytes apart, which \p Owner keeps alive until
+  /// the task ends. No record is made until a plugin looks one up, so a
+  /// unit's whole stream costs nothing per token nobody reads. False (and
+  /// nothing appended) when the task's token table is full: mint instead.
+  bool reserveLexerTokens(core::Task &T, std::shared_ptr<void> Owner,
+                          const unsigned char *Natives, size_t Stride,
+                          size_t Count, std::vector<NevercTokenHandle> &Out);
   /// The token \p H names, expanded (its pending facts stay pending);
   /// false when \p H is not a live token of \p T.
   bool token(core::Task &T, NevercTokenHandle H, TokenModel &Out);
