@@ -66,6 +66,22 @@ NevercStatus refuse(LinkDomain::Impl &D, const core::Plugin *Owner,
   return st(Code);
 }
 
+/// The OutputKind rules linker providers and image verifiers share: a
+/// NEVERC_LINK_OUTPUT_* value, and one whose links run the link phases
+/// (-r links and bundles do not: CAPABILITY_UNAVAILABLE, not a silent
+/// registration that is never called).
+template <class RefuseFn>
+NevercStatus checkOutputKind(uint32_t Kind, RefuseFn &&Bad) {
+  if (!validKind(Kind))
+    return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value",
+               NEVERC_STATUS_INVALID_DESCRIPTOR);
+  if (!servedKind(Kind))
+    return Bad("links of its OutputKind (relocatable, bundle) do not run "
+               "through the link phases yet",
+               NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  return okStatus();
+}
+
 NevercStatus NEVERC_CALL registerLinkerProvider(
     void *Ctx, void *Registrar, const NevercLinkerProviderDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
@@ -78,20 +94,15 @@ NevercStatus NEVERC_CALL registerLinkerProvider(
     if (!validView(F.ProviderID) || !F.ProviderID.Length)
       return refuse(D, Owner, Slot, "linker provider refused: no ProviderID");
     std::string ID(F.ProviderID.Data, F.ProviderID.Length);
-    auto Bad = [&](const char *Why) {
+    auto Bad = [&](const char *Why,
+                   NevercStatusCode C = NEVERC_STATUS_INVALID_DESCRIPTOR) {
       return refuse(D, Owner, Slot,
-                    "linker provider '" + ID + "' refused: " + Why);
+                    "linker provider '" + ID + "' refused: " + Why, C);
     };
     if (!F.Link)
       return Bad("it has no Link callback");
-    if (!validKind(F.OutputKind))
-      return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value");
-    if (!servedKind(F.OutputKind))
-      return refuse(D, Owner, Slot,
-                    "linker provider '" + ID +
-                        "' refused: links of its OutputKind (relocatable, "
-                        "bundle) do not run through the link phases yet",
-                    NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    if (NevercStatus S = checkOutputKind(F.OutputKind, Bad); !isOk(S))
+      return S;
     if (F.Flags & ~KnownProviderFlags)
       return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
                  "REPLAY_REQUIRED");
@@ -160,20 +171,15 @@ NevercStatus NEVERC_CALL registerBinaryImageVerifier(
     if (!validView(F.VerifierID) || !F.VerifierID.Length)
       return refuse(D, Owner, Slot, "image verifier refused: no VerifierID");
     std::string ID(F.VerifierID.Data, F.VerifierID.Length);
-    auto Bad = [&](const char *Why) {
+    auto Bad = [&](const char *Why,
+                   NevercStatusCode C = NEVERC_STATUS_INVALID_DESCRIPTOR) {
       return refuse(D, Owner, Slot,
-                    "image verifier '" + ID + "' refused: " + Why);
+                    "image verifier '" + ID + "' refused: " + Why, C);
     };
     if (!F.Verify)
       return Bad("it has no Verify callback");
-    if (!validKind(F.OutputKind))
-      return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value");
-    if (!servedKind(F.OutputKind))
-      return refuse(D, Owner, Slot,
-                    "image verifier '" + ID +
-                        "' refused: links of its OutputKind (relocatable, "
-                        "bundle) do not run through the link phases yet",
-                    NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    if (NevercStatus S = checkOutputKind(F.OutputKind, Bad); !isOk(S))
+      return S;
     if (F.Reserved)
       return Bad("Reserved is not 0");
     for (const auto &V : D.Verifiers)
