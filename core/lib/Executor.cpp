@@ -65,7 +65,8 @@ void resetResult(NevercPhaseResult &R) {
   writeHandle(R.Proof, NevercHandle{0, 0});
 }
 
-void copyResult(NevercPhaseResult &To, const NevercPhaseResult &From) {
+[[gnu::always_inline]] inline void copyResult(NevercPhaseResult &To,
+                                             const NevercPhaseResult &From) {
   storeField(To.Header.StructSize, loadField(From.Header.StructSize));
   storeField(To.Header.Major, loadField(From.Header.Major));
   storeField(To.Header.Minor, loadField(From.Header.Minor));
@@ -108,7 +109,6 @@ Host::ContinuationRecord &Host::acquireContinuation() {
     Continuations.push_back(std::make_unique<ContinuationRecord>());
     R = Continuations.back().get();
   }
-  R->InUse = true;
   if (!Handed)
     Handed = std::make_unique<HandedContinuations>();
   HandedContinuations &H = *Handed;
@@ -116,10 +116,9 @@ Host::ContinuationRecord &Host::acquireContinuation() {
   // InvokeNext runs a whole compile hands out many more than Size).
   for (;;) {
     const size_t I = H.Next++ & (HandedContinuations::Size - 1);
-    ContinuationRecord *Holder = H.Owner[I];
-    if (Holder && Holder->InUse && Holder->C == &H.Slots[I])
+    if (H.Busy[I])
       continue;
-    H.Owner[I] = R;
+    H.Busy[I] = true;
     R->C = &H.Slots[I];
     return *R;
   }
@@ -129,7 +128,7 @@ void Host::releaseContinuation(ContinuationRecord &R) {
   std::unique_lock<std::mutex> Lock(ContinuationLock, std::defer_lock);
   if (Config.Concurrent)
     Lock.lock();
-  R.InUse = false;
+  Handed->Busy[R.C - Handed->Slots] = false;
   R.NextFree = FreeContinuations;
   FreeContinuations = &R;
 }
@@ -182,26 +181,28 @@ NevercStatus NEVERC_CALL Host::invokeNext(NevercPhaseContinuation *C,
       return makeStatus(NEVERC_STATUS_INVALID_ARGUMENT);
     auto &R = *static_cast<ContinuationRecord *>(C->Context);
     // Another thread, or a continuation whose interceptor already returned.
-    if (R.C != C || R.Thread != std::this_thread::get_id() ||
+    if (R.C != C || R.Thread != currentThreadToken() ||
         R.State == ContinuationRecord::Dead || C->Generation != R.Generation)
       return makeStatus(NEVERC_STATUS_WRONG_SCOPE);
     if (R.State == ContinuationRecord::Invoked)
       return makeStatus(NEVERC_STATUS_POLICY_VIOLATION);
     R.State = ContinuationRecord::Invoked;
-    NevercPhaseResult Local;
-    resetResult(Local);
+    // The rest of the chain writes straight into Downstream (what the
+    // interceptor's CONTINUE hands on), and the plugin gets a copy: a local
+    // result copied to both would cost one more copy per interceptor.
+    NevercPhaseResult &Down = R.Chain->Downstream;
+    resetResult(Down);
     ExecutionProbe *Probe = R.Chain->H->Config.Probe;
     if (Probe)
       Probe->downstreamBegin(*R.Chain->P);
-    NevercStatus S = R.Chain->H->runChainFrom(*R.Chain, R.Next, &Local);
+    NevercStatus S = R.Chain->H->runChainFrom(*R.Chain, R.Next, &Down);
     if (Probe)
       Probe->downstreamEnd(*R.Chain->P);
     if (Out && Out->Header.StructSize >= sizeof(NevercPhaseResult))
-      copyResult(*Out, Local);
+      copyResult(*Out, Down);
     else if (Out)
-      std::memcpy(Out, &Local, std::min<uint32_t>(Out->Header.StructSize,
-                                                  sizeof(Local)));
-    copyResult(R.Chain->Downstream, Local);
+      std::memcpy(Out, &Down, std::min<uint32_t>(Out->Header.StructSize,
+                                                 sizeof(Down)));
     return S;
   } catch (...) {
     return makeStatus(NEVERC_STATUS_INVALID_STATE);
@@ -322,14 +323,14 @@ std::optional<NevercStatus> Host::runProvider(ChainRun &C,
   if (!Chosen)
     return std::nullopt;
   const ProviderRegistration &Prov = *Chosen;
-  NevercPhaseResult Result;
-  resetResult(Result);
+  // The provider fills *Out itself (a fresh result, see runEndOfChain): a
+  // result of its own copied over would cost a reset and a copy per run.
   NevercStatus S = callPlugin(
       *Prov.Owner, C.T, CallbackRole::Provider,
-      [&] { return Prov.Callback(C.Frame, &Result, Prov.UserData); }, &P);
+      [&] { return Prov.Callback(C.Frame, Out, Prov.UserData); }, &P);
   if (isOk(S)) {
-    if (Result.Action != NEVERC_PHASE_REPLACE || isNull(Result.Output) ||
-        !isNull(Result.Proof)) {
+    if (loadField(Out->Action) != NEVERC_PHASE_REPLACE ||
+        isNull(readHandle(Out->Output)) || !isNull(readHandle(Out->Proof))) {
       report(NEVERC_DIAGNOSTIC_ERROR,
              "provider '" + Prov.ProviderID +
                  "' broke the result contract: a provider must return "
@@ -337,8 +338,6 @@ std::optional<NevercStatus> Host::runProvider(ChainRun &C,
              Prov.Owner, P.Name);
       return makeStatus(NEVERC_STATUS_POLICY_VIOLATION);
     }
-    copyResult(*Out, Result);
-    Out->Action = NEVERC_PHASE_REPLACE;
     return okStatus();
   }
   const bool Fallback = Prov.FallbackSafe &&
@@ -350,6 +349,7 @@ std::optional<NevercStatus> Host::runProvider(ChainRun &C,
          Prov.Owner, P.Name);
   if (!Fallback)
     return S;
+  resetResult(*Out); // the built-in step starts from a fresh result again
   return std::nullopt;
 }
 
@@ -436,9 +436,9 @@ NevercStatus Host::runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
     // What runChainFrom(C, 0) would do, without its call.
     S = runEndOfChain(C, &Result);
   } else {
-    // Continuation state, which provider-only runs never read.
-    resetResult(C.Downstream);
-    C.Thread = std::this_thread::get_id();
+    // Continuation state, which provider-only runs never read. Downstream
+    // is reset by each InvokeNext, and read only after one.
+    C.Thread = currentThreadToken();
     S = runChainFrom(C, 0, &Result);
   }
   if (!isOk(S))
@@ -481,16 +481,6 @@ NevercStatus Host::runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
   // runs before the AFTER observers, so it can be set here already.
   F.CurrentOutput = readHandle(Result.Output);
   return okStatus();
-}
-
-PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
-  if (__builtin_expect(Config.Probe != nullptr, 0)) {
-    Config.Probe->phaseBegin(P);
-    PhaseOutcome O = runObservedPhaseT<true>(P, R);
-    Config.Probe->phaseEnd(P);
-    return O;
-  }
-  return runObservedPhaseT<false>(P, R);
 }
 
 template <bool Probed>
@@ -565,6 +555,22 @@ Host::runObservedPhaseT(const PhaseInfo &P, const PhaseRequest &R) {
     O.Status =
         notifyObservers<Probed>(P, P.AfterCommit, NEVERC_OBSERVER_AFTER_COMMIT,
                                 F, T);
+  return O;
+}
+
+// Defined after runObservedPhaseT so that the unprobed run is inlined here:
+// as a call of its own it cost a second frame (four saved registers) on
+// every observed phase run. The probed run stays out of line.
+PhaseOutcome Host::runObservedPhase(const PhaseInfo &P, const PhaseRequest &R) {
+  if (__builtin_expect(Config.Probe != nullptr, 0))
+    return runProbedPhase(P, R);
+  return runObservedPhaseT<false>(P, R);
+}
+
+PhaseOutcome Host::runProbedPhase(const PhaseInfo &P, const PhaseRequest &R) {
+  Config.Probe->phaseBegin(P);
+  PhaseOutcome O = runObservedPhaseT<true>(P, R);
+  Config.Probe->phaseEnd(P);
   return O;
 }
 

@@ -5,9 +5,25 @@
 #include "neverc/core/CostReport.h"
 #include "neverc/core/Host.h"
 
+#include <cstdint>
 #include <cstring>
+#include <functional>
+#include <thread>
 
 namespace neverc::core {
+
+/// Names the calling thread for the continuation checks, which run twice per
+/// interceptor: the thread pointer is one register read, where
+/// std::this_thread::get_id() is a call into libc (pthread_self, which
+/// returns the same pointer on glibc).
+using ThreadToken = uintptr_t;
+inline ThreadToken currentThreadToken() {
+#if defined(__has_builtin) && __has_builtin(__builtin_thread_pointer)
+  return reinterpret_cast<uintptr_t>(__builtin_thread_pointer());
+#else
+  return uintptr_t(std::hash<std::thread::id>()(std::this_thread::get_id()));
+#endif
+}
 
 /// Live state of one interceptor's continuation.
 struct Host::ContinuationRecord {
@@ -15,11 +31,8 @@ struct Host::ContinuationRecord {
   NevercPhaseContinuation *C = nullptr;
   ChainRun *Chain = nullptr;
   ContinuationRecord *NextFree = nullptr; ///< Host::FreeContinuations' link
-  /// Taken (not on the free list); written under ContinuationLock only, so
-  /// another thread's acquireContinuation may read it.
-  bool InUse = false;
   size_t Next = 0;
-  std::thread::id Thread;
+  ThreadToken Thread = 0;
   uint64_t Generation = 0;
   /// One byte for both facts, written and read whole (a pair of flags
   /// would be set with one store and read with two, which the CPU cannot
@@ -33,12 +46,15 @@ struct Host::ContinuationRecord {
 /// past its callback would look live again at once. A slot of the ring is
 /// handed out again only after Size later uses, and never while its holder
 /// runs; until then a kept pointer still carries its old generation and
-/// InvokeNext refuses it (WRONG_SCOPE). Owner is host memory: plugins can
+/// InvokeNext refuses it (WRONG_SCOPE). Busy is host memory: plugins can
 /// write to the slots, never to it.
 struct Host::HandedContinuations {
   static constexpr size_t Size = 4096; // a power of two
   NevercPhaseContinuation Slots[Size]{};
-  ContinuationRecord *Owner[Size]{};
+  /// Slot I's holder is running: set when the slot is handed out, cleared
+  /// when its record is released, both under ContinuationLock. One byte read
+  /// per use, where asking the holder's record was a chain of three loads.
+  bool Busy[Size]{};
   size_t Next = 0;
 };
 
@@ -79,12 +95,13 @@ struct Host::ChainRun {
   Task *T;
   const NevercPhaseFrame *Frame;
   BorrowedHandles *Borrowed; ///< where the built-in's output handle goes
-  /// What the last InvokeNext produced; only read by interceptors' CONTINUE,
-  /// so it is initialised only when the phase has interceptors.
+  /// What the last InvokeNext produced, written in place by the rest of the
+  /// chain; each InvokeNext resets it, and only an interceptor's CONTINUE
+  /// (which requires an InvokeNext) reads it.
   NevercPhaseResult Downstream;
-  /// The thread running the chain (set with Downstream): every continuation
-  /// of the run belongs to it, so it is asked for once per run.
-  std::thread::id Thread;
+  /// The thread running the chain (set when the phase has interceptors):
+  /// every continuation of the run belongs to it, so it is asked for once.
+  ThreadToken Thread = 0;
   void *BuiltinPayload = nullptr; ///< what the built-in step produced
   bool BuiltinRan = false;
 };

@@ -636,6 +636,54 @@ TEST_F(PhaseTest, H24_RecoverableFallbackSafeRunsBuiltin) {
   EXPECT_TRUE(hasDiagFrom("org.test.p0", "falling back"));
 }
 
+// The provider fills the chain's result in place, so what a failing one
+// left there must not reach the built-in step's outcome.
+TEST_F(PhaseTest, H24_FallbackIgnoresWhatTheFailingProviderWrote) {
+  int PluginPayload = 0;
+  NevercArtifactHandle Junk{};
+  ProviderFn Fn = [&](const NevercPhaseFrame *F, NevercPhaseResult *Out) {
+    Out->Action = NEVERC_PHASE_SKIP;
+    Junk = makeArtifact(F, PHASE_OUT(LINK_INPUT_PROBE), &PluginPayload);
+    Out->Output = Junk;
+    Out->Proof = makeProof(F, PHASE_ID(LINK_INPUT_PROBE));
+    return makeStatus(NEVERC_STATUS_PLUGIN_FAILURE,
+                      NEVERC_STATUS_FLAG_RECOVERABLE);
+  };
+  // An interceptor sees what InvokeNext produced: the built-in's output and
+  // no Proof.
+  NevercPhaseResult Seen{};
+  InterceptorFn Watch = [&](const NevercPhaseFrame *F,
+                            NevercPhaseContinuation *C,
+                            NevercPhaseResult *Out) {
+    NevercPhaseResult Down{};
+    Down.Header.StructSize = sizeof Down;
+    NevercStatus S = C->InvokeNext(C, F, &Down);
+    Seen = Down;
+    Out->Action = NEVERC_PHASE_CONTINUE;
+    return S;
+  };
+  ASSERT_EQ(withPlugin([&](auto, const NevercRegistrarAPI *R, void *Ctx) {
+              NevercInterceptorDescriptor I =
+                  interceptorDesc(PHASE_ID(LINK_INPUT_PROBE), &Watch);
+              NevercProviderDescriptor D = providerDesc(
+                  PHASE_ID(LINK_INPUT_PROBE), "org.test.prov", &Fn, true);
+              NevercStatus S = R->RegisterInterceptor(Ctx, &I);
+              return isOk(S) ? R->RegisterProvider(Ctx, &D) : S;
+            }),
+            NEVERC_STATUS_OK);
+  begin();
+  PhaseOutcome O = host().runPhase(Phase_LINK_INPUT_PROBE, request());
+  EXPECT_EQ(O.Status.Code, NEVERC_STATUS_OK);
+  EXPECT_EQ(Step.Runs, 1);
+  EXPECT_EQ(O.Action, NEVERC_PHASE_CONTINUE);
+  EXPECT_EQ(O.Output, &BuiltinPayload);
+  EXPECT_FALSE(O.ByPlugin);
+  EXPECT_EQ(Seen.Action, NEVERC_PHASE_CONTINUE);
+  EXPECT_TRUE(isNull(Seen.Proof));
+  EXPECT_FALSE(isNull(Seen.Output));
+  EXPECT_FALSE(Seen.Output == Junk);
+}
+
 TEST_F(PhaseTest, H24_NotFallbackSafePropagates) {
   ProviderFn Fn = [&](const NevercPhaseFrame *, NevercPhaseResult *) {
     return makeStatus(NEVERC_STATUS_PLUGIN_FAILURE,

@@ -20,6 +20,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -162,9 +163,14 @@ private:
 
   void release(uint32_t Slot) {
     // Dead before the value goes: a payload's destructor may use the table
-    // (and even grow it, so the entry is looked up again afterwards).
-    Slots[Slot].NextFree = NoSlot;
-    Slots[Slot].Value = T();
+    // (and even grow it, so the entry is looked up again afterwards). A
+    // trivially destructible value has no destructor to run and is never read
+    // again (lookup checks the generation), so it is left in place: the
+    // executor releases one artifact per observed phase run.
+    if constexpr (!std::is_trivially_destructible_v<T>) {
+      Slots[Slot].NextFree = NoSlot;
+      Slots[Slot].Value = T();
+    }
     Entry &E = Slots[Slot];
     if (++E.Generation == 0)
       E.Generation = 1;

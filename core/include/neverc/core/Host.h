@@ -384,6 +384,9 @@ private:
   bool sessionAlive(uint32_t S) const override;
   bool taskAlive(uint32_t S, uint32_t T) const override;
   PhaseOutcome runObservedPhase(const PhaseInfo &P, const PhaseRequest &R);
+  /// runObservedPhase with a probe installed (CostReport.h).
+  [[gnu::noinline]] PhaseOutcome runProbedPhase(const PhaseInfo &P,
+                                                const PhaseRequest &R);
   /// Reports a rejected output; VERIFICATION_FAILED with the verifier's own
   /// code in Detail, on the observed and the unobserved path alike.
   NevercStatus verifierFailed(const PhaseInfo &P, NevercStatus V);
