@@ -39,8 +39,14 @@ tests/conformance/run.sh fills, build/conformance/debian):
            package with tclsh (`make sqlite3.c`)
   smoke    one small file from tests/conformance/make-probe (no cache needed)
 
-Timing uses hyperfine when installed (medians of its --export-json runs),
-else a perf_counter loop with the median of N runs. Before timing, every
+Timing is interleaved by default: one round runs every configuration once,
+in turn, and each is the median of its rounds' wall times, so the drift of a
+noisy machine falls on all of them alike (hyperfine, --timer hyperfine,
+times each configuration in a block of its own, and the blocks moved by
+10-30 % against each other on the 2-core CI machine). Peak RSS is the
+largest any process of a configuration reached (wait4's ru_maxrss, which
+covers the compiler processes a driver spawns). --timer python times each
+configuration in a loop of its own. Before timing, every
 command runs once and must succeed; a failing configuration is reported as
 FAILED with its first error line, never timed. The objects of clang-22 and
 neverc are compared (byte-identical is expected).
@@ -266,6 +272,23 @@ def time_python(script, runs):
     return samples
 
 
+def time_interleaved(scripts, runs):
+    """Round-robin: returns (wall samples, peak RSS in MB) per script."""
+    samples = [[] for _ in scripts]
+    rss = [0 for _ in scripts]
+    for _ in range(runs):
+        for i, script in enumerate(scripts):
+            t0 = time.perf_counter()
+            proc = subprocess.Popen(["sh", script], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+            _, status, ru = os.wait4(proc.pid, 0)
+            samples[i].append(time.perf_counter() - t0)
+            if status != 0:
+                raise RuntimeError("%s failed during timing" % script)
+            rss[i] = max(rss[i], ru.ru_maxrss // 1024)
+    return samples, rss
+
+
 def time_hyperfine(scripts, runs, json_path):
     """Times several scripts in one hyperfine call; returns samples each."""
     cmd = ["hyperfine", "-N", "--runs", str(runs), "--warmup", "1",
@@ -311,7 +334,8 @@ def main():
     p.add_argument("--only", default="",
                    help="comma-separated configurations to time (clang-22 and "
                         "neverc always are; the others show 'skipped')")
-    p.add_argument("--timer", choices=["auto", "hyperfine", "python"], default="auto")
+    p.add_argument("--timer", choices=["auto", "interleave", "hyperfine", "python"],
+                   default="auto", help="auto is interleave")
     p.add_argument("--smoke", action="store_true",
                    help="one small file, -O0, one run, python timer; fails "
                         "if any configuration fails")
@@ -330,16 +354,18 @@ def main():
         sys.exit("bench: clang-22 not found (%s)" % args.clang)
     timer = args.timer
     if timer == "auto":
-        timer = "hyperfine" if shutil.which("hyperfine") else "python"
+        timer = "interleave"
     if timer == "hyperfine" and not shutil.which("hyperfine"):
         sys.exit("bench: hyperfine is not installed")
     os.makedirs(args.work, exist_ok=True)
     run_dir = tempfile.mkdtemp(prefix="run-", dir=args.work)
     census_out = os.path.join(run_dir, "census.jsonl")
-    log("timer: %s; work dir %s" % (
-        "hyperfine " + subprocess.run(["hyperfine", "--version"], stdout=subprocess.PIPE,
-                                      text=True).stdout.split()[-1]
-        if timer == "hyperfine" else "python perf_counter loop", run_dir))
+    timer_text = {
+        "interleave": "interleaved rounds (perf_counter wall time)",
+        "python": "python perf_counter loop",
+    }.get(timer) or "hyperfine " + subprocess.run(
+        ["hyperfine", "--version"], stdout=subprocess.PIPE, text=True).stdout.split()[-1]
+    log("timer: %s; work dir %s" % (timer_text, run_dir))
 
     load_start = loadavg()
     workloads, notes = [], []
@@ -389,8 +415,13 @@ def main():
                 scripts.append((cname, script, objdir))
             ok = [i for i, s in enumerate(status) if s is None]
             samples = [None] * len(cfgs)
+            rss = [None] * len(cfgs)
             if ok:
-                if timer == "hyperfine":
+                if timer == "interleave":
+                    res, peaks = time_interleaved([scripts[i][1] for i in ok], runs)
+                    for i, smp, peak in zip(ok, res, peaks):
+                        samples[i], rss[i] = smp, peak
+                elif timer == "hyperfine":
                     res = time_hyperfine([scripts[i][1] for i in ok], runs,
                                          os.path.join(run_dir, "%s-%s.json" % (w["name"], opt)))
                     for i, s in zip(ok, res):
@@ -414,7 +445,7 @@ def main():
             same_mir = identical(0, 7)
             same_mc = identical(0, 8)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
-                         "samples": samples, "identical": same,
+                         "samples": samples, "rss": rss, "identical": same,
                          "identical_ast": same_ast, "identical_ir": same_ir,
                          "identical_pass": same_pass, "identical_mir": same_mir,
                          "identical_mc": same_mc})
@@ -436,9 +467,10 @@ def main():
            "| census / clang "
            "| census / neverc | ast / clang | ir / clang "
            "| irpass / clang+passplugin | mir / clang | mc / clang "
-           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir, +mc) |")
+           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir, +mc) "
+           "| peak RSS MB (clang-22 / neverc / census) |")
     sep = ("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
-           "|---:|---:|---:|---:|---:|---:|---:|---|")
+           "|---:|---:|---:|---:|---:|---:|---:|---|---|")
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -454,9 +486,10 @@ def main():
         same = ", ".join(yn[r[k]] for k in (
             "identical", "identical_ast", "identical_ir", "identical_pass",
             "identical_mir", "identical_mc"))
+        peaks = " / ".join("–" if v is None else str(v) for v in r["rss"][:3])
         out.append("| " + " | ".join(
             [r["workload"]["label"], "-" + r["opt"], str(r["runs"])] +
-            cells[:9] + ratios + [same]) + " |")
+            cells[:9] + ratios + [same, peaks]) + " |")
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
@@ -474,8 +507,7 @@ def main():
         "medians of N timed runs (after one validation run%s); every command "
         "is `-c`." % (
             datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), platform.machine(),
-            os.cpu_count() or 0, load_start, loadavg(),
-            "hyperfine -N" if timer == "hyperfine" else "python perf_counter",
+            os.cpu_count() or 0, load_start, loadavg(), timer_text,
             " and one hyperfine warm-up" if timer == "hyperfine" else ""),
         "",
         "- clang-22: `%s` (%s)" % (args.clang, versions[0]),
