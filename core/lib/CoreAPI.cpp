@@ -236,7 +236,12 @@ NevercStatus getState(void *Context, Handle H, NevercStringView PluginID,
     NevercStatus St = (Hst.*Resolve)(H, &S);
     if (!isOk(St))
       return St;
-    Plugin *Target = Hst.findPlugin(view(PluginID));
+    // A plugin asking for its own state is the common case (an observer
+    // may ask on every callback): its own ID first, then the list.
+    Plugin &Caller = *pluginOf(Context);
+    Plugin *Target = view(PluginID) == Caller.id()
+                         ? &Caller
+                         : Hst.findPlugin(view(PluginID));
     if (!Target)
       return makeStatus(NEVERC_STATUS_NOT_FOUND);
     *Out = StateOf(*S, HostAccess::index(*Target));

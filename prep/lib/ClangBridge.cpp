@@ -595,8 +595,10 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
   /// Runs neverc.prep.token on Tok. Minted is Tok's handle when the token
   /// stream already minted it: one token, one handle (and one model) for
   /// both phases.
+  /// \p Same, when given, is set when the phase left the token as it was
+  /// (its one output is the token's own handle), so Out[0] is Tok.
   bool tokenPhase(const Token &Tok, std::vector<Token> &Out,
-                  NevercTokenHandle Minted = {}) {
+                  NevercTokenHandle Minted = {}, bool *Same = nullptr) {
     NevercTokenHandle H = isNull(Minted) ? mint(Tok) : Minted;
     std::vector<NevercTokenHandle> &Hs = TokenHs;
     NevercStatus S = D.runToken(*T, H, Hs);
@@ -605,7 +607,10 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
       return false;
     }
     if (Hs.size() == 1 && Hs[0] == H) {
-      Out.assign(1, Tok);
+      Out.clear();
+      Out.push_back(Tok);
+      if (Same)
+        *Same = true;
       return true;
     }
     if (!toClang(Hs, Out, Tok.getLocation())) {
@@ -658,6 +663,14 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     // Never written once lexed: the stream's handles read their tokens
     // from it until the task ends (PrepDomain::reserveLexerTokens).
     auto Lexed = std::make_shared<std::vector<Token>>(1, First);
+    // Room for about one token per four bytes of the main file up front:
+    // grown by doubling, the vector was copied some twenty times on a large
+    // unit and every copy faulted in fresh pages. Room never used is never
+    // touched, so it costs address space, not memory.
+    const SourceManager &SM = PP->getSourceManager();
+    Lexed->reserve(
+        std::max<size_t>(SM.getBufferData(SM.getMainFileID()).size() / 4,
+                         size_t(1) << 17));
     while (Lexed->back().isNot(tok::eof))
       PP->Lex(Lexed->emplace_back());
     struct Step {
@@ -714,14 +727,21 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
       bool Changed = false;
       std::vector<Token> &Out = TokenOut;
       for (size_t I = 0; I < In.size(); ++I) {
-        const Token Tok = In[I];
+        const Token &Tok = In[I];
         Out.clear();
+        // Unchanged when the phase handed the token's own handle back, or
+        // failed (the token is kept). Not a byte compare of the tokens: a
+        // Token's padding is not copied reliably, and one false "changed"
+        // copied the whole unit's stream (a million tokens on sqlite3.c).
+        bool Same = false;
         if (Tok.is(tok::eof) ||
-            !tokenPhase(Tok, Out, Aligned ? Hs[I] : NevercTokenHandle{}))
-          Out.assign(1, Tok);
-        // Byte-wise: a false "changed" only costs the copy.
-        if (!Changed && Out.size() == 1 &&
-            std::memcmp(&Out[0], &Tok, sizeof(Token)) == 0)
+            !tokenPhase(Tok, Out, Aligned ? Hs[I] : NevercTokenHandle{},
+                        &Same)) {
+          Out.clear();
+          Out.push_back(Tok);
+          Same = true;
+        }
+        if (!Changed && Same)
           continue;
         if (!Changed) {
           Final.assign(In.begin(), In.begin() + I);

@@ -554,7 +554,10 @@ NevercStatus verifyTokens(PrepDomain::Impl &D, TaskState &TS,
 
 NevercStatus PrepDomain::runToken(core::Task &T, NevercTokenHandle In,
                                   std::vector<NevercTokenHandle> &Out) {
-  Out.assign(1, In);
+  // clear + push_back, not assign(1, In): this runs once per token, and
+  // assign is an out-of-line fill loop.
+  Out.clear();
+  Out.push_back(In);
   if (!observed(Phase_PREP_TOKEN))
     return okStatus();
   TaskState &TS = P->state(T);
@@ -569,7 +572,8 @@ NevercStatus PrepDomain::runToken(core::Task &T, NevercTokenHandle In,
     TS.TokenScratch = std::make_shared<TokenOutBox>();
   TokenOutBox Nested;
   TokenOutBox &Default = TS.TokenRunDepth == 1 ? *TS.TokenScratch : Nested;
-  Default.Tokens.assign(1, In);
+  Default.Tokens.clear();
+  Default.Tokens.push_back(In);
   Builtin<TokenOutBox> B{&Default};
   struct V {
     PrepDomain::Impl *D;
@@ -598,7 +602,11 @@ NevercStatus PrepDomain::runToken(core::Task &T, NevercTokenHandle In,
   core::PhaseOutcome O = P->H.runPhase(Phase_PREP_TOKEN, R);
   if (!isOk(O.Status))
     return O.Status;
-  Out = static_cast<TokenOutBox *>(O.Output)->Tokens;
+  const std::vector<NevercTokenHandle> &Result =
+      static_cast<TokenOutBox *>(O.Output)->Tokens;
+  // The common outcome, the token itself, is what Out already holds.
+  if (!(Result.size() == 1 && Result[0] == In))
+    Out = Result;
   return okStatus();
 }
 
