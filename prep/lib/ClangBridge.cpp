@@ -541,14 +541,27 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
       return;
     MacroRequest R;
     R.Operation = Op;
-    R.NameToken = mint(Name);
-    R.Name = D.identifier(*T, Name.getIdentifierInfo());
-    if (MI) {
+    if (MI)
       MacroName.try_emplace(MI, Name.getIdentifierInfo());
-      R.Definition = D.macroDefinition(*T, MI);
-    }
-    if (Args)
-      R.Arguments = arguments(Args);
+    // The handles are made only if a plugin reads the input, which it can
+    // only do while the phase runs: Name, MI and Args are alive until then.
+    struct Natives {
+      Bridge *B;
+      const Token *Name;
+      MacroInfo *MI;
+      const MacroArgs *Args;
+      static void resolve(void *Ctx, MacroRequest &R) {
+        auto &N = *static_cast<Natives *>(Ctx);
+        R.NameToken = N.B->mint(*N.Name);
+        R.Name = N.B->D.identifier(*N.B->T, N.Name->getIdentifierInfo());
+        if (N.MI)
+          R.Definition = N.B->D.macroDefinition(*N.B->T, N.MI);
+        if (N.Args)
+          R.Arguments = N.B->arguments(N.Args);
+      }
+    } Lazy{this, &Name, MI, Args};
+    R.Resolve = &Natives::resolve;
+    R.ResolveCtx = &Lazy;
     MacroDecision Out;
     NevercStatus S = D.runMacro(*T, R, Out);
     if (!isOk(S))

@@ -79,6 +79,22 @@ struct MacroInBox {
     C.Header = prepHeader(sizeof C);
     C.Operation = R.Operation;
     C.Action = NEVERC_PREP_MACRO_CONTINUE;
+    if (!R.Resolve)
+      copyHandles();
+  }
+  /// Makes the handles of a lazy request (MacroRequest::Resolve) once;
+  /// readPhaseInput calls it before the input is written out.
+  void resolve() {
+    if (!R.Resolve)
+      return;
+    auto Fn = R.Resolve;
+    R.Resolve = nullptr;
+    Fn(R.ResolveCtx, R);
+    copyHandles();
+  }
+
+private:
+  void copyHandles() {
     C.NameToken = R.NameToken;
     C.Name = R.Name;
     C.Definition = R.Definition;

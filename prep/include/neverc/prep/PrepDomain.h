@@ -192,6 +192,12 @@ struct MacroRequest {
   NevercIdentifierHandle Name{};
   NevercMacroDefinitionHandle Definition{};
   NevercMacroArgumentHandle Arguments{};
+  /// When set, the four handles above are made by Resolve(ResolveCtx, *this)
+  /// the first time a plugin reads the phase's input, during the run: an
+  /// observer that never reads it costs no name token, no handles and no
+  /// argument model per macro call.
+  void (*Resolve)(void *Ctx, MacroRequest &R) = nullptr;
+  void *ResolveCtx = nullptr;
 };
 struct MacroDecision {
   NevercPrepMacroAction Action = NEVERC_PREP_MACRO_CONTINUE;
