@@ -273,8 +273,11 @@ def time_python(script, runs):
 
 
 def time_interleaved(scripts, runs):
-    """Round-robin: returns (wall samples, peak RSS in MB) per script."""
+    """Round-robin: returns (wall samples, CPU samples, peak RSS in MB) per
+    script. CPU time is user + system time of the script and every process
+    it waited for (the compilers, and the cc1 processes a driver spawns)."""
     samples = [[] for _ in scripts]
+    cpu = [[] for _ in scripts]
     rss = [0 for _ in scripts]
     for _ in range(runs):
         for i, script in enumerate(scripts):
@@ -285,8 +288,9 @@ def time_interleaved(scripts, runs):
             samples[i].append(time.perf_counter() - t0)
             if status != 0:
                 raise RuntimeError("%s failed during timing" % script)
+            cpu[i].append(ru.ru_utime + ru.ru_stime)
             rss[i] = max(rss[i], ru.ru_maxrss // 1024)
-    return samples, rss
+    return samples, cpu, rss
 
 
 def time_hyperfine(scripts, runs, json_path):
@@ -415,12 +419,14 @@ def main():
                 scripts.append((cname, script, objdir))
             ok = [i for i, s in enumerate(status) if s is None]
             samples = [None] * len(cfgs)
+            cpu = [None] * len(cfgs)
             rss = [None] * len(cfgs)
             if ok:
                 if timer == "interleave":
-                    res, peaks = time_interleaved([scripts[i][1] for i in ok], runs)
-                    for i, smp, peak in zip(ok, res, peaks):
-                        samples[i], rss[i] = smp, peak
+                    res, cpus, peaks = time_interleaved([scripts[i][1] for i in ok],
+                                                        runs)
+                    for i, smp, c, peak in zip(ok, res, cpus, peaks):
+                        samples[i], cpu[i], rss[i] = smp, c, peak
                 elif timer == "hyperfine":
                     res = time_hyperfine([scripts[i][1] for i in ok], runs,
                                          os.path.join(run_dir, "%s-%s.json" % (w["name"], opt)))
@@ -445,7 +451,8 @@ def main():
             same_mir = identical(0, 7)
             same_mc = identical(0, 8)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
-                         "samples": samples, "rss": rss, "identical": same,
+                         "samples": samples, "cpu": cpu, "rss": rss,
+                         "identical": same,
                          "identical_ast": same_ast, "identical_ir": same_ir,
                          "identical_pass": same_pass, "identical_mir": same_mir,
                          "identical_mc": same_mc})
@@ -468,9 +475,10 @@ def main():
            "| census / neverc | ast / clang | ir / clang "
            "| irpass / clang+passplugin | mir / clang | mc / clang "
            "| objects = clang's (neverc, +ast, +ir, +irpass, +mir, +mc) "
-           "| peak RSS MB (clang-22 / neverc / census) |")
+           "| peak RSS MB (clang-22 / neverc / census) "
+           "| CPU neverc / clang | CPU census / clang |")
     sep = ("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
-           "|---:|---:|---:|---:|---:|---:|---:|---|---|")
+           "|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|")
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -487,9 +495,14 @@ def main():
             "identical", "identical_ast", "identical_ir", "identical_pass",
             "identical_mir", "identical_mc"))
         peaks = " / ".join("–" if v is None else str(v) for v in r["rss"][:3])
+        c = [med(v) if v else None for v in r["cpu"]]
+
+        def cpu_ratio(a, b):
+            return "%.3f" % (c[a] / c[b]) if c[a] is not None and c[b] else "–"
         out.append("| " + " | ".join(
             [r["workload"]["label"], "-" + r["opt"], str(r["runs"])] +
-            cells[:9] + ratios + [same, peaks]) + " |")
+            cells[:9] + ratios + [same, peaks, cpu_ratio(1, 0),
+                                  cpu_ratio(2, 0)]) + " |")
     failed_lines = []
     for r in rows:
         for (cname, _), st in zip(cfgs, r["status"]):
