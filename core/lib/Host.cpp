@@ -743,6 +743,8 @@ NevercStatus Host::endSession(Session *S) {
   auto It = std::find_if(Sessions.begin(), Sessions.end(),
                          [&](auto &U) { return U.get() == S; });
   if (It != Sessions.end())
+    if (LastSession == It->get())
+      LastSession = nullptr;
     Sessions.erase(It);
   return First;
 }
@@ -862,6 +864,13 @@ bool Host::taskAlive(uint32_t S, uint32_t T) const {
 // invocation, a handful of tasks) and lock only when tasks may run on
 // several threads; the statuses are those of checkHandleScope.
 NevercStatus Host::resolveSession(NevercSessionHandle H, Session **Out) const {
+  // The session asked for last: a plugin that asks for its session state on
+  // every callback asks for the same one each time. Single-threaded hosts
+  // only (the cache is a plain member).
+  if (!Config.Concurrent && LastSession && LastSession->Handle == H) {
+    *Out = LastSession;
+    return okStatus();
+  }
   DecodedHandle D = decodeHandle(H);
   if (isNull(H) || D.Kind != HandleKind::Session || D.Scope.Session == 0 ||
       D.Scope.Task != 0)
@@ -874,6 +883,8 @@ NevercStatus Host::resolveSession(NevercSessionHandle H, Session **Out) const {
       if (!(U->Handle == H))
         return makeStatus(NEVERC_STATUS_STALE_HANDLE);
       *Out = U.get();
+      if (!Config.Concurrent)
+        LastSession = U.get();
       return okStatus();
     }
   return makeStatus(NEVERC_STATUS_STALE_HANDLE);

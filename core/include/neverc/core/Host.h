@@ -468,6 +468,9 @@ private:
   std::vector<Plugin *> Order;
   std::vector<std::pair<std::string, std::string>> ProviderChoices;
   std::vector<std::unique_ptr<Session>> Sessions;
+  /// The session resolveSession found last (single-threaded hosts); reset
+  /// when that session ends.
+  mutable Session *LastSession = nullptr;
   uint32_t NextSessionSerial = 1;
   bool Initialized = false;
   bool ShutDown = false;
