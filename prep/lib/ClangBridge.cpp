@@ -28,6 +28,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/Token.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 using namespace clang;
@@ -679,11 +680,12 @@ struct Bridge final : PrepBackend, std::enable_shared_from_this<Bridge> {
     // Room for about one token per four bytes of the main file up front:
     // grown by doubling, the vector was copied some twenty times on a large
     // unit and every copy faulted in fresh pages. Room never used is never
-    // touched, so it costs address space, not memory.
+    // touched, so it costs address space, not memory; past 16M tokens (384
+    // MB of it) the vector grows as before.
     const SourceManager &SM = PP->getSourceManager();
-    Lexed->reserve(
-        std::max<size_t>(SM.getBufferData(SM.getMainFileID()).size() / 4,
-                         size_t(1) << 17));
+    Lexed->reserve(std::clamp<size_t>(
+        SM.getBufferData(SM.getMainFileID()).size() / 4, size_t(1) << 17,
+        size_t(1) << 24));
     while (Lexed->back().isNot(tok::eof))
       PP->Lex(Lexed->emplace_back());
     struct Step {
