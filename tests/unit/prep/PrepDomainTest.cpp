@@ -681,6 +681,68 @@ TEST_F(PrepTest, TokenBuilderRules) {
 
 //===--- Phases -----------------------------------------------------------===//
 
+// A macro call's input is made on the run's first GetMacroPhaseInput (an
+// observer that never reads it costs nothing); every later read in the same
+// run, here at AFTER, gets the very same handles, and they stay valid after
+// the run.
+TEST_F(PrepTest, MacroInputIsMadeOnceOnFirstRead) {
+  static ObserverFn Obs;
+  static NevercPrepMacroPhaseInput Before;
+  static int Compared;
+  static NevercTokenHandle NameToken;
+  static NevercMacroArgumentHandle Args;
+  Compared = 0;
+  NameToken = NevercTokenHandle{};
+  Args = NevercMacroArgumentHandle{};
+  Obs = [](const NevercPhaseFrame *F, NevercObserverPoint P) -> NevercStatus {
+    auto In = hdr<NevercPrepMacroPhaseInput>();
+    EXPECT_EQ(code(gAPI->GetMacroPhaseInput(ctx(), F, F->Input, &In)),
+              NEVERC_STATUS_OK);
+    if (P == NEVERC_OBSERVER_BEFORE) {
+      Before = In;
+      return okStatus();
+    }
+    EXPECT_TRUE(In.NameToken == Before.NameToken);
+    EXPECT_TRUE(In.Name == Before.Name);
+    EXPECT_TRUE(In.Definition == Before.Definition);
+    EXPECT_TRUE(In.Arguments == Before.Arguments);
+    EXPECT_FALSE(isNull(In.NameToken));
+    EXPECT_FALSE(isNull(In.Name));
+    ++Compared;
+    auto Id = hdr<NevercIdentifierInfo>();
+    if (In.Operation == NEVERC_PREP_MACRO_EXPAND &&
+        isOk(gAPI->GetIdentifierInfo(ctx(), F->Task, In.Name, &Id)) &&
+        str(Id.Name) == "TWICE") {
+      NameToken = In.NameToken;
+      Args = In.Arguments;
+    }
+    return okStatus();
+  };
+  gOnRegister = [](const NevercRegistrarAPI *R, void *C) {
+    return observe(R, C, MACRO, &Obs);
+  };
+  start();
+  std::string Errors;
+  ASSERT_TRUE(compile("#define TWICE(x) ((x) + (x))\n"
+                      "int v = TWICE(3);\n",
+                      &Errors))
+      << Errors;
+  EXPECT_GT(Compared, 1);
+  // Made during the run, alive after it (prep rule 2).
+  ASSERT_FALSE(isNull(NameToken));
+  ASSERT_FALSE(isNull(Args));
+  NevercTaskHandle T = TU->handle();
+  auto Info = hdr<NevercTokenInfo>();
+  ASSERT_EQ(code(gAPI->GetTokenInfo(ctx(), T, NameToken, &Info)),
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(str(Info.Spelling), "TWICE");
+  NevercTokenStreamHandle St{};
+  EXPECT_EQ(code(gAPI->GetMacroArgumentTokenStream(ctx(), T, Args, 0, &St)),
+            NEVERC_STATUS_OK);
+  EXPECT_EQ(code(gAPI->GetMacroArgumentTokenStream(ctx(), T, Args, 1, &St)),
+            NEVERC_STATUS_NOT_FOUND);
+}
+
 TEST_F(PrepTest, MacroDefineReplaceAndExpandSuppress) {
   static InterceptorFn Fn;
   static ObserverFn Obs;
