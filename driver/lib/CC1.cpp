@@ -98,8 +98,13 @@ int runCC1(llvm::ArrayRef<const char *> Args, const char *Argv0,
   if (Clang->getHeaderSearchOpts().UseBuiltinIncludes &&
       Clang->getHeaderSearchOpts().ResourceDir.empty())
     Clang->getHeaderSearchOpts().ResourceDir = defaultResourceDir();
-  if (!MayLeak)
+  // More frontends follow in this process: free everything, the code
+  // generator's too (-disable-free also makes clang's backend bury its
+  // TargetMachine, some 0.5 MB per file in a many-file call).
+  if (!MayLeak) {
     Clang->getFrontendOpts().DisableFree = false;
+    Clang->getCodeGenOpts().DisableFree = false;
+  }
 
   Clang->createVirtualFileSystem(llvm::vfs::getRealFileSystem(), Buffer);
   Clang->createDiagnostics();
