@@ -101,6 +101,11 @@ private:
     C.Arguments = R.Arguments;
   }
 };
+/// Makes whatever an input box leaves to its first read (the Get*PhaseInput
+/// slots call it before writing the input out): nothing for most boxes.
+template <class Box> void resolveInput(Box &) {}
+inline void resolveInput(MacroInBox &B) { B.resolve(); }
+
 struct MacroOutBox {
   BoxTag Tag = BoxTag::MacroOut;
   MacroDecision D;

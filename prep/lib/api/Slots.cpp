@@ -3,7 +3,6 @@
 #include "PrepInternal.h"
 
 #include <cstddef>
-#include <type_traits>
 
 namespace neverc::prep {
 
@@ -676,8 +675,7 @@ NevercStatus readPhaseInput(void *Ctx, const NevercPhaseFrame *Frame,
     PREP_TRY(checkHeader(Out, sizeof(OutT)));
     Box *B;
     PREP_TRY(inputOf(impl(Ctx), Frame, Input, Phase, Tag, &B));
-    if constexpr (std::is_same_v<Box, MacroInBox>)
-      B->resolve();
+    resolveInput(*B);
     writeOut(Out, B->C);
     return okStatus();
   });
