@@ -272,22 +272,25 @@ def time_python(script, runs):
     return samples
 
 
-def time_interleaved(scripts, runs):
-    """Round-robin: returns (wall samples, CPU samples, peak RSS in MB) per
-    script. CPU time is user + system time of the script and every process
-    it waited for (the compilers, and the cc1 processes a driver spawns)."""
-    samples = [[] for _ in scripts]
-    cpu = [[] for _ in scripts]
-    rss = [0 for _ in scripts]
+def time_interleaved(commands, runs, cwd=None):
+    """Round-robin: one round runs every command (an argv list) once, in
+    turn. Returns (wall samples, CPU samples, peak RSS in MB) per command.
+    CPU time is user + system time of the command and every process it
+    waited for (the compilers, and the cc1 processes a driver spawns).
+    interleave.py times arbitrary commands with it."""
+    samples = [[] for _ in commands]
+    cpu = [[] for _ in commands]
+    rss = [0 for _ in commands]
     for _ in range(runs):
-        for i, script in enumerate(scripts):
+        for i, argv in enumerate(commands):
             t0 = time.perf_counter()
-            proc = subprocess.Popen(["sh", script], stdout=subprocess.DEVNULL,
+            proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL)
             _, status, ru = os.wait4(proc.pid, 0)
             samples[i].append(time.perf_counter() - t0)
             if status != 0:
-                raise RuntimeError("%s failed during timing" % script)
+                raise RuntimeError("%s failed during timing (status %d)"
+                                   % (" ".join(argv), status))
             cpu[i].append(ru.ru_utime + ru.ru_stime)
             rss[i] = max(rss[i], ru.ru_maxrss // 1024)
     return samples, cpu, rss
@@ -423,8 +426,8 @@ def main():
             rss = [None] * len(cfgs)
             if ok:
                 if timer == "interleave":
-                    res, cpus, peaks = time_interleaved([scripts[i][1] for i in ok],
-                                                        runs)
+                    res, cpus, peaks = time_interleaved(
+                        [["sh", scripts[i][1]] for i in ok], runs)
                     for i, smp, c, peak in zip(ok, res, cpus, peaks):
                         samples[i], cpu[i], rss[i] = smp, c, peak
                 elif timer == "hyperfine":

@@ -18,9 +18,10 @@ import argparse
 import os
 import shlex
 import statistics
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import time_interleaved  # noqa: E402  (one timer for both)
 
 
 def main():
@@ -36,21 +37,15 @@ def main():
         if not sep or not line:
             sys.exit("interleave: --cmd wants NAME=COMMAND, got %r" % c)
         cmds.append((name, shlex.split(line)))
-    cpu = {n: [] for n, _ in cmds}
-    wall = {n: [] for n, _ in cmds}
-    rss = {n: 0 for n, _ in cmds}
-    for _ in range(a.rounds):
-        for name, argv in cmds:
-            t0 = time.perf_counter()
-            proc = subprocess.Popen(argv, cwd=a.cwd, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-            _, status, ru = os.wait4(proc.pid, 0)
-            wall[name].append(time.perf_counter() - t0)
-            if status != 0:
-                sys.exit("interleave: %s failed (status %d): %s"
-                         % (name, status, " ".join(argv)))
-            cpu[name].append(ru.ru_utime + ru.ru_stime)
-            rss[name] = max(rss[name], ru.ru_maxrss)
+    try:
+        wall_s, cpu_s, peaks = time_interleaved([argv for _, argv in cmds],
+                                                a.rounds, cwd=a.cwd)
+    except RuntimeError as e:
+        sys.exit("interleave: %s" % e)
+    names = [n for n, _ in cmds]
+    cpu = dict(zip(names, cpu_s))
+    wall = dict(zip(names, wall_s))
+    rss = dict(zip(names, peaks))
     base = cmds[0][0]
     cb, wb = statistics.median(cpu[base]), statistics.median(wall[base])
     print("| command | cpu (s) | wall (s) | peak RSS (MB) | cpu / %s | wall / %s |"
@@ -59,7 +54,7 @@ def main():
     for name, _ in cmds:
         c, w = statistics.median(cpu[name]), statistics.median(wall[name])
         print("| %s | %.3f | %.3f | %d | %.3f | %.3f |"
-              % (name, c, w, rss[name] // 1024, c / cb, w / wb))
+              % (name, c, w, rss[name], c / cb, w / wb))
     print("\n%d rounds, medians; peak RSS is the largest of any process "
           "(ru_maxrss)." % a.rounds)
 
