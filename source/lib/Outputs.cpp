@@ -14,6 +14,11 @@
 // .d commits (or not) together with the object. Appending and
 // only-if-different outputs keep LLVM's own atomic temporaries.
 //
+// A domain that writes a product itself, after Clang opened the output it
+// will write anyway (the IR domain's LTO bitcode), asks replaceOutput for a
+// stream: what it receives is what keep() commits, in place of Clang's
+// bytes.
+//
 //===----------------------------------------------------------------------===//
 #include "neverc/source/Outputs.h"
 #include "neverc/source/StagedFile.h"
@@ -21,26 +26,43 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/Utils.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+#include <unistd.h>
 #include "llvm/Support/VirtualOutputBackends.h"
 
 namespace neverc::source {
 
 namespace {
 
+class StagedOutputFile;
+
+/// The staged outputs of one backend that are open, by path, so that
+/// replaceOutput can find the one a domain names.
+using OpenOutputs = llvm::StringMap<StagedOutputFile *>;
+
 /// One output of the cc1 job: a raw_fd_ostream over a StagedFile.
 class StagedOutputFile final
     : public llvm::RTTIExtends<StagedOutputFile, llvm::vfs::OutputFileImpl> {
 public:
   static char ID;
-  explicit StagedOutputFile(StagedFile F)
-      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false) {
+  StagedOutputFile(StagedFile F, OpenOutputs &Open, llvm::StringRef Path)
+      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false), Open(Open),
+        Path(Path.str()) {
+    Open[this->Path] = this;
     // A FIFO or terminal written in place cannot seek, and object writers
     // patch headers with pwrite: buffer the whole output, as LLVM's own
     // on-disk backend does.
     if (!OS.supportsSeeking())
       Buffer = std::make_unique<llvm::raw_svector_ostream>(Buffered);
+  }
+
+  ~StagedOutputFile() override {
+    auto It = Open.find(Path);
+    if (It != Open.end() && It->second == this)
+      Open.erase(It);
   }
 
   llvm::raw_pwrite_stream &getOS() override {
@@ -49,8 +71,28 @@ public:
     return OS;
   }
 
+  /// The stream whose bytes keep() commits instead of what getOS() got.
+  llvm::raw_pwrite_stream &replacement() {
+    if (!Replacement)
+      Replacement = std::make_unique<llvm::raw_svector_ostream>(Replaced);
+    return *Replacement;
+  }
+
   llvm::Error keep() override {
-    if (Buffer)
+    if (Replacement && !Buffer) {
+      // Clang's bytes are in the staged file already: start it over.
+      OS.flush();
+      if (!File.inPlace() && ::ftruncate(File.fd(), 0) != 0) {
+        std::error_code EC(errno, std::generic_category());
+        OS.clear_error();
+        File.discard();
+        return llvm::errorCodeToError(EC);
+      }
+      OS.seek(0);
+    }
+    if (Replacement)
+      OS.write(Replaced.data(), Replaced.size());
+    else if (Buffer)
       OS.write(Buffered.data(), Buffered.size());
     OS.flush();
     if (std::error_code EC = OS.error()) {
@@ -75,6 +117,10 @@ private:
   llvm::raw_fd_ostream OS;
   llvm::SmallVector<char, 0> Buffered; ///< the whole output when OS cannot seek
   std::unique_ptr<llvm::raw_svector_ostream> Buffer;
+  llvm::SmallVector<char, 0> Replaced; ///< replaceOutput's bytes
+  std::unique_ptr<llvm::raw_svector_ostream> Replacement;
+  OpenOutputs &Open;
+  std::string Path;
 };
 
 char StagedOutputFile::ID = 0;
@@ -120,11 +166,17 @@ protected:
     }
     if (!F)
       return F.takeError();
-    return std::make_unique<StagedOutputFile>(std::move(*F));
+    return std::make_unique<StagedOutputFile>(std::move(*F), Open, Path);
+  }
+
+public:
+  StagedOutputFile *open(llvm::StringRef Path) const {
+    return Open.lookup(Path);
   }
 
 private:
   std::string FollowPath; ///< the dependency file, written through symlinks
+  OpenOutputs Open;
 };
 
 /// DependencyFileGenerator whose file goes through the output manager.
@@ -150,6 +202,17 @@ private:
 };
 
 } // namespace
+
+llvm::raw_pwrite_stream *replaceOutput(clang::CompilerInstance &CI,
+                                       const std::string &Path) {
+  if (!CI.hasOutputManager() || Path.empty() || Path == "-")
+    return nullptr;
+  // installAtomicOutputs set the manager: nothing else sets one on a neverc
+  // cc1 instance (plugins never see the CompilerInstance).
+  auto &B = static_cast<AtomicOutputBackend &>(CI.getOutputManager());
+  StagedOutputFile *F = B.open(Path);
+  return F ? &F->replacement() : nullptr;
+}
 
 void installAtomicOutputs(clang::CompilerInstance &CI) {
   clang::DependencyOutputOptions &Dep = CI.getDependencyOutputOpts();

@@ -791,3 +791,38 @@ TEST_F(Fixture, FailedCompileLeavesNoOutput) {
 }
 
 } // namespace
+
+TEST(AtomicOutputs, ReplaceOutputCommitsTheReplacementOnly) {
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("neverc-replace-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(Dir);
+  std::string Path = (Dir / "out.bc").string();
+  auto Inv = std::make_shared<clang::CompilerInvocation>();
+  clang::CompilerInstance CI(std::move(Inv));
+  CI.createVirtualFileSystem();
+  CI.createDiagnostics(new clang::TextDiagnosticBuffer);
+  installAtomicOutputs(CI);
+  // No output open at the path yet, and "-" is never staged: null.
+  EXPECT_EQ(nullptr, replaceOutput(CI, Path));
+  EXPECT_EQ(nullptr, replaceOutput(CI, "-"));
+  EXPECT_EQ(nullptr, replaceOutput(CI, ""));
+  std::unique_ptr<llvm::raw_pwrite_stream> OS =
+      CI.createOutputFile(Path, /*Binary=*/true, /*RemoveFileOnSignal=*/true,
+                          /*UseTemporary=*/true);
+  ASSERT_TRUE(OS);
+  *OS << "what clang wrote, longer than the replacement";
+  llvm::raw_pwrite_stream *R = replaceOutput(CI, Path);
+  ASSERT_NE(nullptr, R);
+  EXPECT_EQ(R, replaceOutput(CI, Path)); // one replacement per output
+  EXPECT_EQ(nullptr, replaceOutput(CI, (Dir / "other.bc").string()));
+  *R << "ours";
+  *OS << " and more after it";
+  OS.reset();
+  CI.clearOutputFiles(/*EraseFiles=*/false);
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  ASSERT_TRUE(bool(Buf));
+  EXPECT_EQ("ours", (*Buf)->getBuffer());
+  // Once kept, the output is no longer open: null again.
+  EXPECT_EQ(nullptr, replaceOutput(CI, Path));
+  std::filesystem::remove_all(Dir);
+}
