@@ -402,6 +402,14 @@ llvm::FastMathFlags toFastMath(uint64_t Bits);
 /// inside it failed (reported).
 NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS);
 
+/// -flto with -emit-llvm-bc / -emit-llvm: Clang would write LTO bitcode
+/// (LTOWriter.cpp).
+bool writesLTOBitcode(const clang::CompilerInstance &CI);
+/// Writes the task's module as Clang 22 writes pre-link LTO bitcode (summary,
+/// module flags, -fthin-link-bitcode) into the output Clang opened, in place
+/// of what Clang writes there (source::replaceOutput).
+NevercStatus writeLTOBitcode(IRDomain::Impl &D, TaskState &TS);
+
 //===--- Whole modules (CoreModule.cpp) ------------------------------------===//
 /// Parses bitcode or text in the task's context; null (and why) on error.
 std::unique_ptr<llvm::Module> parseModule(TaskState &TS,

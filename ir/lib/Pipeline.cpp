@@ -388,20 +388,20 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
   TS.OptLevel = optLevelOf(Opts);
   TS.SavedDisableLLVMPasses = Opts.DisableLLVMPasses;
   bool Ok;
-  if ((Opts.PrepareForThinLTO || Opts.PrepareForLTO) &&
-      !Opts.DisableLLVMPasses) {
-    // Clang chooses the LTO bitcode writer and its summary from the same
-    // switch (DisableLLVMPasses) the chain turns off once it has run the
-    // pipeline itself; until the domain writes that bitcode on its own, a
-    // plugin on the IR phases cannot be combined with -flto.
+  if (Opts.FatLTO && !Opts.DisableLLVMPasses) {
+    // Clang builds the fat-LTO pipeline (bitcode embedded in an object)
+    // as one piece; the chain cannot stand in for part of it.
     D.diag(NEVERC_DIAGNOSTIC_ERROR,
-           "the IR phases do not run with -flto yet: Clang 22 picks its LTO "
-           "bitcode writer and summary from -disable-llvm-passes, which the "
-           "IR domain sets once it has optimized the module itself",
+           "the IR phases do not run with -ffat-lto-objects: Clang 22 builds "
+           "its fat-LTO pipeline and the embedded bitcode as one unit",
            "neverc.ir.optimize");
     Ok = false;
   } else {
     Ok = PhaseChain(D, TS).run();
+    // -flto: Clang picks its LTO writer from the switch turned off below,
+    // so the domain writes the pre-link bitcode itself (LTOWriter.cpp).
+    if (Ok && !Opts.DisableLLVMPasses && writesLTOBitcode(*TS.CI))
+      Ok = isOk(writeLTOBitcode(D, TS));
   }
   TS.dropValueHandles();
   // The module is optimized (or rejected): Clang's backend only generates

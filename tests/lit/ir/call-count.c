@@ -17,6 +17,15 @@
 // RUN: rm -f %t/file.txt && env NEVERC_CALLCOUNT_FILE=%t/file.txt %t/o2 2>&1 | FileCheck %s --check-prefix=OUT --implicit-check-not=callcount:
 // RUN: sort %t/file.txt | FileCheck %s --check-prefix=COUNTS
 //
+// Under -flto and -flto=thin the instrumented module is what the pre-link
+// bitcode carries, and what the LTO link builds:
+// RUN: %neverc -fplugin=%plugins/CallCountPlugin.so -O2 -flto %s %S/Inputs/callee.c -o %t/full
+// RUN: %t/full 2>%t/full.err | FileCheck %s --check-prefix=OUT
+// RUN: sort %t/full.err | FileCheck %s --check-prefix=COUNTS
+// RUN: %neverc -fplugin=%plugins/CallCountPlugin.so -O2 -flto=thin %s %S/Inputs/callee.c -o %t/thin
+// RUN: %t/thin 2>%t/thin.err | FileCheck %s --check-prefix=OUT
+// RUN: sort %t/thin.err | FileCheck %s --check-prefix=COUNTS
+//
 // Without the plugin nothing is counted:
 // RUN: %neverc -O2 %s %S/Inputs/callee.c -o %t/plain && %t/plain 2>&1 | FileCheck %s --check-prefix=OUT --implicit-check-not=callcount:
 

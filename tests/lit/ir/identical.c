@@ -10,10 +10,25 @@
 // SAME-COUNT-11: same bytes:
 // RUN: %neverc -O2 -c %s -o %t/plain.o && %clang -O2 -c %s -o %t/c.o && cmp %t/plain.o %t/c.o
 //
-// -flto with an IR plugin is refused (ir/README.md), and leaves no object:
-// RUN: not %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto -c %s -o %t/lto.o 2>&1 | FileCheck %s --check-prefix=LTO
-// RUN: test ! -e %t/lto.o
-// LTO: error: the IR phases do not run with -flto yet
+// -flto and -flto=thin: the pre-link bitcode (summary, module hash, module
+// flags, -fthin-link-bitcode's file) is clang-22's too:
+// RUN: bash %S/Inputs/same-bytes.sh %neverc %clang %test_plugins/IRTracePlugin.so %s %t \
+// RUN:   "-O2 -flto -c" "-O0 -flto -c" "-O2 -flto=thin -c" "-O0 -flto=thin -c" "-Oz -flto=thin -c" \
+// RUN:   "-O2 -g -flto=thin -c" "-O2 -flto -S -emit-llvm" "-O2 -flto=thin -S -emit-llvm" \
+// RUN:   "-O2 -flto=thin -funified-lto -c" "-O3 -flto -funified-lto -c" | FileCheck %s --check-prefix=SAME-LTO
+// SAME-LTO-COUNT-10: same bytes:
+// RUN: env IR_TRACE_PASSES=1 %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto=thin -fthin-link-bitcode=%t/n.thin -c %s -o %t/n.bc 2>/dev/null
+// RUN: %clang -O2 -flto=thin -fthin-link-bitcode=%t/c.thin -c %s -o %t/c.bc
+// RUN: cmp %t/n.thin %t/c.thin && cmp %t/n.bc %t/c.bc
+//
+// What the domain cannot do under -flto is refused, with no object: Clang
+// builds the fat-LTO pipeline as one piece, and the LTO bitcode is written
+// to a named file only.
+// RUN: not %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto -ffat-lto-objects -c %s -o %t/fat.o 2>&1 | FileCheck %s --check-prefix=FAT
+// RUN: test ! -e %t/fat.o
+// FAT: error: the IR phases do not run with -ffat-lto-objects
+// RUN: env IR_TRACE_MODE=quiet not %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto -c %s -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=STDOUT
+// STDOUT: error: the IR phases with -flto write the bitcode to a named output file; '-' is not one (use -o <file>)
 
 #include <stdio.h>
 struct point { double x, y; };
