@@ -42,6 +42,9 @@ NevercStatus NEVERC_CALL moduleSet(void *Ctx, NevercTaskHandle Task, SV In) {
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [M = TS->M, Old = Set::get(*TS->M).str()] {
+      Set::set(*M, Old);
+    });
     Set::set(*TS->M, ref(In));
     return okStatus();
   });
@@ -110,6 +113,10 @@ NevercStatus NEVERC_CALL setLinkage(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [G, L = G->getLinkage(), Vis = G->getVisibility()] {
+      G->setLinkage(L);
+      G->setVisibility(Vis);
+    });
     G->setLinkage(llvm::GlobalValue::LinkageTypes(LL));
     // Local linkage implies default visibility (LLVM's own rule).
     if (G->hasLocalLinkage())
@@ -145,6 +152,7 @@ NevercStatus NEVERC_CALL setVisibility(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [G, Vis = G->getVisibility()] { G->setVisibility(Vis); });
     G->setVisibility(llvm::GlobalValue::VisibilityTypes(LV));
     return okStatus();
   });
@@ -181,6 +189,7 @@ NevercStatus NEVERC_CALL setSection(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [G, Old = G->getSection().str()] { G->setSection(Old); });
     G->setSection(ref(Section));
     return okStatus();
   });
@@ -200,6 +209,10 @@ NevercStatus NEVERC_CALL getOrInsertComdat(void *Ctx, NevercTaskHandle Task,
       if (NevercStatus S = beginChange(*TS); !isOk(S))
         return S;
       C = TS->M->getOrInsertComdat(ref(Name));
+      onRollback(*TS, [TS, M = TS->M, C] {
+        TS->forget(C);
+        M->getComdatSymbolTable().erase(C->getName());
+      });
     }
     *Out = TS->comdat(C);
     return okStatus();
@@ -232,6 +245,7 @@ NevercStatus NEVERC_CALL setGlobalComdat(void *Ctx, NevercTaskHandle Task, V H,
         return S;
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [G, Old = G->getComdat()] { G->setComdat(Old); });
     G->setComdat(C);
     return okStatus();
   });
@@ -264,6 +278,7 @@ NevercStatus NEVERC_CALL setCallingConv(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [F, Old = F->getCallingConv()] { F->setCallingConv(Old); });
     F->setCallingConv(llvm::CallingConv::ID(LC));
     return okStatus();
   });
@@ -297,6 +312,10 @@ NevercStatus NEVERC_CALL setPersonality(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [F, Old = F->hasPersonalityFn() ? F->getPersonalityFn()
+                                                    : nullptr] {
+      F->setPersonalityFn(Old);
+    });
     F->setPersonalityFn(P);
     return okStatus();
   });
@@ -324,6 +343,13 @@ NevercStatus NEVERC_CALL setGC(void *Ctx, NevercTaskHandle Task, V H, SV GC) {
       return S;
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
+    onRollback(*TS, [F, Had = F->hasGC(),
+                     Old = F->hasGC() ? F->getGC() : std::string()] {
+      if (Had)
+        F->setGC(Old);
+      else
+        F->clearGC();
+    });
     if (GC.Length)
       F->setGC(std::string(ref(GC)));
     else
@@ -346,6 +372,10 @@ NevercStatus NEVERC_CALL importModule(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (mayNotMutate(*TS))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
+    // A link rewrites the module: a FUNCTION/LOOP mutation could not undo
+    // it (a MODULE mutation can).
+    if (TS->Open && TS->Open->Scope != NEVERC_IR_MUTATION_SCOPE_MODULE)
+      return st(NEVERC_STATUS_INVALID_STATE);
     std::string Why;
     std::unique_ptr<llvm::Module> New = parseModule(*TS, Format, Bytes, Why);
     if (!New) {

@@ -70,6 +70,20 @@ void TaskState::forget(const llvm::Value *V) {
   }
 }
 
+void TaskState::forget(const llvm::NamedMDNode *N) {
+  if (NevercHandle *H = NamedMDOf.find(N)) {
+    NamedMDs.erase(*H);
+    *H = NevercHandle{};
+  }
+}
+
+void TaskState::forget(const llvm::Comdat *C) {
+  if (NevercHandle *H = ComdatOf.find(C)) {
+    Comdats.erase(*H);
+    *H = NevercHandle{};
+  }
+}
+
 void TaskState::expireCallbackHandles() {
   // A walk begun before does not describe the module any more either.
   ++Structure;

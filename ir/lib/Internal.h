@@ -24,6 +24,7 @@
 #include "llvm/IR/Module.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 #include <memory>
@@ -99,6 +100,7 @@ struct UndoEntry {
     Operand,    ///< User's operand Index was Old: set back
     PhiBlock,   ///< PHI incoming block Index was Block: set back
     Erased,     ///< I was taken out before Next (or at BB's end), with Ops
+    Restore,    ///< an IR_CORE setter's change: Put sets the old value back
   } K;
   llvm::Value *V = nullptr;     ///< the instruction, block or user
   unsigned Index = 0;
@@ -106,6 +108,7 @@ struct UndoEntry {
   llvm::BasicBlock *BB = nullptr;
   llvm::Instruction *Next = nullptr;
   std::vector<llvm::Value *> Ops;
+  std::function<void()> Put; ///< Restore
 };
 
 struct MutationModel {
@@ -239,6 +242,9 @@ struct TaskState {
   NevercHandle comdat(llvm::Comdat *C);
   /// A deleted value's handle goes stale.
   void forget(const llvm::Value *V);
+  /// The handle of a named metadata node or comdat a rollback erased.
+  void forget(const llvm::NamedMDNode *N);
+  void forget(const llvm::Comdat *C);
   /// LLVM may change the module now (or did): every value and metadata
   /// handle goes stale, and so do analysis results. Types, attributes and
   /// buffers stay.
@@ -254,6 +260,10 @@ struct TaskState {
 /// IR_CORE edits while a FUNCTION/LOOP mutation is open join its undo log
 /// (Mutations.cpp): call before the edit.
 void noteOperand(TaskState &TS, llvm::User *U, unsigned Index);
+/// Inside a FUNCTION/LOOP mutation: \p Put sets back what the caller is
+/// about to change (an IR_CORE setter), should the mutation roll back.
+/// Outside one it is dropped: the change takes effect at once.
+void onRollback(TaskState &TS, std::function<void()> Put);
 void notePhiBlock(TaskState &TS, llvm::PHINode *P, unsigned Index);
 /// EraseValue of an instruction inside an open FUNCTION/LOOP mutation: the
 /// instruction is taken out (and deleted at commit). True when it did that.

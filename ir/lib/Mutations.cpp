@@ -12,9 +12,12 @@
 // CommitMutation verifies (verifyFunction for FUNCTION/LOOP, verifyModule
 // for MODULE); a verifier failure rolls back and returns
 // VERIFICATION_FAILED with the verifier's message as a diagnostic.
-// IR_CORE setters other than SetOperand, ReplaceAllUsesWith,
-// SetPHIIncoming and EraseValue take effect at once, inside a mutation or
-// not (ir/README.md).
+// Every IR_CORE edit made while a FUNCTION/LOOP mutation is open joins its
+// log: operand edits, PHI incomings and erases as entries of their own,
+// the setters (names, properties, linkage, sections, attributes,
+// metadata...) as a closure that sets the old value back. What cannot be
+// undone that way (erasing a block, ImportModule) is refused there with
+// INVALID_STATE.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -72,6 +75,9 @@ void undo(TaskState &TS, MutationModel &M) {
     case UndoEntry::PhiBlock:
       llvm::cast<llvm::PHINode>(E.V)->setIncomingBlock(
           E.Index, llvm::cast<llvm::BasicBlock>(E.Old));
+      break;
+    case UndoEntry::Restore:
+      E.Put();
       break;
     case UndoEntry::Erased: {
       auto *I = llvm::cast<llvm::Instruction>(E.V);
@@ -240,6 +246,14 @@ void noteOperand(TaskState &TS, llvm::User *U, unsigned Index) {
     E.V = U;
     E.Index = Index;
     E.Old = U->getOperand(Index);
+    L->push_back(std::move(E));
+  }
+}
+
+void onRollback(TaskState &TS, std::function<void()> Put) {
+  if (std::vector<UndoEntry> *L = undoLog(TS)) {
+    UndoEntry E{UndoEntry::Restore};
+    E.Put = std::move(Put);
     L->push_back(std::move(E));
   }
 }

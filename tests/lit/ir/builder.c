@@ -235,6 +235,27 @@
 // CHECK-NEXT: builder: DestroyMutation: the add it built -> STALE_HANDLE ok
 // CHECK-NEXT: builder: DestroyBuilder: a builder of a destroyed mutation -> STALE_HANDLE ok
 // CHECK-NEXT: builder: BeginMutation: after destroying the open one (none open) ok
+// CHECK-NEXT: builder: SetValueName: the load -> renamed_load ok
+// CHECK-NEXT: builder: SetInstructionProperty: the load volatile ok
+// CHECK-NEXT: builder: SetGlobalLinkage: untouched internal ok
+// CHECK-NEXT: builder: SetFunctionSection: untouched in .text.rolled ok
+// CHECK-NEXT: builder: SetFunctionGC: untouched with gc "shadow-stack" ok
+// CHECK-NEXT: builder: CreateStringAttribute: rolled=yes ok
+// CHECK-NEXT: builder: AddFunctionAttribute: rolled=yes on untouched ok
+// CHECK-NEXT: builder: GetOrInsertComdat: a new comdat rolled_comdat ok
+// CHECK-NEXT: builder: SetGlobalComdat: untouched in rolled_comdat ok
+// CHECK-NEXT: builder: GetOrInsertNamedMetadata: a new !rolled.md ok
+// CHECK-NEXT: builder: CreateMetadataString: "rolled" ok
+// CHECK-NEXT: builder: CreateMetadataNode: !{!"rolled"} ok
+// CHECK-NEXT: builder: AppendNamedMetadata: !rolled.md gets the node ok
+// CHECK-NEXT: builder: SetModuleInlineAssembly: one .ident line ok
+// CHECK-NEXT: builder: ImportModule: inside a FUNCTION mutation (not undoable there) -> INVALID_STATE ok
+// CHECK-NEXT: warning: CommitMutation: the mutation was rolled back, the IR it made is not valid: Basic Block in function 'untouched' does not have terminator!
+// CHECK-NEXT: builder: CommitMutation: FUNCTION with every setter and a dangling block -> VERIFICATION_FAILED ok
+// CHECK-NEXT: builder: CommitMutation: after VERIFICATION_FAILED with setters: the bitcode is byte-for-byte the one before BeginMutation ok
+// CHECK-NEXT: builder: CommitMutation: the load kept its place and is not volatile ok
+// CHECK-NEXT: builder: AppendNamedMetadata: to the rolled-back !rolled.md -> STALE_HANDLE ok
+// CHECK-NEXT: builder: SetGlobalComdat: the rolled-back comdat -> STALE_HANDLE ok
 // CHECK-NEXT: builder: BuildGetElementPtr: { i32, i32 }, p, 0, 1: field 1 of the struct ok
 // CHECK-NEXT: builder: BuildGetElementPtr: { i32, i32 }, p, 0, <an add>: a field index that is not a constant -> INVALID_ARGUMENT ok
 // CHECK-NEXT: builder: BuildGetElementPtr: { i32, i32 }, p, 0, 5: field 5 of 2 -> INVALID_ARGUMENT ok
