@@ -29,6 +29,7 @@
 
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 #include <mutex>
@@ -558,6 +559,28 @@ inline const clang::TypeLoc &typeLocOf(NodeRef N) {
 }
 /// The structural parent (null for the translation unit).
 NodeRef parentOf(TaskState &TS, NodeRef N);
+
+/// A child slot a mutation can replace (MutableSlots.cpp): what is there
+/// now, how to put another node there, and what the slot accepts.
+struct SlotAccess {
+  enum Wants { Expression, Statement, Compound };
+  clang::Stmt *Old = nullptr;
+  std::function<void(clang::Stmt *)> Set;
+  Wants Want = Expression;
+  bool Condition = false; ///< a controlling expression: any scalar type
+  bool AnyType = false;   ///< evaluated for its effects (a for's increment)
+  bool LoopBody = false;  ///< a loop's body: break and continue have a target
+  const clang::StmtExpr *ValueOf = nullptr; ///< its value is the compound's
+};
+/// The Clang child that \p Slot of \p Parent names; false with the reason
+/// when this host cannot replace it.
+bool slotAccess(NodeRef Parent, NevercASTChildSlotID Slot, uint64_t Index,
+                SlotAccess &A, std::string &Why);
+/// Whether \p Replacement may land in \p A: its break/continue keep a
+/// target, it moves no case label, and \p A's old child holds no label a
+/// goto names.
+bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
+              const clang::Stmt *Replacement, std::string &Why);
 /// A new top-level declaration arrived: its subtree joins the parent map
 /// (when one was built), so parents stay right while Clang still parses.
 void noteTopLevel(TaskState &TS, clang::Decl *D);

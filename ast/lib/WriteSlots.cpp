@@ -437,61 +437,6 @@ NevercStatus NEVERC_CALL beginASTMutation(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-/// The Clang slot an edit addresses: a pointer to the child pointer, or
-/// null when this host cannot replace that slot (yet).
-Stmt **slotPointer(NodeRef Parent, NevercASTChildSlotID Slot, uint64_t Index,
-                   std::string &Why) {
-  if (Parent.Domain == NEVERC_AST_SCHEMA_DOMAIN_STMT) {
-    auto *S = static_cast<Stmt *>(Parent.Ptr);
-    switch (Slot) {
-    case NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_ARGUMENTS: {
-      auto *CE = cast<CallExpr>(S);
-      if (Index >= CE->getNumArgs())
-        return Why = "argument index out of range", nullptr;
-      return reinterpret_cast<Stmt **>(CE->getArgs() + Index);
-    }
-    case NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY: {
-      auto *CS = cast<CompoundStmt>(S);
-      if (Index >= CS->size())
-        return Why = "statement index out of range", nullptr;
-      return CS->body_begin() + Index;
-    }
-    default:
-      break;
-    }
-    // Single-child slots: the slot's position among the node's children.
-    // Only the unambiguous cases are mapped.
-    int Pos = -1;
-    switch (Slot) {
-    case NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_CALLEE:
-    case NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS:
-    case NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_ASSIGN_OPERATOR_LHS:
-    case NEVERC_AST_CHILD_SLOT_STMT_RETURN_STMT_VALUE:
-    case NEVERC_AST_CHILD_SLOT_STMT_PAREN_EXPR_SUBEXPRESSION:
-    case NEVERC_AST_CHILD_SLOT_STMT_UNARY_OPERATOR_OPERAND:
-    case NEVERC_AST_CHILD_SLOT_STMT_IMPLICIT_CAST_EXPR_SUBEXPRESSION:
-      Pos = 0;
-      break;
-    case NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS:
-    case NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_ASSIGN_OPERATOR_RHS:
-      Pos = 1;
-      break;
-    default:
-      Why = "this neverc build does not replace that child slot yet";
-      return nullptr;
-    }
-    int I = 0;
-    for (Stmt *&C : S->children())
-      if (I++ == Pos)
-        return &C;
-    Why = "the slot is empty";
-    return nullptr;
-  }
-  Why = "declaration slots other than a variable's initializer and a "
-        "function's body are not replaced by this neverc build yet";
-  return nullptr;
-}
-
 NevercStatus NEVERC_CALL mutationReplaceChild(
     void *Ctx, NevercTaskHandle Task, NevercASTMutationHandle Mutation,
     NevercASTNodeHandle Parent, NevercASTChildSlotID Slot, uint64_t Index,
@@ -602,29 +547,47 @@ NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,
     }
   }
   std::string Why;
-  Stmt **Ptr = slotPointer(E.Parent, E.Slot, E.Index, Why);
-  if (!Ptr) {
+  SlotAccess A;
+  if (!slotAccess(E.Parent, E.Slot, E.Index, A, Why)) {
     D.diag(NEVERC_DIAGNOSTIC_REMARK, "CommitASTMutation: " + Why);
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   }
+  auto *New = static_cast<Stmt *>(E.Replacement.Ptr);
+  if (A.Want == SlotAccess::Expression && !NewExpr)
+    return Fail("an expression slot needs an expression");
+  if (A.Want == SlotAccess::Compound && !isa<CompoundStmt>(New))
+    return Fail("a statement expression holds a compound statement");
   if (!NewExpr)
     if (FunctionDecl *FD = enclosingFunction(TS, E.Parent))
-      if (std::string Why;
-          !returnsFit(*TS.Ctx, static_cast<Stmt *>(E.Replacement.Ptr),
-                      FD->getReturnType(), Why))
+      if (!returnsFit(*TS.Ctx, New, FD->getReturnType(), Why))
         return Fail(Why);
-  if (auto *OldE = dyn_cast_or_null<Expr>(*Ptr)) {
-    if (!NewExpr)
-      return Fail("an expression slot needs an expression");
-    if (!TS.Ctx->hasSameUnqualifiedType(OldE->getType(), NewExpr->getType()))
-      return Fail("the replacement's type '" +
-                  NewExpr->getType().getAsString() +
-                  "' differs from the replaced expression's '" +
-                  OldE->getType().getAsString() + "'");
+  if (!jumpsFit(TS, E.Parent, A, New, Why))
+    return Fail(Why);
+  auto *OldE = dyn_cast_or_null<Expr>(A.Old);
+  if (NewExpr && A.Condition) {
+    if (!NewExpr->getType()->isScalarType())
+      return Fail("a condition needs a scalar type, not '" +
+                  NewExpr->getType().getAsString() + "'");
+  } else if (A.Want == SlotAccess::Expression && OldE && !A.AnyType &&
+             !TS.Ctx->hasSameUnqualifiedType(OldE->getType(),
+                                             NewExpr->getType())) {
+    return Fail("the replacement's type '" + NewExpr->getType().getAsString() +
+                "' differs from the replaced expression's '" +
+                OldE->getType().getAsString() + "'");
   }
-  Old = NodeRef{*Ptr, NEVERC_AST_SCHEMA_DOMAIN_STMT};
+  if (A.ValueOf && !A.ValueOf->getType()->isVoidType()) {
+    // The statement expression's value is its last statement's.
+    auto *Last = cast<CompoundStmt>(New)->body_empty()
+                     ? nullptr
+                     : dyn_cast<Expr>(cast<CompoundStmt>(New)->body_back());
+    if (!Last || !TS.Ctx->hasSameUnqualifiedType(Last->getType(),
+                                                 A.ValueOf->getType()))
+      return Fail("a statement expression's last statement gives its value, "
+                  "of type '" + A.ValueOf->getType().getAsString() + "'");
+  }
+  Old = NodeRef{A.Old, NEVERC_AST_SCHEMA_DOMAIN_STMT};
   if (!DryRun)
-    *Ptr = static_cast<Stmt *>(E.Replacement.Ptr);
+    A.Set(New);
   return okStatus();
 }
 
@@ -650,6 +613,24 @@ NevercStatus NEVERC_CALL commitASTMutation(void *Ctx, NevercTaskHandle Task,
           return st(NEVERC_STATUS_VERIFICATION_FAILED);
       if (NevercStatus S = applyEdit(D, *TS, E, true, Old[I]); !isOk(S))
         return S;
+    }
+    // A node already in the tree may move, but only out of a child this
+    // mutation replaces: no node ends up with two parents.
+    for (const StagedEdit &E : M->Edits) {
+      NodeRef P = parentOf(*TS, E.Replacement);
+      if (!P.Ptr)
+        continue; // made by a builder, or the translation unit
+      bool Freed = false;
+      for (NodeRef N = E.Replacement; N.Ptr && !Freed; N = parentOf(*TS, N))
+        for (const NodeRef &O : Old)
+          Freed |= O.Ptr && O.Ptr == N.Ptr;
+      if (!Freed) {
+        D.diag(NEVERC_DIAGNOSTIC_REMARK,
+               "CommitASTMutation: the replacement is still the child of "
+               "another node; replace that child in the same mutation to "
+               "move it");
+        return st(NEVERC_STATUS_VERIFICATION_FAILED);
+      }
     }
     for (size_t I = 0; I < M->Edits.size(); ++I)
       applyEdit(D, *TS, M->Edits[I], false, Old[I]);

@@ -16,6 +16,13 @@
  * prints the status of every misuse it tries on the way. With
  * BUILDER_TOUR_MODE=badreturn it only commits `int sum(int n) { return 5L; }`,
  * which the commit refuses, so the program keeps its own bodies.
+ *
+ * BUILDER_TOUR_MODE=slots (tests/lit/ast/slot-edits.c) replaces the child
+ * slots of existing nodes instead: first the edits the commit must refuse,
+ * each in a mutation of its own, then one mutation that swaps an if's
+ * branches and a conditional's arms, re-indexes a subscript, swaps two
+ * member bases, rewrites a for's increment, empties a do's body, loosens a
+ * while's condition and fixes a switch's.
  */
 #include "TestPlugin.h"
 
@@ -336,6 +343,204 @@ static NevercStatus tour(void) {
   return replaceBodies(Pick, Body1, Sum, Body2, "both bodies");
 }
 
+
+/*===--- BUILDER_TOUR_MODE=slots -----------------------------------------===*/
+
+static NevercASTNodeKind kindOf(NevercASTNodeHandle N) {
+  NevercASTNodeInfo I;
+  memset(&I, 0, sizeof I);
+  I.Header = header(sizeof I);
+  AST->GetNodeInfo(AST->Context, T, N, &I);
+  return I.Kind;
+}
+
+/* The \p Nth node of kind \p K under \p N (itself included), depth-first. */
+static int findIn(NevercASTNodeHandle N, NevercASTNodeKind K, unsigned *Nth,
+                  NevercASTNodeHandle *Out) {
+  uint64_t Count = 0, C;
+  if (kindOf(N) == K && (*Nth)-- == 0) {
+    *Out = N;
+    return 1;
+  }
+  AST->GetChildCount(AST->Context, T, N, &Count);
+  for (C = 0; C < Count; ++C) {
+    NevercASTNodeHandle Ch;
+    if (AST->GetChild(AST->Context, T, N, C, &Ch).Code == NEVERC_STATUS_OK &&
+        findIn(Ch, K, Nth, Out))
+      return 1;
+  }
+  return 0;
+}
+static NevercASTNodeHandle find(NevercASTNodeHandle N, NevercASTNodeKind K,
+                                unsigned Nth) {
+  NevercASTNodeHandle Out;
+  memset(&Out, 0, sizeof Out);
+  if (!findIn(N, K, &Nth, &Out))
+    Failed = 1;
+  return Out;
+}
+static NevercStmtHandle bodyOf(const char *Name) {
+  NevercDeclHandle Fn;
+  NevercStmtHandle Body;
+  memset(&Body, 0, sizeof Body);
+  if (!function(Name, &Fn, &Body))
+    Failed = 1;
+  return Body;
+}
+static NevercASTNodeHandle childOf(NevercASTNodeHandle N, uint64_t I) {
+  NevercASTNodeHandle Ch;
+  memset(&Ch, 0, sizeof Ch);
+  if (AST->GetChild(AST->Context, T, N, I, &Ch).Code != NEVERC_STATUS_OK)
+    Failed = 1;
+  return Ch;
+}
+
+/* One mutation of up to four edits; prints and returns the commit's status
+ * (a failed commit is aborted). */
+struct Edit {
+  NevercASTNodeHandle Parent;
+  NevercASTChildSlotID Slot;
+  uint64_t Index;
+  NevercASTNodeHandle With;
+};
+static NevercStatus mutate(const struct Edit *E, unsigned N, const char *What) {
+  NevercASTMutationHandle M;
+  NevercStatus S = AST->BeginASTMutation(AST->Context, T, &M);
+  unsigned I;
+  for (I = 0; I < N && S.Code == NEVERC_STATUS_OK; ++I) {
+    S = AST->ASTMutationReplaceChild(AST->Context, T, M, E[I].Parent,
+                                     E[I].Slot, E[I].Index, E[I].With);
+    if (S.Code != NEVERC_STATUS_OK)
+      fprintf(stderr, "slots: stage %s #%u: %s\n", What, I, code(S));
+  }
+  if (S.Code == NEVERC_STATUS_OK)
+    S = AST->CommitASTMutation(AST->Context, T, M);
+  fprintf(stderr, "slots: %s: %s\n", What, code(S));
+  if (S.Code != NEVERC_STATUS_OK)
+    AST->AbortASTMutation(AST->Context, T, M);
+  AST->DestroyASTMutation(AST->Context, T, M);
+  return S;
+}
+
+static NevercStatus slotsTour(void) {
+  NevercStmtHandle Branches = bodyOf("branches"), Choose = bodyOf("choose"),
+                   Index2 = bodyOf("index2"), Members = bodyOf("members"),
+                   Loops = bodyOf("loops"), Sw = bodyOf("sw"), Brk = bodyOf("brk");
+  NevercASTNodeHandle If, Cond, Sub, M1, M2, For, Inc, Do, While, Switch,
+      BrkIf, Break, Null, Ten;
+  struct Edit E[4];
+  if (Failed)
+    return status(NEVERC_STATUS_PLUGIN_FAILURE);
+  memset(E, 0, sizeof E);
+
+  /* Refused: a break moved out of its loop. */
+  BrkIf = find(Brk, NEVERC_STMT_KIND_IF_STMT, 0);
+  Break = find(BrkIf, NEVERC_STMT_KIND_BREAK_STMT, 0);
+  Null = commit(builder(NEVERC_STMT_KIND_NULL_STMT), "null");
+  E[0].Parent = BrkIf;
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN;
+  E[0].Index = 0;
+  E[0].With = Null;
+  E[1].Parent = Brk;
+  E[1].Slot = NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY;
+  E[1].Index = 2; /* return s; */
+  E[1].With = Break;
+  mutate(E, 2, "a break moved out of its loop");
+  memset(E, 0, sizeof E);
+  /* Refused: a node still in the tree elsewhere (choose's 10). */
+  Ten = find(Choose, NEVERC_STMT_KIND_INTEGER_LITERAL, 0);
+  E[0].Parent = find(Index2, NEVERC_STMT_KIND_ARRAY_SUBSCRIPT_EXPR, 0);
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_INDEX;
+  E[0].With = Ten;
+  mutate(E, 1, "an index taken from another function without moving it");
+  memset(E, 0, sizeof E);
+  /* Refused: a struct as an if's condition. */
+  E[0].Parent = find(Branches, NEVERC_STMT_KIND_IF_STMT, 0);
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_CONDITION;
+  E[0].With = childOf(find(Members, NEVERC_STMT_KIND_MEMBER_EXPR, 0), 0);
+  mutate(E, 1, "a struct as a condition");
+  memset(E, 0, sizeof E);
+  /* Unavailable: an else the if was made without, a switch's body. */
+  E[0].Parent = BrkIf;
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE;
+  E[0].With = commit(builder(NEVERC_STMT_KIND_NULL_STMT), "null");
+  mutate(E, 1, "an else on an if without one");
+  E[0].Parent = find(Sw, NEVERC_STMT_KIND_SWITCH_STMT, 0);
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_SWITCH_STMT_BODY;
+  mutate(E, 1, "a switch's body");
+  if (Failed)
+    return status(NEVERC_STATUS_PLUGIN_FAILURE);
+
+  memset(E, 0, sizeof E);
+  /* branches: if (n > 2) s = 2; else s = 1;   choose: n ? 20 : 10 */
+  If = find(Branches, NEVERC_STMT_KIND_IF_STMT, 0);
+  E[0].Parent = If;
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN;
+  E[0].With = find(If, NEVERC_STMT_KIND_BINARY_OPERATOR, 2);
+  E[1].Parent = If;
+  E[1].Slot = NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE;
+  E[1].Index = 0;
+  E[1].With = find(If, NEVERC_STMT_KIND_BINARY_OPERATOR, 1);
+  Cond = find(Choose, NEVERC_STMT_KIND_CONDITIONAL_OPERATOR, 0);
+  E[2].Parent = Cond;
+  E[2].Slot = NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_TRUE_EXPRESSION;
+  E[2].Index = 0;
+  E[2].With = find(Cond, NEVERC_STMT_KIND_INTEGER_LITERAL, 1);
+  E[3].Parent = Cond;
+  E[3].Slot = NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_FALSE_EXPRESSION;
+  E[3].Index = 0;
+  E[3].With = find(Cond, NEVERC_STMT_KIND_INTEGER_LITERAL, 0);
+  if (Failed || mutate(E, 4, "swap if branches and conditional arms").Code)
+    return status(NEVERC_STATUS_OK);
+
+  memset(E, 0, sizeof E);
+  /* index2: arr[2]   members: q.x - p.x */
+  Sub = find(Index2, NEVERC_STMT_KIND_ARRAY_SUBSCRIPT_EXPR, 0);
+  E[0].Parent = Sub;
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_INDEX;
+  E[0].With = lit(NEVERC_BUILTIN_TYPE_INT, 2);
+  M1 = find(Members, NEVERC_STMT_KIND_MEMBER_EXPR, 0);
+  M2 = find(Members, NEVERC_STMT_KIND_MEMBER_EXPR, 1);
+  E[1].Parent = M1;
+  E[1].Slot = NEVERC_AST_CHILD_SLOT_STMT_MEMBER_EXPR_BASE;
+  E[1].With = childOf(M2, 0);
+  E[2].Parent = M2;
+  E[2].Slot = NEVERC_AST_CHILD_SLOT_STMT_MEMBER_EXPR_BASE;
+  E[2].Index = 0;
+  E[2].With = childOf(M1, 0);
+  if (Failed || mutate(E, 3, "re-index and swap member bases").Code)
+    return status(NEVERC_STATUS_OK);
+
+  memset(E, 0, sizeof E);
+  /* loops: for (...; ...; i += 2), do ; while (0), while (n) n--;
+   * sw: switch (1) */
+  For = find(Loops, NEVERC_STMT_KIND_FOR_STMT, 0);
+  Inc = find(For, NEVERC_STMT_KIND_UNARY_OPERATOR, 0);
+  E[0].Parent = For;
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INCREMENT;
+  E[0].With = binop(NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR,
+                    NEVERC_BINARY_OPERATOR_ADD_ASSIGN,
+                    find(Inc, NEVERC_STMT_KIND_DECL_REF_EXPR, 0),
+                    lit(NEVERC_BUILTIN_TYPE_INT, 2));
+  Do = find(Loops, NEVERC_STMT_KIND_DO_STMT, 0);
+  E[1].Parent = Do;
+  E[1].Slot = NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_BODY;
+  E[1].With = commit(builder(NEVERC_STMT_KIND_NULL_STMT), "null");
+  While = find(Loops, NEVERC_STMT_KIND_WHILE_STMT, 0);
+  E[2].Parent = While;
+  E[2].Slot = NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_CONDITION;
+  E[2].With = find(While, NEVERC_STMT_KIND_IMPLICIT_CAST_EXPR, 0);
+  Switch = find(Sw, NEVERC_STMT_KIND_SWITCH_STMT, 0);
+  E[3].Parent = Switch;
+  E[3].Slot = NEVERC_AST_CHILD_SLOT_STMT_SWITCH_STMT_CONDITION;
+  E[3].Index = 0;
+  E[3].With = lit(NEVERC_BUILTIN_TYPE_INT, 1);
+  if (Failed)
+    return status(NEVERC_STATUS_PLUGIN_FAILURE);
+  mutate(E, 4, "rewrite loops and a switch");
+  return status(NEVERC_STATUS_OK);
+}
+
 static NevercStatus NEVERC_CALL onParse(const NevercPhaseFrame *F,
                                         NevercPhaseContinuation *C,
                                         NevercPhaseResult *R, void *UD) {
@@ -345,7 +550,7 @@ static NevercStatus NEVERC_CALL onParse(const NevercPhaseFrame *F,
   if (S.Code != NEVERC_STATUS_OK)
     return S;
   T = F->Task;
-  S = tour();
+  S = strcmp(Mode, "slots") ? tour() : slotsTour();
   R->Action = NEVERC_PHASE_CONTINUE;
   memset(&R->Output, 0, sizeof R->Output);
   return S;
