@@ -460,6 +460,23 @@ static NevercStatus slotsTour(void) {
   E[0].With = childOf(find(Members, NEVERC_STMT_KIND_MEMBER_EXPR, 0), 0);
   mutate(E, 1, "a struct as a condition");
   memset(E, 0, sizeof E);
+  /* Refused: a label a goto names, dropped; a case label moved out of its
+   * switch. */
+  E[0].Parent = bodyOf("lbl");
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY;
+  E[0].Index = 2; /* done: return n; */
+  E[0].With = commit(builder(NEVERC_STMT_KIND_NULL_STMT), "null");
+  mutate(E, 1, "a label a goto names, dropped");
+  memset(E, 0, sizeof E);
+  E[0].Parent = find(Sw, NEVERC_STMT_KIND_COMPOUND_STMT, 1);
+  E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY;
+  E[0].With = commit(builder(NEVERC_STMT_KIND_NULL_STMT), "null");
+  E[1].Parent = Brk;
+  E[1].Slot = NEVERC_AST_CHILD_SLOT_STMT_COMPOUND_STMT_BODY;
+  E[1].Index = 2;
+  E[1].With = find(Sw, NEVERC_STMT_KIND_CASE_STMT, 0);
+  mutate(E, 2, "a case label moved out of its switch");
+  memset(E, 0, sizeof E);
   /* Unavailable: an else the if was made without, a switch's body. */
   E[0].Parent = BrkIf;
   E[0].Slot = NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE;

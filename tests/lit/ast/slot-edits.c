@@ -5,8 +5,9 @@
 // while's condition loosened to its old left operand, a switch's condition
 // fixed. The program's output changes accordingly. Before that, the
 // refusals, each leaving the program as it was: a break moved out of its
-// loop and a node taken from elsewhere without moving it
-// (VERIFICATION_FAILED), a struct as a condition (VERIFICATION_FAILED), an
+// loop, a node taken from elsewhere without moving it, a struct as a
+// condition, a label a goto names dropped, a case label moved out of its
+// switch (VERIFICATION_FAILED, with the reason as a remark), an
 // else the if was made without and a switch's body (CAPABILITY_UNAVAILABLE,
 // with Clang 22's reason).
 //
@@ -23,6 +24,10 @@
 // CHECK-NEXT: slots: an index taken from another function without moving it: VERIFICATION_FAILED
 // CHECK-NEXT: remark: CommitASTMutation: a condition needs a scalar type, not 'struct P'
 // CHECK-NEXT: slots: a struct as a condition: VERIFICATION_FAILED
+// CHECK-NEXT: remark: CommitASTMutation: the replaced statement holds label 'done', which a goto names
+// CHECK-NEXT: slots: a label a goto names, dropped: VERIFICATION_FAILED
+// CHECK-NEXT: remark: CommitASTMutation: a case or default label cannot move: its switch keeps a list of its cases
+// CHECK-NEXT: slots: a case label moved out of its switch: VERIFICATION_FAILED
 // CHECK-NEXT: remark: CommitASTMutation: the if has no else, and Clang 22 sizes an IfStmt's storage when it makes it
 // CHECK-NEXT: slots: an else on an if without one: CAPABILITY_UNAVAILABLE
 // CHECK-NEXT: remark: CommitASTMutation: a switch keeps the list of its case labels apart from its body
@@ -31,8 +36,8 @@
 // CHECK-NEXT: slots: re-index and swap member bases: OK
 // CHECK-NEXT: slots: rewrite loops and a switch: OK
 //
-// PLAIN:  1 10 1 -4 1010 99 4
-// EDITED: 2 20 3 4 2 11 4
+// PLAIN:  1 10 1 -4 1010 99 4 5
+// EDITED: 2 20 3 4 2 11 4 5
 
 int printf(const char *, ...);
 struct P { int x, y; };
@@ -62,9 +67,15 @@ int brk(int n) {
   while (1) { s++; if (s > n) break; }
   return s;
 }
+int lbl(int n) {
+  if (n) goto done;
+  n = 5;
+done:
+  return n;
+}
 int main(void) {
   struct P p = {1, 2}, q = {5, 6};
-  printf("%d %d %d %d %d %d %d\n", branches(5), choose(1), index2(),
-         members(p, q), loops(4), sw(7), brk(3));
+  printf("%d %d %d %d %d %d %d %d\n", branches(5), choose(1), index2(),
+         members(p, q), loops(4), sw(7), brk(3), lbl(0));
   return 0;
 }
