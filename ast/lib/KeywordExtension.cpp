@@ -1,10 +1,13 @@
-//===- KeywordExtension.cpp - keywords that become expressions and types ---===//
+//===- KeywordExtension.cpp - keywords that become expressions, types, statements -===//
 //
-// neverc.syntax.extension.expression and .type_name, carried by Clang's
-// annotation tokens. Stock Clang 22's parser has no hook where a plugin
-// could parse a construct, but it does accept a token that already holds a
-// parsed expression (tok::annot_primary_expr) or type (tok::annot_typename)
-// wherever an expression or a type name may start. So a keyword a plugin
+// neverc.syntax.extension.expression, .type_name and .statement, carried by
+// Clang's annotation tokens. Stock Clang 22's parser has no hook where a
+// plugin could parse a construct, but it does accept a token that already
+// holds a parsed expression (tok::annot_primary_expr) or type
+// (tok::annot_typename) wherever an expression or a type name may start.
+// A statement travels as an expression too: a GNU statement expression of
+// type void, `({ stmt })`, which the `;` the source writes after the
+// keyword turns into an expression statement. So a keyword a plugin
 // claimed (NevercParserClaimAPI::ClaimKeyword) is predefined as a macro of
 // the same name; at each expansion (PPCallbacks::MacroExpands, before the
 // expansion is entered) the phase runs over the keyword and its arguments,
@@ -34,9 +37,14 @@ using namespace clang;
 namespace {
 
 uint32_t phaseOf(const KeywordClaim &K) {
-  return K.Result == NEVERC_PARSER_RESULT_EXPR
-             ? core::Phase_SYNTAX_EXTENSION_EXPRESSION
-             : core::Phase_SYNTAX_EXTENSION_TYPE_NAME;
+  switch (K.Result) {
+  case NEVERC_PARSER_RESULT_EXPR:
+    return core::Phase_SYNTAX_EXTENSION_EXPRESSION;
+  case NEVERC_PARSER_RESULT_STMT:
+    return core::Phase_SYNTAX_EXTENSION_STATEMENT;
+  default:
+    return core::Phase_SYNTAX_EXTENSION_TYPE_NAME;
+  }
 }
 
 class KeywordWatch final : public PPCallbacks {
@@ -78,6 +86,15 @@ public:
         Result.setAnnotationValue(
             ExprResult(cast<Expr>(static_cast<Stmt *>(Out.Node.Ptr)))
                 .getAsOpaquePointer());
+      } else if (K.Result == NEVERC_PARSER_RESULT_STMT) {
+        ASTContext &C = *TS.Ctx;
+        Stmt *Body[] = {static_cast<Stmt *>(Out.Node.Ptr)};
+        auto *CS = CompoundStmt::Create(C, Body, FPOptionsOverride(),
+                                        Name.getLocation(), Range.getEnd());
+        auto *SE = new (C) StmtExpr(CS, C.VoidTy, Name.getLocation(),
+                                    Range.getEnd(), /*TemplateDepth=*/0);
+        Result.setKind(tok::annot_primary_expr);
+        Result.setAnnotationValue(ExprResult(SE).getAsOpaquePointer());
       } else {
         Result.setKind(tok::annot_typename);
         Result.setAnnotationValue(
@@ -135,7 +152,8 @@ NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
     std::string_view Name(C->Name.Data ? C->Name.Data : "", C->Name.Length);
     if ((C->Name.Length && !C->Name.Data) || !isIdentifier(Name) ||
         (C->Result != NEVERC_PARSER_RESULT_EXPR &&
-         C->Result != NEVERC_PARSER_RESULT_TYPE))
+         C->Result != NEVERC_PARSER_RESULT_TYPE &&
+         C->Result != NEVERC_PARSER_RESULT_STMT))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     // A keyword of any C standard or GNU C stays Clang's.
     LangOptions LO;

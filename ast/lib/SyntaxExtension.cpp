@@ -32,6 +32,7 @@ const char *resultName(NevercParserResultKind K) {
   switch (K) {
   case NEVERC_PARSER_RESULT_EXPR: return "EXPR";
   case NEVERC_PARSER_RESULT_TYPE: return "TYPE";
+  case NEVERC_PARSER_RESULT_STMT: return "STMT";
   case NEVERC_PARSER_RESULT_ATTRIBUTE: return "ATTRIBUTE";
   default: return "another kind";
   }
@@ -48,6 +49,8 @@ bool fitsResult(const TaskState::CursorModel &C, NevercParserResultKind K,
            isa<Expr>(static_cast<Stmt *>(N.Ptr));
   case NEVERC_PARSER_RESULT_TYPE:
     return N.Domain == NEVERC_AST_SCHEMA_DOMAIN_TYPE;
+  case NEVERC_PARSER_RESULT_STMT: // an expression is a statement too
+    return N.Domain == NEVERC_AST_SCHEMA_DOMAIN_STMT;
   default:
     return false;
   }
@@ -117,6 +120,8 @@ bool runSyntaxExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
                         : std::string("the node is not ") +
                               (Self.In->Expected == NEVERC_PARSER_RESULT_EXPR
                                    ? "an expression"
+                               : Self.In->Expected == NEVERC_PARSER_RESULT_STMT
+                                   ? "a statement"
                                    : "a type"));
       return okStatus();
     }
@@ -280,7 +285,8 @@ NevercStatus NEVERC_CALL createExtensionOutput(
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     for (uint32_t P : {core::Phase_SYNTAX_EXTENSION_ATTRIBUTE,
                        core::Phase_SYNTAX_EXTENSION_EXPRESSION,
-                       core::Phase_SYNTAX_EXTENSION_TYPE_NAME}) {
+                       core::Phase_SYNTAX_EXTENSION_TYPE_NAME,
+                       core::Phase_SYNTAX_EXTENSION_STATEMENT}) {
       const NevercInterfaceID ID = D.H.phases().at(P).ID;
       if (Frame->Phase.High == ID.High && Frame->Phase.Low == ID.Low)
         Phase = P;

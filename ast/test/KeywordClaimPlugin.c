@@ -5,9 +5,13 @@
  *   __answer_type     TYPE  -> long
  *   __call_twice(...) EXPR  -> twice(<the argument, a global's name>), built
  *                              from CreateDeclReference and a CallExpr
+ *   __bump(...)       STMT  -> if (<the argument>) <the argument> += 2;
+ *                              built from CreateDeclReference, an IfStmt
+ *                              and a CompoundAssignOperator
  *   __unhandled       EXPR  -> UNHANDLED (left to Clang)
  * and prints the status of the claims the rules refuse. KEYWORD_MODE:
- *   badkind   answers __answer with a type (VERIFICATION_FAILED);
+ *   badkind   answers __answer with a type and __bump with a type
+ *             (VERIFICATION_FAILED);
  *   observer  an observer on the expression phase tries CreateDeclReference
  *             (POLICY_VIOLATION).
  */
@@ -163,6 +167,50 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
       return S;
     return answer(F, C, R, NEVERC_PARSER_RESULT_EXPR, Call);
   }
+  if (tpSame(Name, "__bump")) {
+    NevercDeclHandle Var = lookup(F->Task, Arg);
+    NevercExprHandle Cond, Target, Inc;
+    NevercStmtHandle If;
+    NevercASTBuilderHandle B;
+    NevercSourceLocation None;
+    memset(&None, 0, sizeof None);
+    if (is("badkind")) {
+      NevercTypeHandle Ty;
+      AST->GetBuiltinType(AST->Context, F->Task, NEVERC_BUILTIN_TYPE_INT, &Ty);
+      return answer(F, C, R, NEVERC_PARSER_RESULT_STMT, Ty);
+    }
+    Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &Tok);
+    if ((S = Claims->CreateDeclReference(Claims->Context, F->Task, Var, None,
+                                         &Cond)).Code ||
+        (S = Claims->CreateDeclReference(Claims->Context, F->Task, Var, None,
+                                         &Target)).Code)
+      return S;
+    AST->CreateASTBuilder(AST->Context, F->Task,
+                          NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR, &B);
+    AST->ASTBuilderSetChild(AST->Context, F->Task, B,
+                            NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_LHS, 0,
+                            Target);
+    AST->ASTBuilderSetChild(AST->Context, F->Task, B,
+                            NEVERC_AST_CHILD_SLOT_STMT_BINARY_OPERATOR_RHS, 0,
+                            literal(F->Task, 2));
+    AST->ASTBuilderSetBinaryOperatorKind(AST->Context, F->Task, B,
+                                         NEVERC_BINARY_OPERATOR_ADD_ASSIGN);
+    S = AST->ASTBuilderCommit(AST->Context, F->Task, B, &Inc);
+    AST->DestroyASTBuilder(AST->Context, F->Task, B);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+    AST->CreateASTBuilder(AST->Context, F->Task, NEVERC_STMT_KIND_IF_STMT, &B);
+    AST->ASTBuilderSetChild(AST->Context, F->Task, B,
+                            NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_CONDITION, 0,
+                            Cond);
+    AST->ASTBuilderSetChild(AST->Context, F->Task, B,
+                            NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN, 0, Inc);
+    S = AST->ASTBuilderCommit(AST->Context, F->Task, B, &If);
+    AST->DestroyASTBuilder(AST->Context, F->Task, B);
+    if (S.Code != NEVERC_STATUS_OK)
+      return S;
+    return answer(F, C, R, NEVERC_PARSER_RESULT_STMT, If);
+  }
   /* Not ours to answer: the cursor goes back to where it was. */
   Parser->CursorRollback(Parser->Context, F->Task, In.Cursor, CP);
   if (C) {
@@ -253,6 +301,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
           .Code ||
       (S = claim("__call_twice", NEVERC_PARSER_RESULT_EXPR, NEVERC_TRUE))
           .Code ||
+      (S = claim("__bump", NEVERC_PARSER_RESULT_STMT, NEVERC_TRUE)).Code ||
       (S = claim("__unhandled", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)).Code)
     return S;
   fprintf(stderr, "claim-keyword: __answer again: %s\n",
@@ -265,17 +314,21 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
           tpCode(claim("9lives", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: result ATTRIBUTE: %s\n",
           tpCode(claim("__other", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_FALSE)));
-  /* Both phases: a provider (an interceptor with KEYWORD_MODE=interceptor)
-   * answering every claimed keyword, and the observer of KEYWORD_MODE=
-   * observer. */
+  fprintf(stderr, "claim-keyword: result DECL: %s\n",
+          tpCode(claim("__other", NEVERC_PARSER_RESULT_DECL, NEVERC_FALSE)));
+  /* The three phases: a provider (an interceptor with KEYWORD_MODE=
+   * interceptor) answering every claimed keyword, and the observer of
+   * KEYWORD_MODE=observer. */
   {
-    const NevercInterfaceID Phases[2] = {
+    const NevercInterfaceID Phases[3] = {
         {NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_HIGH,
          NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_LOW},
         {NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_HIGH,
-         NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_LOW}};
+         NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_LOW},
+        {NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_HIGH,
+         NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_LOW}};
     int P;
-    for (P = 0; P < 2; ++P) {
+    for (P = 0; P < 3; ++P) {
       if (is("interceptor")) {
         NevercInterceptorDescriptor I;
         memset(&I, 0, sizeof I);

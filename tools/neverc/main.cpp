@@ -143,6 +143,7 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
+    NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_NAME,
     // mc: encode and the ten emission phases (decode and layout are to
     // come).
     NEVERC_PHASE_MC_ENCODE_NAME,
@@ -173,12 +174,10 @@ const char *clangLimit(const std::string &Phase) {
       {NEVERC_PHASE_SYNTAX_EXTENSION_DECLARATION_NAME,
        "its Parser has no declaration hook and no annotation token carries "
        "a declaration"},
-      {NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_NAME,
-       "its Parser has no statement hook and no annotation token carries a "
-       "statement"},
       {NEVERC_PHASE_SYNTAX_EXTENSION_KEYWORD_NAME,
        "a keyword that must yield a node needs a parser hook (claimed "
-       "keywords run syntax.extension.expression or .type_name instead)"},
+       "keywords run syntax.extension.expression, .type_name or .statement "
+       "instead)"},
       {NEVERC_PHASE_SEMA_EXTENSION_EXPRESSION_NAME,
        "Sema's expression analysis is not virtual and takes no hook"},
       {NEVERC_PHASE_SEMA_EXTENSION_STATEMENT_NAME,

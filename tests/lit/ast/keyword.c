@@ -1,8 +1,10 @@
-// neverc.syntax.extension.expression and .type_name through annotation
-// tokens: the plugin claims keywords in Register; each use runs the phase
-// and the parser receives the plugin's expression (tok::annot_primary_expr)
-// or type (tok::annot_typename) where the keyword stood. `__call_twice(base)`
-// becomes the call twice(base), built from CreateDeclReference.
+// neverc.syntax.extension.expression, .type_name and .statement through
+// annotation tokens: the plugin claims keywords in Register; each use runs
+// the phase and the parser receives the plugin's expression
+// (tok::annot_primary_expr) or type (tok::annot_typename) where the keyword
+// stood; a statement comes as the void statement expression ({ stmt }).
+// `__call_twice(base)` becomes the call twice(base), built from
+// CreateDeclReference; `__bump(base);` becomes `if (base) base += 2;`.
 //
 // RUN: rm -rf %t && mkdir %t
 // RUN: %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so %s -o %t/prog 2>&1 | FileCheck %s --implicit-check-not=error:
@@ -19,6 +21,8 @@
 // RUN: not %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -DUNHANDLED -c %s -o %t/u.o 2>&1 | FileCheck %s --check-prefix=UNHANDLED
 // RUN: not env KEYWORD_MODE=badkind %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -c %s -o %t/b.o 2>&1 | FileCheck %s --check-prefix=BADKIND
 // RUN: not test -e %t/b.o
+// A statement where a value is needed is Clang's own type error:
+// RUN: not %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -DSTMT_AS_VALUE -c %s -o %t/v.o 2>&1 | FileCheck %s --check-prefix=VALUE
 // RUN: env KEYWORD_MODE=observer %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -c %s -o %t/o.o 2>&1 | FileCheck %s --check-prefix=OBSERVER
 
 // CHECK: claim-keyword: __answer again: DUPLICATE_ID
@@ -26,18 +30,23 @@
 // CHECK-NEXT: claim-keyword: typeof: DUPLICATE_ID
 // CHECK-NEXT: claim-keyword: not an identifier: INVALID_ARGUMENT
 // CHECK-NEXT: claim-keyword: result ATTRIBUTE: INVALID_ARGUMENT
+// CHECK-NEXT: claim-keyword: result DECL: INVALID_ARGUMENT
+// CHECK: keyword: __bump expected=2 first argument 'base'
 // CHECK: keyword: __answer_type expected=4 first argument ''
 // CHECK: keyword: __answer expected=3 first argument ''
 // CHECK: keyword: __call_twice expected=3 first argument 'base'
 // CHECK-NEXT: keyword: CreateDeclReference of a type: WRONG_TYPE
 // CHECK: keyword: __answer_type expected=4
+// INTERCEPT: keyword: __bump expected=2 first argument 'base'
 // INTERCEPT: keyword: __answer_type expected=4 first argument ''
 // INTERCEPT: keyword: __call_twice expected=3 first argument 'base'
-// PROG: 42 80 8 43
+// PROG: 42 84 8 43
 // PP-NOT: long_keyword_claimed
 // PP: __answer_type v = __answer;
 // UNHANDLED: error: use of undeclared identifier '__unhandled'
+// BADKIND: error: neverc.syntax.verify_statement_extension: the node is not a statement
 // BADKIND: error: neverc.syntax.verify_expression_extension: the node is not an expression
+// VALUE: error: initializing 'int' with an expression of incompatible type 'void'
 // OBSERVER-COUNT-2: keyword-observe: CreateDeclReference: POLICY_VIOLATION
 
 int printf(const char *, ...);
@@ -48,6 +57,10 @@ int twice(int x) { return 2 * x; }
 const char *claimed = "long_keyword_claimed";
 #endif
 int main(void) {
+  __bump(base);
+#ifdef STMT_AS_VALUE
+  int z = __bump(base);
+#endif
   __answer_type v = __answer;
   int w = __call_twice(base);
   printf("%ld %d %zu %d\n", v, w, sizeof(__answer_type), __answer + 1);

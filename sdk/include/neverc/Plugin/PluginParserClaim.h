@@ -29,16 +29,20 @@
  * records it (llvm.global.annotations, llvm.var.annotation) and AST plugins
  * find it as NEVERC_ATTR_KIND_ANNOTATE.
  *
- * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR or TYPE,
+ * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR, TYPE or STMT,
  * TakesArguments}) in Register makes the identifier a keyword of every
  * compile: each use -- `__answer` or, when it takes arguments,
- * `__answer(...)` -- runs neverc.syntax.extension.expression (Result EXPR)
- * or neverc.syntax.extension.type_name (TYPE) once, with a cursor over the
- * keyword and its arguments' tokens as written (no parentheses, macros in
- * them unexpanded), then end-of-file. HANDLED with an expression (EXPR) or
- * a type (TYPE) puts that node where the keyword stood: the parser receives
- * it as one annotation token (tok::annot_primary_expr, tok::annot_typename)
- * and analyses the rest of the construct around it. UNHANDLED leaves the
+ * `__answer(...)` -- runs neverc.syntax.extension.expression (Result EXPR),
+ * neverc.syntax.extension.type_name (TYPE) or .statement (STMT) once, with
+ * a cursor over the keyword and its arguments' tokens as written (no
+ * parentheses, macros in them unexpanded), then end-of-file. HANDLED with
+ * an expression (EXPR), a type (TYPE) or a statement (STMT) puts that node
+ * where the keyword stood: the parser receives it as one annotation token
+ * (tok::annot_primary_expr, tok::annot_typename) and analyses the rest of
+ * the construct around it. A statement arrives as the void GNU statement
+ * expression `({ statement })`, so `kw(...);` is an expression statement
+ * and a statement keyword where a value is needed is Clang's type error.
+ * UNHANDLED leaves the
  * bare identifier (an undeclared name to Clang). In a compile the claim is
  * carried by a predefined macro of the same name (`#ifdef __answer` is
  * true); -E parses nothing, so there the keyword is left as written and is
@@ -60,7 +64,7 @@
  *  - DECLSPEC spellings reach the phase only with -fdeclspec or
  *    -fms-extensions (Clang parses __declspec only then).
  *  - ClaimKeyword: outside Register INVALID_STATE; a name that is not an
- *    identifier, or a Result other than EXPR and TYPE, INVALID_ARGUMENT; a
+ *    identifier, or a Result other than EXPR, TYPE and STMT, INVALID_ARGUMENT; a
  *    C keyword of any standard, or a name claimed before, DUPLICATE_ID.
  *  - CreateDeclReference: a declaration that is not a value (a type, a
  *    tag), WRONG_TYPE; from an observer, POLICY_VIOLATION; before Sema
