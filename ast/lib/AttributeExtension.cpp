@@ -6,11 +6,12 @@
 // parses. So plugins claim names up front, in Register, through the neverc
 // extension table NevercParserClaimAPI (PluginParserClaim.h); the domain
 // keeps the claims and points the one registered ClaimedAttrInfo's
-// spellings at them. For every declaration attribute with a claimed name,
-// Sema calls handleDeclAttribute, which runs the phase (SyntaxExtension.cpp)
-// with a cursor over the attribute's tokens as written; the node a plugin
-// returns (an `annotate` attribute CreateParsedAttribute made) is attached
-// to the declaration.
+// spellings at them. For every attribute with a claimed name, Sema calls
+// handleDeclAttribute (on a declaration) or handleStmtAttribute (on a
+// statement), which runs the phase (SyntaxExtension.cpp) with a cursor over
+// the attribute's tokens as written; the node a plugin returns (an
+// `annotate` attribute CreateParsedAttribute made) is attached to the
+// declaration, or wraps the statement in an AttributedStmt.
 //
 // Zero cost: without a claim the registered info has no spellings, and
 // Clang consults plugin infos only for names it does not know.
@@ -51,9 +52,25 @@ struct ClaimedAttrInfo final : ParsedAttrInfo {
       S.DiagnoseUnknownAttribute(A);
       return AttributeNotApplied;
     }
-    return runAttributeExtension(*Owner, S, D, A)
-               ? AttributeApplied
-               : AttributeNotApplied;
+    Attr *Made = nullptr;
+    if (!runAttributeExtension(*Owner, S, A, Made))
+      return AttributeNotApplied;
+    if (Made)
+      D->addAttr(Made);
+    return AttributeApplied;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &S, Stmt *St, const ParsedAttr &A,
+                                   Attr *&Result) const override {
+    (void)St;
+    if (!Owner) {
+      S.DiagnoseUnknownAttribute(A);
+      return AttributeNotApplied;
+    }
+    // Applied with no node: Sema keeps nothing and the statement stays as
+    // it is.
+    return runAttributeExtension(*Owner, S, A, Result) ? AttributeApplied
+                                                       : AttributeNotApplied;
   }
 };
 
@@ -211,8 +228,9 @@ TaskState *stateOfSema(ASTDomain::Impl &D, Sema &S) {
 
 } // namespace
 
-bool runAttributeExtension(ASTDomain::Impl &D, Sema &S, Decl *Target,
-                           const ParsedAttr &A) {
+bool runAttributeExtension(ASTDomain::Impl &D, Sema &S, const ParsedAttr &A,
+                           Attr *&Made) {
+  Made = nullptr;
   TaskState *TS = stateOfSema(D, S);
   if (!TS || !TS->T || !TS->CI ||
       !D.H.phases().at(core::Phase_SYNTAX_EXTENSION_ATTRIBUTE).Active) {
@@ -236,9 +254,7 @@ bool runAttributeExtension(ASTDomain::Impl &D, Sema &S, Decl *Target,
     S.DiagnoseUnknownAttribute(A);
     return false;
   }
-  if (!Out.Node.Ptr)
-    return false; // handled, nothing to attach
-  Target->addAttr(static_cast<Attr *>(Out.Node.Ptr));
+  Made = static_cast<Attr *>(Out.Node.Ptr); // null: handled, nothing kept
   return true;
 }
 

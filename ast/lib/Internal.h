@@ -485,10 +485,11 @@ NevercStatus NEVERC_CALL createLookupExtensionOutput(
     const NevercSemaLookupExtensionOutput *Desc, NevercArtifactHandle *Out);
 
 /// neverc.syntax.extension.attribute (AttributeExtension.cpp): runs the
-/// phase for one claimed attribute on \p Target; true when a node was
-/// attached. Clang's "unknown attribute" warning when nobody handled it.
+/// phase for one claimed attribute (on a declaration or a statement); true
+/// when a plugin handled it, with the attribute to attach in \p Made (null:
+/// nothing to keep). Clang's "unknown attribute" warning when nobody did.
 bool runAttributeExtension(ASTDomain::Impl &D, clang::Sema &S,
-                           clang::Decl *Target, const clang::ParsedAttr &A);
+                           const clang::ParsedAttr &A, clang::Attr *&Made);
 /// SyntaxExtension.cpp: runs syntax-extension phase \p Phase once, with a
 /// cursor over \p Tokens and an end-of-file token at \p End (the cursor
 /// and its checkpoints live for the run only), verifying the result

@@ -12,6 +12,9 @@
 //
 // Without the plugin the names are clang's unknown attributes.
 // RUN: %neverc -std=c23 -c %s -o %t/plain.o 2>&1 | FileCheck %s --check-prefix=PLAIN
+// On a statement the attribute is kept too (ParsedAttrInfo::handleStmtAttribute):
+// the statement becomes an AttributedStmt holding the plugin's annotate.
+// RUN: %neverc -fplugin=%test_plugins/AttributeClaimPlugin.so -std=c23 -Xclang -ast-dump -fsyntax-only %s 2>/dev/null | FileCheck %s --check-prefix=STMT
 //
 // More arguments than the claim allows: clang's own error, the phase not run.
 // RUN: not %neverc -fplugin=%test_plugins/AttributeClaimPlugin.so -std=c23 -DTOO_MANY -c %s -o %t/many.o 2>&1 | FileCheck %s --check-prefix=MANY
@@ -49,9 +52,14 @@
 // CHECK: attr-ext: handled as annotate("__track__")
 // CHECK: attr-ext: expected=5 tokens: skipme <eof>
 // CHECK-NEXT: attr-ext: skipme: rollback OK, again STALE_HANDLE
-// CHECK-NEXT: {{.*}}attribute.c:[[@LINE+15]]:{{[0-9]+}}: warning: unknown attribute 'skipme' ignored
+// CHECK-NEXT: {{.*}}attribute.c:[[@LINE+20]]:{{[0-9]+}}: warning: unknown attribute 'skipme' ignored
 // CHECK: attr-ext: expected=5 tokens: track <eof>
-// PROG: 42
+// CHECK: attr-ext: expected=5 tokens: track ( stmt ) <eof>
+// CHECK: attr-ext: handled as annotate("track(stmt)")
+// PROG: 43
+// STMT:      AttributedStmt
+// STMT-NEXT: AnnotateAttr {{.*}} "track(stmt)"
+// STMT-NEXT: CompoundAssignOperator {{.*}} '+='
 
 // IR-DAG: @llvm.global.annotations = {{.*}}@counter{{.*}}@answer{{.*}}@helper
 // IR-DAG: c"track(hot,7)\00"
@@ -71,6 +79,7 @@ __attribute__((track(1, 2, 3))) int three;
 int printf(const char *, ...);
 int main(void) {
   [[track]] int local = answer() + helper();
+  [[track(stmt)]] local += 1;
   printf("%d\n", local);
   return 0;
 }

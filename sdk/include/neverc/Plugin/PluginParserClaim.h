@@ -69,9 +69,9 @@
  *  - CreateDeclReference: a declaration that is not a value (a type, a
  *    tag), WRONG_TYPE; from an observer, POLICY_VIOLATION; before Sema
  *    exists, INVALID_STATE. A zero Location uses the declaration's.
- *  - Statement attributes are not routed (Clang 22's ParsedAttrInfo has no
- *    statement hook that keeps the attribute); a claimed name on a statement
- *    gets Clang's "attribute cannot be applied to a statement" error.
+ *  - On a statement (`[[track]] x += 1;`) a claimed attribute runs the same
+ *    phase; the annotate node a plugin returns makes the statement an
+ *    AttributedStmt (Clang 22's ParsedAttrInfo::handleStmtAttribute).
  */
 #ifndef NEVERC_PLUGIN_PLUGINPARSERCLAIM_H
 #define NEVERC_PLUGIN_PLUGINPARSERCLAIM_H
