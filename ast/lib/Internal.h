@@ -560,6 +560,13 @@ inline const clang::TypeLoc &typeLocOf(NodeRef N) {
 }
 /// The structural parent (null for the translation unit).
 NodeRef parentOf(TaskState &TS, NodeRef N);
+/// A committed mutation took \p Old out of the tree: the parent map (when
+/// built) forgets its subtree...
+void dropParents(TaskState &TS, NodeRef Old);
+/// ...and put \p Child under \p Parent: the map learns the new subtree
+/// (moved nodes included). A commit costs what it changed, not a walk of
+/// the whole unit.
+void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child);
 
 /// A child slot a mutation can replace (MutableSlots.cpp): what is there
 /// now, how to put another node there, and what the slot accepts.

@@ -697,6 +697,35 @@ void noteTopLevel(TaskState &TS, Decl *Dc) {
   }
 }
 
+void dropParents(TaskState &TS, NodeRef Old) {
+  if (!TS.ParentsValid || !Old.Ptr)
+    return;
+  std::vector<NodeRef> Work{Old}, Kids;
+  while (!Work.empty()) {
+    NodeRef N = Work.back();
+    Work.pop_back();
+    TS.Parents.erase(N.Ptr);
+    childrenOf(TS, N, Kids);
+    Work.insert(Work.end(), Kids.begin(), Kids.end());
+  }
+}
+
+void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child) {
+  if (!TS.ParentsValid || !Child.Ptr)
+    return;
+  TS.Parents[Child.Ptr] = Parent;
+  std::vector<NodeRef> Work{Child}, Kids;
+  while (!Work.empty()) {
+    NodeRef N = Work.back();
+    Work.pop_back();
+    childrenOf(TS, N, Kids);
+    for (NodeRef C : Kids) {
+      TS.Parents[C.Ptr] = N;
+      Work.push_back(C);
+    }
+  }
+}
+
 NodeRef parentOf(TaskState &TS, NodeRef N) {
   if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC)
     return static_cast<const TaskState::TypeLocEntry *>(N.Ptr)->Parent;

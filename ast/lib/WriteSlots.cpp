@@ -660,7 +660,10 @@ NevercStatus NEVERC_CALL commitASTMutation(void *Ctx, NevercTaskHandle Task,
         continue;
       TS->forget(N);
     }
-    TS->ParentsValid = false;
+    for (const NodeRef &N : Old)
+      dropParents(*TS, N);
+    for (const StagedEdit &E : M->Edits)
+      noteReplaced(*TS, E.Parent, E.Replacement);
     M->State = MutationModel::Committed;
     TS->OpenMutation = {};
     return okStatus();

@@ -554,7 +554,20 @@ static NevercStatus slotsTour(void) {
   E[3].With = lit(NEVERC_BUILTIN_TYPE_INT, 1);
   if (Failed)
     return status(NEVERC_STATUS_PLUGIN_FAILURE);
-  mutate(E, 4, "rewrite loops and a switch");
+  if (mutate(E, 4, "rewrite loops and a switch").Code == NEVERC_STATUS_OK) {
+    /* Parents follow the commit: the moved operand is the while's
+     * condition, the moved variable reference sits in the new += . */
+    NevercASTNodeHandle P1, P2;
+    memset(&P1, 0, sizeof P1);
+    memset(&P2, 0, sizeof P2);
+    AST->GetParent(AST->Context, T, E[2].With, &P1);
+    AST->GetParent(AST->Context, T, find(For, NEVERC_STMT_KIND_DECL_REF_EXPR, 2),
+                   &P2);
+    fprintf(stderr, "slots: parent of the moved condition: %s; of i in i += 2: %s\n",
+            kindOf(P1) == NEVERC_STMT_KIND_WHILE_STMT ? "the while" : "wrong",
+            kindOf(P2) == NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR ? "the +="
+                                                                   : "wrong");
+  }
   return status(NEVERC_STATUS_OK);
 }
 

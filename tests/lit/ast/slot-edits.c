@@ -35,6 +35,7 @@
 // CHECK-NEXT: slots: swap if branches and conditional arms: OK
 // CHECK-NEXT: slots: re-index and swap member bases: OK
 // CHECK-NEXT: slots: rewrite loops and a switch: OK
+// CHECK-NEXT: slots: parent of the moved condition: the while; of i in i += 2: the +=
 //
 // PLAIN:  1 10 1 -4 1010 99 4 5
 // EDITED: 2 20 3 4 2 11 4 5
