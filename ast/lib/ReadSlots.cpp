@@ -39,19 +39,32 @@ NevercStringView nameOf(TaskState &TS, const NamedDecl *ND) {
 }
 
 
-void buildParents(TaskState &TS) {
-  TS.Parents.clear();
-  std::vector<NodeRef> Work{
-      {TS.Ctx->getTranslationUnitDecl(), NEVERC_AST_SCHEMA_DOMAIN_DECL}};
-  std::vector<NodeRef> Kids;
+/// Calls \p Visit(Parent, Child) for every edge under \p Root, depth-first;
+/// it descends into Child when Visit returns true.
+template <class VisitFn>
+void walkTree(TaskState &TS, NodeRef Root, VisitFn Visit) {
+  std::vector<NodeRef> Work{Root}, Kids;
   while (!Work.empty()) {
     NodeRef N = Work.back();
     Work.pop_back();
     childrenOf(TS, N, Kids);
     for (NodeRef C : Kids)
-      if (TS.Parents.emplace(C.Ptr, N).second)
+      if (Visit(N, C))
         Work.push_back(C);
   }
+}
+
+/// Records the edges under \p Root that the map does not have yet.
+void addParents(TaskState &TS, NodeRef Root) {
+  walkTree(TS, Root, [&](NodeRef P, NodeRef C) {
+    return TS.Parents.emplace(C.Ptr, P).second;
+  });
+}
+
+void buildParents(TaskState &TS) {
+  TS.Parents.clear();
+  addParents(TS, {TS.Ctx->getTranslationUnitDecl(),
+                  NEVERC_AST_SCHEMA_DOMAIN_DECL});
   TS.ParentsValid = true;
 }
 
@@ -683,47 +696,29 @@ registerLifecycleObserver(void *Ctx, NevercTaskHandle Task,
 void noteTopLevel(TaskState &TS, Decl *Dc) {
   if (!TS.ParentsValid || !TS.Ctx)
     return;
-  NodeRef Root{Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL};
   TS.Parents.emplace(Dc, NodeRef{TS.Ctx->getTranslationUnitDecl(),
                                  NEVERC_AST_SCHEMA_DOMAIN_DECL});
-  std::vector<NodeRef> Work{Root}, Kids;
-  while (!Work.empty()) {
-    NodeRef N = Work.back();
-    Work.pop_back();
-    childrenOf(TS, N, Kids);
-    for (NodeRef C : Kids)
-      if (TS.Parents.emplace(C.Ptr, N).second)
-        Work.push_back(C);
-  }
+  addParents(TS, {Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL});
 }
 
 void dropParents(TaskState &TS, NodeRef Old) {
   if (!TS.ParentsValid || !Old.Ptr)
     return;
-  std::vector<NodeRef> Work{Old}, Kids;
-  while (!Work.empty()) {
-    NodeRef N = Work.back();
-    Work.pop_back();
-    TS.Parents.erase(N.Ptr);
-    childrenOf(TS, N, Kids);
-    Work.insert(Work.end(), Kids.begin(), Kids.end());
-  }
+  TS.Parents.erase(Old.Ptr);
+  walkTree(TS, Old, [&](NodeRef, NodeRef C) {
+    TS.Parents.erase(C.Ptr);
+    return true;
+  });
 }
 
 void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child) {
   if (!TS.ParentsValid || !Child.Ptr)
     return;
   TS.Parents[Child.Ptr] = Parent;
-  std::vector<NodeRef> Work{Child}, Kids;
-  while (!Work.empty()) {
-    NodeRef N = Work.back();
-    Work.pop_back();
-    childrenOf(TS, N, Kids);
-    for (NodeRef C : Kids) {
-      TS.Parents[C.Ptr] = N;
-      Work.push_back(C);
-    }
-  }
+  walkTree(TS, Child, [&](NodeRef P, NodeRef C) {
+    TS.Parents[C.Ptr] = P;
+    return true;
+  });
 }
 
 NodeRef parentOf(TaskState &TS, NodeRef N) {
