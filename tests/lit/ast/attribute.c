@@ -88,7 +88,7 @@ int main(void) {
 // FOREIGN: error: neverc.syntax.verify_attribute_extension: the node is not an attribute CreateParsedAttribute made for this cursor
 // LATE: attr-late: CursorPeek: STALE_HANDLE
 // LATE-NEXT: attr-late: CursorRollback: STALE_HANDLE
-// PROVIDE-COUNT-5: attr-provide: annotate("provided")
+// PROVIDE-COUNT-6: attr-provide: annotate("provided")
 // PROVIDE-NOT: warning:
 // PROVIDE: c"provided\00"
 // OBSERVER: attr-observe: CreateParsedAttribute: POLICY_VIOLATION
