@@ -175,9 +175,11 @@ NevercStatus NEVERC_CALL getOrInsertNamedMetadata(void *Ctx,
       if (NevercStatus S = beginChange(*TS); !isOk(S))
         return S;
       N = TS->M->getOrInsertNamedMetadata(ref(Name));
-      onRollback(*TS, [TS, N] {
-        TS->forget(N);
-        N->eraseFromParent();
+      onRollback(*TS, [&] {
+        return [TS, N] {
+          TS->forget(N);
+          N->eraseFromParent();
+        };
       });
     }
     *Out = TS->namedMetadata(N);
@@ -197,13 +199,15 @@ NevercStatus NEVERC_CALL appendNamedMetadata(void *Ctx, NevercTaskHandle Task,
       return S;
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [N] {
-      // NamedMDNode has no removeOperand: all but the last go back.
-      llvm::SmallVector<llvm::MDNode *, 8> Keep(N->operands());
-      Keep.pop_back();
-      N->clearOperands();
-      for (llvm::MDNode *K : Keep)
-        N->addOperand(K);
+    onRollback(*TS, [&] {
+      return [N] {
+        // NamedMDNode has no removeOperand: all but the last go back.
+        llvm::SmallVector<llvm::MDNode *, 8> Keep(N->operands());
+        Keep.pop_back();
+        N->clearOperands();
+        for (llvm::MDNode *K : Keep)
+          N->addOperand(K);
+      };
     });
     N->addOperand(Op);
     return okStatus();
@@ -451,7 +455,9 @@ NevercStatus NEVERC_CALL addFunctionAttribute(void *Ctx, NevercTaskHandle Task,
     }
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [F, Old = F->getAttributes()] { F->setAttributes(Old); });
+    onRollback(*TS, [&] {
+      return [F, Old = F->getAttributes()] { F->setAttributes(Old); };
+    });
     if (Where == NEVERC_IR_ATTRIBUTE_LOCATION_FUNCTION)
       F->addFnAttr(At);
     else if (Where == NEVERC_IR_ATTRIBUTE_LOCATION_RETURN)

@@ -42,8 +42,8 @@ NevercStatus NEVERC_CALL moduleSet(void *Ctx, NevercTaskHandle Task, SV In) {
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [M = TS->M, Old = Set::get(*TS->M).str()] {
-      Set::set(*M, Old);
+    onRollback(*TS, [&] {
+      return [M = TS->M, Old = Set::get(*TS->M).str()] { Set::set(*M, Old); };
     });
     Set::set(*TS->M, ref(In));
     return okStatus();
@@ -113,9 +113,11 @@ NevercStatus NEVERC_CALL setLinkage(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [G, L = G->getLinkage(), Vis = G->getVisibility()] {
-      G->setLinkage(L);
-      G->setVisibility(Vis);
+    onRollback(*TS, [&] {
+      return [G, L = G->getLinkage(), Vis = G->getVisibility()] {
+        G->setLinkage(L);
+        G->setVisibility(Vis);
+      };
     });
     G->setLinkage(llvm::GlobalValue::LinkageTypes(LL));
     // Local linkage implies default visibility (LLVM's own rule).
@@ -152,7 +154,9 @@ NevercStatus NEVERC_CALL setVisibility(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_STATE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [G, Vis = G->getVisibility()] { G->setVisibility(Vis); });
+    onRollback(*TS, [&] {
+      return [G, Vis = G->getVisibility()] { G->setVisibility(Vis); };
+    });
     G->setVisibility(llvm::GlobalValue::VisibilityTypes(LV));
     return okStatus();
   });
@@ -189,7 +193,9 @@ NevercStatus NEVERC_CALL setSection(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [G, Old = G->getSection().str()] { G->setSection(Old); });
+    onRollback(*TS, [&] {
+      return [G, Old = G->getSection().str()] { G->setSection(Old); };
+    });
     G->setSection(ref(Section));
     return okStatus();
   });
@@ -209,9 +215,11 @@ NevercStatus NEVERC_CALL getOrInsertComdat(void *Ctx, NevercTaskHandle Task,
       if (NevercStatus S = beginChange(*TS); !isOk(S))
         return S;
       C = TS->M->getOrInsertComdat(ref(Name));
-      onRollback(*TS, [TS, M = TS->M, C] {
-        TS->forget(C);
-        M->getComdatSymbolTable().erase(C->getName());
+      onRollback(*TS, [&] {
+        return [TS, M = TS->M, C] {
+          TS->forget(C);
+          M->getComdatSymbolTable().erase(C->getName());
+        };
       });
     }
     *Out = TS->comdat(C);
@@ -245,7 +253,8 @@ NevercStatus NEVERC_CALL setGlobalComdat(void *Ctx, NevercTaskHandle Task, V H,
         return S;
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [G, Old = G->getComdat()] { G->setComdat(Old); });
+    onRollback(
+        *TS, [&] { return [G, Old = G->getComdat()] { G->setComdat(Old); }; });
     G->setComdat(C);
     return okStatus();
   });
@@ -278,7 +287,9 @@ NevercStatus NEVERC_CALL setCallingConv(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [F, Old = F->getCallingConv()] { F->setCallingConv(Old); });
+    onRollback(*TS, [&] {
+      return [F, Old = F->getCallingConv()] { F->setCallingConv(Old); };
+    });
     F->setCallingConv(llvm::CallingConv::ID(LC));
     return okStatus();
   });
@@ -312,9 +323,11 @@ NevercStatus NEVERC_CALL setPersonality(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_WRONG_TYPE);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [F, Old = F->hasPersonalityFn() ? F->getPersonalityFn()
-                                                    : nullptr] {
-      F->setPersonalityFn(Old);
+    onRollback(*TS, [&] {
+      return
+          [F, Old = F->hasPersonalityFn() ? F->getPersonalityFn() : nullptr] {
+            F->setPersonalityFn(Old);
+          };
     });
     F->setPersonalityFn(P);
     return okStatus();
@@ -343,12 +356,14 @@ NevercStatus NEVERC_CALL setGC(void *Ctx, NevercTaskHandle Task, V H, SV GC) {
       return S;
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [F, Had = F->hasGC(),
-                     Old = F->hasGC() ? F->getGC() : std::string()] {
-      if (Had)
-        F->setGC(Old);
-      else
-        F->clearGC();
+    onRollback(*TS, [&] {
+      return
+          [F, Had = F->hasGC(), Old = F->hasGC() ? F->getGC() : std::string()] {
+            if (Had)
+              F->setGC(Old);
+            else
+              F->clearGC();
+          };
     });
     if (GC.Length)
       F->setGC(std::string(ref(GC)));

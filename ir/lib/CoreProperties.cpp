@@ -432,25 +432,30 @@ NevercStatus NEVERC_CALL setProperty(void *Ctx, NevercTaskHandle Task, V H,
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     if (mayNotMutate(*TS))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
-    // What a rollback of the open FUNCTION/LOOP mutation writes back.
+    // What a rollback of the open FUNCTION/LOOP mutation writes back (read
+    // only when one is open).
     NevercIRPropertyValue Old{};
     Old.Header = Val.Header;
     llvm::Type *OldTy = nullptr;
     std::string OldString;
-    if (NevercStatus S = read(*TS, I, P, Old); !isOk(S))
-      return S;
-    if (Old.Kind == NEVERC_IR_PROPERTY_VALUE_TYPE)
-      if (NevercStatus S = typeOf(D, *TS, Old.TypeValue, &OldTy); !isOk(S))
+    if (undoLog(*TS)) {
+      if (NevercStatus S = read(*TS, I, P, Old); !isOk(S))
         return S;
-    if (Old.Kind == NEVERC_IR_PROPERTY_VALUE_STRING)
-      OldString.assign(ref(Old.StringValue));
+      if (Old.Kind == NEVERC_IR_PROPERTY_VALUE_TYPE)
+        if (NevercStatus S = typeOf(D, *TS, Old.TypeValue, &OldTy); !isOk(S))
+          return S;
+      if (Old.Kind == NEVERC_IR_PROPERTY_VALUE_STRING)
+        OldString.assign(ref(Old.StringValue));
+    }
     // The checks inside write() come before the change is counted.
     NevercStatus S = write(I, P, Val, Ty);
     if (isOk(S)) {
       (void)beginChange(*TS);
-      onRollback(*TS, [I, P, Old, OldTy, OldString]() mutable {
-        Old.StringValue = view(OldString);
-        (void)write(I, P, Old, OldTy);
+      onRollback(*TS, [&] {
+        return [I, P, Old, OldTy, OldString]() mutable {
+          Old.StringValue = view(OldString);
+          (void)write(I, P, Old, OldTy);
+        };
       });
     }
     return S;

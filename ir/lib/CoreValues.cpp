@@ -363,7 +363,9 @@ NevercStatus NEVERC_CALL setValueName(void *Ctx, NevercTaskHandle Task, V H,
         return st(NEVERC_STATUS_DUPLICATE_ID);
     if (NevercStatus S = beginChange(*TS); !isOk(S))
       return S;
-    onRollback(*TS, [Val, Old = Val->getName().str()] { nameValue(Val, Old); });
+    onRollback(*TS, [&] {
+      return [Val, Old = Val->getName().str()] { nameValue(Val, Old); };
+    });
     nameValue(Val, ref(Name));
     return okStatus();
   });

@@ -260,10 +260,18 @@ struct TaskState {
 /// IR_CORE edits while a FUNCTION/LOOP mutation is open join its undo log
 /// (Mutations.cpp): call before the edit.
 void noteOperand(TaskState &TS, llvm::User *U, unsigned Index);
-/// Inside a FUNCTION/LOOP mutation: \p Put sets back what the caller is
-/// about to change (an IR_CORE setter), should the mutation roll back.
-/// Outside one it is dropped: the change takes effect at once.
-void onRollback(TaskState &TS, std::function<void()> Put);
+/// Inside a FUNCTION/LOOP mutation, \p Make() returns the closure that sets
+/// back what the caller (an IR_CORE setter) is about to change, should the
+/// mutation roll back. Outside one Make is never called: nothing is read or
+/// copied, and the change takes effect at once.
+std::vector<UndoEntry> *undoLog(TaskState &TS);
+template <class MakeFn> void onRollback(TaskState &TS, MakeFn Make) {
+  if (std::vector<UndoEntry> *L = undoLog(TS)) {
+    UndoEntry E{UndoEntry::Restore};
+    E.Put = Make();
+    L->push_back(std::move(E));
+  }
+}
 void notePhiBlock(TaskState &TS, llvm::PHINode *P, unsigned Index);
 /// EraseValue of an instruction inside an open FUNCTION/LOOP mutation: the
 /// instruction is taken out (and deleted at commit). True when it did that.

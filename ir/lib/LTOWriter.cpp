@@ -40,9 +40,10 @@ NevercStatus writeLTOBitcode(IRDomain::Impl &D, TaskState &TS) {
   if (!OS) {
     D.diag(NEVERC_DIAGNOSTIC_ERROR,
            "the IR phases with -flto write the bitcode to a named output "
-           "file; '" + (Path.empty() ? std::string("-") : Path) +
+           "file; '" +
+               (Path.empty() ? std::string("-") : Path) +
                "' is not one (use -o <file>)",
-           "neverc.ir.final_verify");
+           "neverc.ir.optimize");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   }
   llvm::Module &M = *TS.Main;

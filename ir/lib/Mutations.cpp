@@ -34,13 +34,6 @@ namespace {
 
 using MH = NevercIRMutationHandle;
 
-/// The undo log of the open FUNCTION/LOOP mutation, or null.
-std::vector<UndoEntry> *undoLog(TaskState &TS) {
-  return TS.Open && TS.Open->Scope != NEVERC_IR_MUTATION_SCOPE_MODULE
-             ? &TS.Open->Undo
-             : nullptr;
-}
-
 /// Puts the function back as it was: the log backwards.
 void undo(TaskState &TS, MutationModel &M) {
   for (auto It = M.Undo.rbegin(); It != M.Undo.rend(); ++It) {
@@ -250,12 +243,11 @@ void noteOperand(TaskState &TS, llvm::User *U, unsigned Index) {
   }
 }
 
-void onRollback(TaskState &TS, std::function<void()> Put) {
-  if (std::vector<UndoEntry> *L = undoLog(TS)) {
-    UndoEntry E{UndoEntry::Restore};
-    E.Put = std::move(Put);
-    L->push_back(std::move(E));
-  }
+/// The undo log of the open FUNCTION/LOOP mutation, or null.
+std::vector<UndoEntry> *undoLog(TaskState &TS) {
+  return TS.Open && TS.Open->Scope != NEVERC_IR_MUTATION_SCOPE_MODULE
+             ? &TS.Open->Undo
+             : nullptr;
 }
 
 void notePhiBlock(TaskState &TS, llvm::PHINode *P, unsigned Index) {
