@@ -66,6 +66,7 @@ struct Commit {
   }
   NevercStatus publish(Stmt *S, NevercASTNodeHandle *Out) {
     *Out = TS.handle(S);
+    TS.Unplaced.insert(S);
     if (auto *M = TS.Mutations.lookup(TS.OpenMutation))
       (*M)->Created.push_back(*Out);
     return okStatus();

@@ -31,11 +31,12 @@
 #include <deque>
 #include <functional>
 #include <map>
-#include <set>
 #include <mutex>
 #include <new>
-#include <unordered_map>
+#include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace clang {
@@ -196,6 +197,9 @@ struct TaskState {
   /// Structural parents, built on the first GetParent and dropped when a
   /// mutation commits.
   std::unordered_map<const void *, NodeRef> Parents;
+  /// Nodes a builder or CreateDeclReference made that no commit has put in
+  /// the tree yet: a commit need not ask the parent map where they are.
+  std::unordered_set<const void *> Unplaced;
   bool ParentsValid = false;
   std::set<uint32_t> WarnedProperties;
   std::vector<std::shared_ptr<void>> Owned;
@@ -567,6 +571,8 @@ void dropParents(TaskState &TS, NodeRef Old);
 /// (moved nodes included). A commit costs what it changed, not a walk of
 /// the whole unit.
 void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child);
+/// \p Child's subtree is in the tree now: none of it is Unplaced.
+void notePlaced(TaskState &TS, NodeRef Child);
 
 /// A child slot a mutation can replace (MutableSlots.cpp): what is there
 /// now, how to put another node there, and what the slot accepts.

@@ -206,6 +206,7 @@ NevercStatus NEVERC_CALL createDeclReference(void *Ctx, NevercTaskHandle Task,
     if (E.isInvalid() || !E.get())
       return st(NEVERC_STATUS_VERIFICATION_FAILED);
     *Out = TS->handle(static_cast<Stmt *>(E.get()));
+    TS->Unplaced.insert(E.get());
     if (auto *M = TS->Mutations.lookup(TS->OpenMutation))
       (*M)->Created.push_back(*Out);
     return okStatus();

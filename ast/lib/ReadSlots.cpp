@@ -711,6 +711,16 @@ void dropParents(TaskState &TS, NodeRef Old) {
   });
 }
 
+void notePlaced(TaskState &TS, NodeRef Child) {
+  if (TS.Unplaced.empty() || !Child.Ptr)
+    return;
+  TS.Unplaced.erase(Child.Ptr);
+  walkTree(TS, Child, [&](NodeRef, NodeRef C) {
+    TS.Unplaced.erase(C.Ptr);
+    return true;
+  });
+}
+
 void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child) {
   if (!TS.ParentsValid || !Child.Ptr)
     return;

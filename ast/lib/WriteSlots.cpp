@@ -617,6 +617,8 @@ NevercStatus NEVERC_CALL commitASTMutation(void *Ctx, NevercTaskHandle Task,
     // A node already in the tree may move, but only out of a child this
     // mutation replaces: no node ends up with two parents.
     for (const StagedEdit &E : M->Edits) {
+      if (TS->Unplaced.count(E.Replacement.Ptr))
+        continue; // fresh: no need to build the parent map to know it
       NodeRef P = parentOf(*TS, E.Replacement);
       if (!P.Ptr)
         continue; // made by a builder, or the translation unit
@@ -662,8 +664,10 @@ NevercStatus NEVERC_CALL commitASTMutation(void *Ctx, NevercTaskHandle Task,
     }
     for (const NodeRef &N : Old)
       dropParents(*TS, N);
-    for (const StagedEdit &E : M->Edits)
+    for (const StagedEdit &E : M->Edits) {
+      notePlaced(*TS, E.Replacement);
       noteReplaced(*TS, E.Parent, E.Replacement);
+    }
     M->State = MutationModel::Committed;
     TS->OpenMutation = {};
     return okStatus();
