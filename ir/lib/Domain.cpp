@@ -1,5 +1,6 @@
 //===- Domain.cpp - IRDomain: task state, handles, publication ------------===//
 #include "Internal.h"
+#include "neverc/target/TargetDomain.h"
 
 #include "llvm/IR/Comdat.h"
 #include "llvm/IR/Metadata.h"
@@ -261,7 +262,8 @@ bool IRDomain::Impl::hasPasses(uint32_t Phase) const {
 }
 
 bool IRDomain::Impl::active() const {
-  if (!Passes.empty())
+  // The codegen phases take the module ir.final_verify passed.
+  if (!Passes.empty() || (Target && Target->routesCodeGen()))
     return true;
   for (uint32_t Ph : IRPhases)
     if (phaseActive(Ph))

@@ -367,6 +367,16 @@ void addExtensionPoints(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB)
         });
 }
 
+/// Leaves \p M (Clang's backend's module) with nothing to generate.
+void emptyModule(TaskState &TS, llvm::Module &M) {
+  auto Empty =
+      std::make_unique<llvm::Module>(M.getModuleIdentifier(), M.getContext());
+  Empty->setTargetTriple(M.getTargetTriple());
+  Empty->setDataLayout(M.getDataLayout());
+  TS.M = &M;
+  adoptModule(TS, std::move(Empty));
+}
+
 /// Called by Clang's emitBackendOutput (outer: the chain; nested: the
 /// built-in pipeline's extension points).
 void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
@@ -407,17 +417,25 @@ void backendStarting(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB) {
   // The module is optimized (or rejected): Clang's backend only generates
   // code from here on.
   Opts.DisableLLVMPasses = true;
+  if (Ok && D.Target && D.Target->routesCodeGen()) {
+    // neverc.codegen.coarse_lower and product_verify (target/CodeGen.cpp)
+    // make the object; Clang's backend then runs on an empty module.
+    ModuleBox Final{BoxTag::Module, M, 2};
+    using Route = target::TargetDomain::Route;
+    Route R = D.Target->generateCode(
+        *TS.CI, *TS.T, *M, &Final,
+        [](void *C) { static_cast<TaskState *>(C)->dropValueHandles(); }, &TS);
+    if (R == Route::Failed)
+      Ok = false;
+    else if (R == Route::Product)
+      emptyModule(TS, *M);
+  }
   if (!Ok) {
     TS.Failed = true;
     // No object from a module a phase rejected: the compile fails (the
     // error is reported) and code generation gets an empty module, whatever
     // state (a broken initializer, a body without terminator) it was in.
-    auto Empty = std::make_unique<llvm::Module>(M->getModuleIdentifier(),
-                                                M->getContext());
-    Empty->setTargetTriple(M->getTargetTriple());
-    Empty->setDataLayout(M->getDataLayout());
-    TS.M = M;
-    adoptModule(TS, std::move(Empty));
+    emptyModule(TS, *M);
   }
 }
 

@@ -188,6 +188,8 @@ void ObjectDomain::shutdown() { P->shutdownFormats(); }
 
 void ObjectDomain::setWriteFlags(uint64_t Flags) { P->WriteFlags = Flags; }
 
+void ObjectDomain::setForeignImages(ForeignImages *F) { P->Foreign = F; }
+
 int ObjectDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
   const clang::FrontendOptions &FE = CI.getFrontendOpts();
   if (FE.ProgramAction != clang::frontend::EmitObj || FE.OutputFile.empty() ||

@@ -177,6 +177,8 @@ struct ObjectDomain::Impl final : BinaryStageResolver {
 
   /// NEVERC_OBJECT_WRITE_* bits every write is asked for (-fobject-write=).
   uint64_t WriteFlags = 0;
+  /// Images staged by another domain (ObjectDomain::setForeignImages).
+  ForeignImages *Foreign = nullptr;
   /// How many of Formats are built in (the rest a plugin registered).
   size_t BuiltinFormats = 0;
 

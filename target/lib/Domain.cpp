@@ -61,10 +61,18 @@ TargetDomain::Impl::Impl(core::Host &H) : H(H) {
                  NEVERC_TARGET_ABI_API_MINOR, 0};
   ABIs.Context = this;
   fillABITable(ABIs);
+  Targets.Header = {sizeof Targets, NEVERC_TARGET_API_MAJOR,
+                    NEVERC_TARGET_API_MINOR, 0};
+  Targets.Context = this;
+  fillTargetTable(Targets);
+  object::fillMutableBinaryAPI(Binary, *this);
 }
 
 TargetDomain::Impl::~Impl() {
   for (ConventionRecord &R : Registered)
+    if (R.DestroyUserData)
+      R.DestroyUserData(R.UserData);
+  for (EdgeRecord &R : Edges)
     if (R.DestroyUserData)
       R.DestroyUserData(R.UserData);
 }
@@ -95,12 +103,18 @@ TargetDomain::Impl::convention(NevercInterfaceID ID) const {
 }
 
 TargetDomain::TargetDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
-  // NevercTargetAPI is not published yet (target/README).
-  NevercStatus S = H.publishInterface(
-      NevercInterfaceID{NEVERC_INTERFACE_CALLING_CONVENTION_HIGH,
-                        NEVERC_INTERFACE_CALLING_CONVENTION_LOW},
-      NEVERC_CALLING_CONVENTION_API_MAJOR, NEVERC_CALLING_CONVENTION_API_MINOR,
-      &P->Conventions, sizeof P->Conventions);
+  NevercStatus S =
+      H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_TARGET_HIGH,
+                                           NEVERC_INTERFACE_TARGET_LOW},
+                         NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR,
+                         &P->Targets, sizeof P->Targets);
+  if (core::isOk(S))
+    S = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_CALLING_CONVENTION_HIGH,
+                          NEVERC_INTERFACE_CALLING_CONVENTION_LOW},
+        NEVERC_CALLING_CONVENTION_API_MAJOR,
+        NEVERC_CALLING_CONVENTION_API_MINOR, &P->Conventions,
+        sizeof P->Conventions);
   if (core::isOk(S))
     H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_TARGET_ABI_HIGH,
                                          NEVERC_INTERFACE_TARGET_ABI_LOW},
@@ -128,10 +142,15 @@ int TargetDomain::attach(clang::CompilerInstance &CI, core::Task &) {
   return 0;
 }
 
-int TargetDomain::detach(clang::CompilerInstance &, core::Task &, bool) {
+int TargetDomain::detach(clang::CompilerInstance &CI, core::Task &, bool) {
   // A later code generator in this process (lld's LTO backend) is not
   // this cc1's.
   P->Callback.reset();
+  P->Pending.reset();
+  if (P->SplitDwarfCleared) {
+    CI.getCodeGenOpts().SplitDwarfOutput = P->SavedSplitDwarfOutput;
+    P->SplitDwarfCleared = false;
+  }
   return P->Failed ? 1 : 0;
 }
 

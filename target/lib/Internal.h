@@ -6,10 +6,13 @@
 #include "neverc/target/TargetDomain.h"
 
 #include "neverc/Plugin/PluginTarget.h"
+#include "neverc/core/DomainJobs.h"
 #include "neverc/core/SlotSupport.h"
+#include "neverc/object/BinaryStage.h"
 
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,17 +37,90 @@ struct ConventionRecord {
   NevercPlanCallingConventionFn Plan = nullptr; // null: a 1.0 descriptor
 };
 
-struct TargetDomain::Impl {
+/// One RegisterCodeGenEdge, copied (the descriptor is borrowed).
+struct EdgeRecord {
+  const core::Plugin *Owner = nullptr;
+  NevercInterfaceID ID{}, Target{}, Product{};
+  std::string Name, ProviderID, CompatibilityKey;
+  uint32_t InputKind = 0, OutputKind = 0;
+  uint64_t Flags = 0;
+  NevercCoarseCodeGenLowerFn Lower = nullptr;
+  NevercVerifyCodeGenProductFn Verify = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
+/// Handle kinds of the target domain (between the MIR and MC domains').
+enum class TargetHandleKind : uint8_t {
+  Builder = 168, ///< a coarse product's NevercMutableBinaryAPI builder
+};
+
+/// The object a compile's code generation commits when the codegen phases
+/// run (CodeGen.cpp): the product, once verified, replaces what Clang's own
+/// (emptied) code generation writes to the output.
+struct PendingProduct {
+  std::string Path;
+  bool Ready = false;
+  std::string Bytes;
+};
+
+/// One coarse_lower / product_verify run: the candidate image and what the
+/// route knows of it. Found from its task while it runs.
+struct ProductJob {
+  explicit ProductJob(core::Task &T);
+  core::Task &T;
+  core::HandleScope Scope;
+  core::HandleTable<object::BinaryStage *> Builders;
+  object::BinaryStage Stage;
+  NevercHandle Builder{};
+  NevercArtifactHandle Artifact{}; ///< the candidate, as a coarse edge sees it
+  std::string Triple, Provenance;
+  bool Stream = false;
+  NevercCodeGenRequest Request{};
+  NevercCodeGenProductCandidate Candidate{};
+  const EdgeRecord *Edge = nullptr; ///< the coarse edge that made it
+  /// The built-in (LLVM's code generator) made the bytes, at this
+  /// publication generation; anything else means a plugin may have.
+  bool Builtin = false;
+  uint64_t BuiltinGeneration = 0;
+  uint32_t Phase = 0; ///< the codegen phase running now (0: none)
+};
+
+struct TargetDomain::Impl final : object::BinaryStageResolver,
+                                  object::ForeignImages {
   explicit Impl(core::Host &H);
-  ~Impl();
+  ~Impl() override;
   core::Host &H;
   NevercCallingConventionAPI Conventions{};
   NevercTargetABIAPI ABIs{};
+  NevercTargetAPI Targets{};
+  NevercMutableBinaryAPI Binary{};
   std::vector<ConventionRecord> Registered;
+  std::vector<EdgeRecord> Edges;
+  core::JobRegistry<ProductJob> Products;
+  /// The jobs whose coarse edge's CoarseLower or VerifyProduct is running
+  /// (they have no frame: GetImage finds the candidate here).
+  std::mutex EdgeLock;
+  std::vector<ProductJob *> InEdge;
   /// The cc1 being compiled: its pipeline hook, and whether it failed.
   std::unique_ptr<llvm::RegisterTargetPassConfigCallback> Callback;
   bool Failed = false;
   bool IRPhasesRun = true;
+  /// The cc1's object, when its code generation goes through the phases.
+  std::shared_ptr<PendingProduct> Pending;
+  /// -gsplit-dwarf's output, cleared for Clang's emptied code generation
+  /// (the route's own wrote the .dwo) and restored at detach.
+  std::string SavedSplitDwarfOutput;
+  bool SplitDwarfCleared = false;
+
+  bool phaseActive(uint32_t Phase) const { return H.phases().at(Phase).Active; }
+  /// A plugin is on coarse_lower or product_verify, or registered a coarse
+  /// edge: object code generation goes through the two phases.
+  bool routesCodeGen() const;
+  NevercStatus resolveStage(NevercTaskHandle Task, NevercHandle Builder,
+                            core::Task **T, object::BinaryStage **Out) override;
+  bool findImage(const NevercPhaseFrame *Frame, NevercArtifactHandle Artifact,
+                 object::ForeignImage &Out, NevercStatus &S) override;
 
   void error(std::string Msg);
   void warning(std::string Msg);
@@ -67,6 +143,7 @@ struct TargetDomain::Impl {
 
 void fillConventionTable(NevercCallingConventionAPI &T); // api/Conventions.cpp
 void fillABITable(NevercTargetABIAPI &T);                 // api/ABIs.cpp
+void fillTargetTable(NevercTargetAPI &T);                 // api/Targets.cpp
 
 /// Element \p I of a plugin's strided array (copied: the plugin's memory
 /// need not be aligned for T, and is not kept).

@@ -144,10 +144,12 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_NAME,
+    // codegen: the coarse route (ir_to_mir and mir_to_mc are to come).
+    NEVERC_PHASE_CODEGEN_COARSE_LOWER_NAME,
+    NEVERC_PHASE_CODEGEN_PRODUCT_VERIFY_NAME,
     // mc: encode and the ten emission phases (decode and layout are to
     // come).
-    NEVERC_PHASE_MC_ENCODE_NAME,
-    NEVERC_PHASE_MC_EMISSION_PRE_INSTRUCTION_NAME,
+    NEVERC_PHASE_MC_ENCODE_NAME, NEVERC_PHASE_MC_EMISSION_PRE_INSTRUCTION_NAME,
     NEVERC_PHASE_MC_EMISSION_UNIT_BEGIN_NAME,
     NEVERC_PHASE_MC_EMISSION_UNIT_END_NAME,
     NEVERC_PHASE_MC_EMISSION_SECTION_CHANGE_NAME,
@@ -494,6 +496,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   Object.setWriteFlags(F.ObjectWrite);
   link::LinkDomain Link(H);
   IR.setTargetDomain(&Target);
+  Object.setForeignImages(&Target.images());
   for (const std::string &M : F.Modules)
     if (!core::isOk(H.loadPlugin(M)))
       return 1;

@@ -36,6 +36,7 @@
 namespace neverc::object {
 
 BinaryStageResolver::~BinaryStageResolver() = default;
+ForeignImages::~ForeignImages() = default;
 
 namespace {
 

@@ -93,12 +93,21 @@ NevercStatus NEVERC_CALL getGraph(void *Ctx, const NevercPhaseFrame *Frame,
   });
 }
 
-/// The image's output transaction as NevercObjectImageInfo mirrors it.
-/// The job stages the object in memory and commits it to its file at
-/// neverc.object.commit, so the state follows the image's own.
-void fillOutput(const ObjectJob &J, const ImageBox &B,
-                NevercObjectImageInfo &I) {
-  I.OutputKind = J.Path == "-" ? NEVERC_OUTPUT_STREAM : NEVERC_OUTPUT_FILE;
+/// What every image says of itself: its state, size, generation, digest,
+/// and its output transaction as NevercObjectImageInfo mirrors it (the
+/// bytes are staged in memory and committed to their file at the end, so
+/// the output's state follows the image's own).
+void describeStage(const BinaryStage &B, bool Stream,
+                   NevercObjectImageInfo &I) {
+  I.State = B.State;
+  I.Size = B.Bytes.size();
+  I.PublicationGeneration = B.PublicationGeneration;
+  // Computed on each call: the bytes may have changed since the last one
+  // and a phase asks rarely.
+  std::array<uint8_t, 32> Digest = llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(B.Bytes.data()), B.Bytes.size()));
+  std::copy(Digest.begin(), Digest.end(), I.Digest);
+  I.OutputKind = Stream ? NEVERC_OUTPUT_STREAM : NEVERC_OUTPUT_FILE;
   switch (B.State) {
   case NEVERC_OBJECT_IMAGE_VERIFIED:
     I.OutputState = NEVERC_OUTPUT_FINISHED;
@@ -129,6 +138,26 @@ NevercStatus NEVERC_CALL getImage(void *Ctx, const NevercPhaseFrame *Frame,
         !isOk(S))
       return S;
     ObjectDomain::Impl &D = impl(Ctx);
+    if (D.Foreign) {
+      ForeignImage F;
+      NevercStatus S = okStatus();
+      if (D.Foreign->findImage(Frame, Artifact, F, S)) {
+        if (!isOk(S))
+          return S;
+        NevercObjectImageInfo I{};
+        I.Builder = F.Builder;
+        I.Image = I.Builder;
+        I.FormatID = F.Format;
+        I.TargetID = targetIDOf(F.Triple);
+        describeStage(*F.Stage, F.Stream, I);
+        I.Binary = F.Binary;
+        I.Provenance = {F.Provenance.data(), F.Provenance.size()};
+        I.LayoutReport.Header = {sizeof I.LayoutReport, NEVERC_OBJECT_API_MAJOR,
+                                 NEVERC_OBJECT_API_MINOR, 0};
+        writeOut(Out, I);
+        return okStatus();
+      }
+    }
     ObjectJob *J;
     NevercInterfaceID Type{};
     void *Payload = nullptr;
@@ -156,15 +185,7 @@ NevercStatus NEVERC_CALL getImage(void *Ctx, const NevercPhaseFrame *Frame,
     I.FormatID = {B->Format.High, B->Format.Low};
     I.TargetID = targetIDOf(J->Triple);
     I.GraphGeneration = B->GraphGeneration;
-    I.State = B->State;
-    fillOutput(*J, *B, I);
-    I.Size = B->Bytes.size();
-    I.PublicationGeneration = B->PublicationGeneration;
-    // Computed on each call: the bytes may have changed since the last one
-    // and a phase asks rarely.
-    std::array<uint8_t, 32> Digest = llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
-        reinterpret_cast<const uint8_t *>(B->Bytes.data()), B->Bytes.size()));
-    std::copy(Digest.begin(), Digest.end(), I.Digest);
+    describeStage(*B, J->Path == "-", I);
     I.Binary = &D.Binary;
     I.Provenance = {B->Provenance.data(), B->Provenance.size()};
     if (B->HasLayoutReport) {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace neverc::core {
 class Task;
@@ -59,6 +60,33 @@ public:
 
 /// NevercMutableBinaryAPI over the stages \p R finds; its Context is \p R.
 void fillMutableBinaryAPI(NevercMutableBinaryAPI &T, BinaryStageResolver &R);
+
+/// An object image another domain stages outside the object pipeline (the
+/// coarse code-generation route's product, TMO/0x2), as
+/// NevercObjectPhaseAPI.GetImage describes it.
+struct ForeignImage {
+  const BinaryStage *Stage = nullptr;
+  NevercHandle Builder{};
+  const NevercMutableBinaryAPI *Binary = nullptr; ///< the stage's writer
+  std::string_view Triple;
+  NevercObjectFormatID Format{};
+  std::string_view Provenance; ///< the domain's (GetImage's view points in)
+  bool Stream = false;         ///< committed to standard output
+};
+
+/// Where GetImage looks first: a domain whose phases stage images of their
+/// own answers for their artifacts.
+class ForeignImages {
+public:
+  virtual ~ForeignImages();
+  /// False: \p Artifact is not one of this domain's images. True: \p Out
+  /// describes it, or \p S is why the caller may not have it. \p Frame
+  /// may be null for an image whose callback gets no frame (a coarse
+  /// edge's CoarseLower and VerifyProduct): the artifact handle names its task.
+  virtual bool findImage(const NevercPhaseFrame *Frame,
+                         NevercArtifactHandle Artifact, ForeignImage &Out,
+                         NevercStatus &S) = 0;
+};
 
 } // namespace neverc::object
 

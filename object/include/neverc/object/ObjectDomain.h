@@ -17,6 +17,7 @@
 
 #include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
+#include "neverc/object/BinaryStage.h"
 
 #include <memory>
 #include <string>
@@ -69,6 +70,10 @@ public:
   /// (-fobject-write=); checked when a write runs, before it opens the
   /// output (rule 12). Non-zero makes objects go through the graph.
   void setWriteFlags(uint64_t Flags);
+
+  /// A domain whose images NevercObjectPhaseAPI.GetImage serves too (the
+  /// code-generation route's products); it must outlive this domain's use.
+  void setForeignImages(ForeignImages *F);
 
   /// Destroys what registered formats own (their UserData); call before
   /// the host unloads the plugins that registered them.

@@ -733,7 +733,11 @@ typedef struct NevercObjectFormatAPI {
 /* For the neverc.object.* phase callbacks; pass Frame->Input (or the
  * artifact the callback got) as Artifact. GetGraph serves the graph phases
  * (pre_write, post_layout), GetImage the image phases (write, post_write,
- * final_verify, commit). */
+ * final_verify, commit). GetImage also opens the code-generation product
+ * (TMO/0x2) of neverc.codegen.coarse_lower and product_verify; a coarse
+ * edge's CoarseLower and VerifyProduct get no frame, so they pass NULL as
+ * Frame and the candidate's Artifact (it names its task), while they run
+ * and only then. */
 typedef struct NevercObjectPhaseAPI {
   NevercABITableHeader Header;
   void *Context;

@@ -48,7 +48,23 @@
  *    address-space, ABI and calling-convention descriptors, plans, product
  *    candidates) and every Reserved field must be 0.
  *  - NEVERC_CODEGEN_EDGE_BUILTIN marks the host's own edges; a plugin edge
- *    leaves it clear.
+ *    leaves it clear (INVALID_DESCRIPTOR otherwise).
+ *  - This host routes coarse edges from IR to an object image, for x86-64,
+ *    AArch64 or any target (null TargetID); a fine-grained edge or another
+ *    coarse product is CAPABILITY_UNAVAILABLE (with a warning), and so is
+ *    RegisterTarget: the driver cannot select a target LLVM 22 does not
+ *    know. The first registered edge matching a compile's target replaces
+ *    its code generation, inside neverc.codegen.coarse_lower.
+ *  - No slot creates a product: on entry to CoarseLower, OutCandidate has
+ *    Kind NEVERC_CODEGEN_PRODUCT_OBJECT_IMAGE and Artifact naming the empty
+ *    candidate image the host made. Fill it through PluginObject.h's
+ *    NevercObjectPhaseAPI.GetImage(Context, NULL, Artifact, &Info) (no
+ *    frame: the artifact names its task) and Info's Binary and Builder,
+ *    set ProductID to the edge's, and leave Artifact, Flags, Reserved and
+ *    Proof as they are. The same call reads the product in VerifyProduct.
+ *  - A phase provider of neverc.codegen.coarse_lower (or an interceptor
+ *    that returns REPLACE) fills Frame->CurrentOutput, the same candidate,
+ *    and returns it as its Output.
  *  - ABI argument kinds and ABI argument flags share the prefix
  *    NEVERC_ABI_ARGUMENT_ (..._DIRECT and ..._BYVAL are both 1), as ABI type
  *    kinds and flags share NEVERC_ABI_TYPE_: the names are the ABI's, so

@@ -28,6 +28,9 @@
 namespace llvm {
 class Module;
 } // namespace llvm
+namespace neverc::object {
+class ForeignImages;
+} // namespace neverc::object
 
 namespace neverc::target {
 
@@ -55,6 +58,33 @@ public:
   /// Whether the IR phases run in this process's compiles (a plugin could
   /// give a function the custom convention there).
   void setIRPhasesRun(bool Run);
+
+  /// Whether a compile's object code goes through neverc.codegen.
+  /// coarse_lower and product_verify: a plugin is on one of them or
+  /// registered a coarse edge (the IR phases then run too).
+  bool routesCodeGen() const;
+  enum class Route {
+    Clang,   ///< the phases do not run here: Clang generates the object
+    Product, ///< the object is made and verified: empty the module
+    Failed,  ///< an error was reported: no object
+  };
+  /// The two phases over \p M, the module of a compile that writes an
+  /// object, once ir.final_verify passed. \p IRModule is the payload of
+  /// the IR artifact the phases take; \p BeforeCodeGen(\p Ctx) runs before
+  /// LLVM's code generator changes the module (the IR domain's handles to
+  /// it go). On Product the caller empties \p M: what Clang's backend then
+  /// writes is replaced by the product when the output is kept.
+  Route generateCode(clang::CompilerInstance &CI, core::Task &TU,
+                     llvm::Module &M, void *IRModule,
+                     void (*BeforeCodeGen)(void *), void *Ctx);
+  /// The products' images, for NevercObjectPhaseAPI.GetImage.
+  object::ForeignImages &images();
+
+  /// A compile whose object goes through the phases: its output manager
+  /// gets the proxy that commits the product (after every attach()).
+  bool wrapsAction(clang::CompilerInstance &CI, core::Task &TU) override;
+  clang::FrontendAction *wrapAction(clang::CompilerInstance &CI, core::Task &TU,
+                                    clang::FrontendAction *Inner) override;
 
   struct Impl;
 
