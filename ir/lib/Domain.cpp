@@ -262,8 +262,10 @@ bool IRDomain::Impl::hasPasses(uint32_t Phase) const {
 }
 
 bool IRDomain::Impl::active() const {
-  // The codegen phases take the module ir.final_verify passed.
-  if (!Passes.empty() || (Target && Target->routesCodeGen()))
+  // The codegen phases take the module ir.final_verify passed (and
+  // ir_to_mir's input is read through the IR tables).
+  if (!Passes.empty() || (Target && Target->routesCodeGen()) ||
+      phaseActive(core::Phase_CODEGEN_IR_TO_MIR))
     return true;
   for (uint32_t Ph : IRPhases)
     if (phaseActive(Ph))

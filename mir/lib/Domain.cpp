@@ -31,13 +31,6 @@ constexpr uint32_t HookPhases[HookCount] = {
     core::Phase_MIR_PASS_FINAL,
 };
 
-/// What a MIR phase hands on: the function it ran on, and the pass running
-/// it (the verifier asks it for the analyses that exist at that point).
-struct FunctionBox {
-  llvm::MachineFunction *MF;
-  llvm::Pass *From;
-};
-
 /// The built-in of a hook: the passes registered there, in registration
 /// order (none: the identity). neverc.mir.verify_pass_slot is carried by
 /// CommitMutation: a pass changes the function only through a commit, which
@@ -264,6 +257,8 @@ MIRDomain::Impl::Impl(core::Host &H) : H(H) {
                      NEVERC_MIR_ANALYSIS_API_MINOR, 0};
   Analysis.Context = this;
   fillAnalysisTable(Analysis);
+  fillProviderTable(Provider);
+  Provider.Context = this;
 }
 
 MIRDomain::Impl::~Impl() {
@@ -289,7 +284,7 @@ void MIRDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,
 }
 
 bool MIRDomain::Impl::active() const {
-  if (!Passes.empty())
+  if (!Passes.empty() || selectionWanted())
     return true;
   for (uint32_t Phase : HookPhases)
     if (phaseActive(Phase))
@@ -368,7 +363,6 @@ NevercStatus verifyMachineFunction(MIRDomain::Impl &D,
 }
 
 MIRDomain::MIRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
-  // The provider table is not published yet (mir/README).
   NevercStatus S = H.publishInterface(
       NevercInterfaceID{NEVERC_INTERFACE_MIR_HIGH, NEVERC_INTERFACE_MIR_LOW},
       NEVERC_MIR_API_MAJOR, NEVERC_MIR_API_MINOR, &P->Core, sizeof P->Core);
@@ -379,11 +373,17 @@ MIRDomain::MIRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                            NEVERC_MIR_PASS_API_MINOR, &P->Pass,
                            sizeof P->Pass);
   if (isOk(S))
-    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_ANALYSIS_HIGH,
-                                         NEVERC_INTERFACE_MIR_ANALYSIS_LOW},
-                       NEVERC_MIR_ANALYSIS_API_MAJOR,
-                       NEVERC_MIR_ANALYSIS_API_MINOR, &P->Analysis,
-                       sizeof P->Analysis);
+    S = H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_ANALYSIS_HIGH,
+                                             NEVERC_INTERFACE_MIR_ANALYSIS_LOW},
+                           NEVERC_MIR_ANALYSIS_API_MAJOR,
+                           NEVERC_MIR_ANALYSIS_API_MINOR, &P->Analysis,
+                           sizeof P->Analysis);
+  if (isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_PROVIDER_HIGH,
+                                         NEVERC_INTERFACE_MIR_PROVIDER_LOW},
+                       NEVERC_MIR_PROVIDER_API_MAJOR,
+                       NEVERC_MIR_PROVIDER_API_MINOR, &P->Provider,
+                       sizeof P->Provider);
 }
 MIRDomain::~MIRDomain() = default;
 

@@ -27,12 +27,15 @@
 // no anchor between the target's last pre-emit pass and the AsmPrinter.
 // One mechanism serves all nine. Hook passes preserve every analysis, so
 // with observers only the pipeline computes exactly what clang's computes.
+// The same pass manager hands the instruction selector to Selection.cpp
+// (codegen.ir_to_mir).
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
 #include "neverc/core/PrivateMember.h"
 
 #include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineModuleInfo.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -89,11 +92,34 @@ public:
   void add(llvm::Pass *P) override {
     // Clang's pass manager may delete P at once (a redundant analysis).
     const void *ID = P->getPassID();
+    if (!SelectorSeen && isMachineFunctionPass(*P)) {
+      // The first machine-function pass selects instructions (everything
+      // before it works on LLVM IR): codegen.ir_to_mir wraps it.
+      SelectorSeen = true;
+      if (D.selectionWanted()) {
+        To.add(wrapSelector(D, static_cast<llvm::FunctionPass *>(P)));
+        after(ID);
+        return;
+      }
+    }
     To.add(P);
     after(ID);
   }
 
 private:
+  /// Machine-function passes, and only they, require the machine module
+  /// info (MachineFunctionPass::getAnalysisUsage adds it).
+  static bool isMachineFunctionPass(llvm::Pass &P) {
+    if (P.getPassKind() != llvm::PT_Function)
+      return false;
+    llvm::AnalysisUsage AU;
+    P.getAnalysisUsage(AU);
+    for (const void *Req : AU.getRequiredSet())
+      if (Req == &llvm::MachineModuleInfoWrapperPass::ID)
+        return true;
+    return false;
+  }
+
   void hook(Hook H) {
     if (D.hookWanted(hookPhase(H)))
       To.add(new HookPass(D, H));
@@ -131,6 +157,7 @@ private:
   llvm::legacy::PassManagerBase &To;
   bool Optimized;
   bool PastPreemit = false;
+  bool SelectorSeen = false;
 };
 
 } // namespace

@@ -29,6 +29,7 @@ class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
 class MachineMemOperand;
+class FunctionPass;
 class Pass;
 class RegisterTargetPassConfigCallback;
 namespace legacy {
@@ -130,6 +131,8 @@ struct Mutation {
   UndoLog Log;
 };
 
+struct Selection;
+
 struct Compile {
   Compile(core::HandleScope Scope);
   core::HandleScope Scope;
@@ -137,6 +140,10 @@ struct Compile {
   bool Failed = false;
   /// The phase running now (0 outside one).
   uint32_t Phase = 0;
+  /// neverc.codegen.ir_to_mir's run on the function being selected (null
+  /// outside it), and the compatibility key its provider input names.
+  Selection *Selecting = nullptr;
+  std::string Key;
   /// Final-point candidates placed so far; the last one is the final point.
   unsigned Candidates = 0;
   /// LLVM's pipeline hook, registered only while this compile runs.
@@ -188,6 +195,13 @@ struct Compile {
   ~Compile();
 };
 
+/// What a MIR phase hands on: the function it ran on, and the pass running
+/// it (the verifier asks it for the analyses that exist at that point).
+struct FunctionBox {
+  llvm::MachineFunction *MF;
+  llvm::Pass *From;
+};
+
 struct MIRDomain::Impl {
   explicit Impl(core::Host &H);
   ~Impl();
@@ -196,6 +210,7 @@ struct MIRDomain::Impl {
   NevercMIRAPI Core{};
   NevercMIRPassAPI Pass{};
   NevercMIRAnalysisAPI Analysis{};
+  NevercMIRProviderAPI Provider{};
   std::vector<PassRecord> Passes;
 
   bool hasPasses(uint32_t Phase) const;
@@ -214,6 +229,9 @@ struct MIRDomain::Impl {
   /// the phases after it do not run.
   void run(uint32_t Phase, llvm::MachineFunction &MF, llvm::Pass *From);
   void fail(uint32_t Phase, const llvm::MachineFunction &MF, NevercStatus S);
+  /// neverc.codegen.ir_to_mir has someone: the instruction selector is
+  /// wrapped (Selection.cpp).
+  bool selectionWanted() const;
 };
 
 inline MIRDomain::Impl &impl(void *Ctx) {
@@ -253,6 +271,10 @@ void fillMutationSlots(NevercMIRAPI &T); // Mutations.cpp
 void fillFrameMutationSlots(NevercMIRAPI &T); // FrameMutations.cpp
 void fillPassTable(NevercMIRPassAPI &T); // Passes.cpp
 void fillAnalysisTable(NevercMIRAnalysisAPI &T); // Analyses.cpp
+void fillProviderTable(NevercMIRProviderAPI &T); // Selection.cpp
+/// The instruction selector \p Selector (LLVM's, taken over) wrapped in a
+/// pass that runs neverc.codegen.ir_to_mir per function (Selection.cpp).
+llvm::Pass *wrapSelector(MIRDomain::Impl &D, llvm::FunctionPass *Selector);
 /// Whether LLVM computed \p A where the running pass is (DOMINATOR_TREE and
 /// LOOP_INFO: always, the domain computes them).
 bool analysisAvailable(Compile &C, NevercMIRBuiltinAnalysis A);

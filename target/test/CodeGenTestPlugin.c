@@ -1,8 +1,8 @@
 /*
  * The codegen route's test plugin (tests/lit/codegen). Observers on
  * neverc.codegen.coarse_lower and product_verify (BEFORE and AFTER), an
- * interceptor on coarse_lower. -fplugin-arg=org.neverc.test.codegen:--mode=M
- * picks what it does; --object=PATH names an object file the replacing
+ * interceptor on coarse_lower. -fplugin-arg=org.neverc.test.codegen:--cg-mode=M
+ * picks what it does; --cg-object=PATH names an object file the replacing
  * modes hand in as the product:
  *
  *   observe       (default) the interceptor calls InvokeNext and returns
@@ -10,17 +10,18 @@
  *   patch         after InvokeNext, "NEVERC-CG-MARK-AAAA" in the product is
  *                 rewritten to "...-BBBB" through the builder
  *   truncate      after InvokeNext, the product is cut to 16 bytes
- *   replace       no InvokeNext: the object at --object is written into the
+ *   replace       no InvokeNext: the object at --cg-object is written into the
  *                 candidate (Frame->CurrentOutput), REPLACE
  *   replace-input REPLACE with Frame->Input (the IR module) as the output
  *   obs-write     the coarse_lower AFTER observer tries to write
+ *   quiet         as observe, saying nothing (tests/bench)
  *
  * Variants (Register cannot read options): CG_TEST_EDGE registers a coarse
- * edge for x86-64 whose CoarseLower writes the --object file into the
+ * edge for x86-64 whose CoarseLower writes the --cg-object file into the
  * candidate it is handed (modes: edge, edge-fail, edge-badid,
  * edge-refuse) and tries the refused registrations; CG_TEST_SEAL registers
  * an interceptor on the sealed product_verify; CG_TEST_PROVIDER registers a
- * provider of coarse_lower that writes the --object file into the
+ * provider of coarse_lower that writes the --cg-object file into the
  * candidate (Frame->CurrentOutput) and returns it.
  */
 #include "TestPlugin.h"
@@ -43,6 +44,8 @@ static int mode(const char *M) { return !strcmp(G.Mode, M); }
 
 static void say(const char *Fmt, ...) {
   char M[768];
+  if (mode("quiet")) /* the benchmark's: observe, say nothing */
+    return;
   int N = snprintf(M, sizeof M, "codegen: ");
   va_list Ap;
   va_start(Ap, Fmt);
@@ -75,7 +78,7 @@ static NevercStatus image(const NevercPhaseFrame *F, NevercArtifactHandle A,
   return G.Phase->GetImage(G.Phase->Context, F, A, I);
 }
 
-/* The --object file into the image \p I describes. */
+/* The --cg-object file into the image \p I describes. */
 static NevercStatus fill(NevercTaskHandle Task,
                          const NevercObjectImageInfo *I) {
   char Buf[65536];
@@ -381,8 +384,8 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       NEVERC_OBJECT_PHASE_API_MINOR);
   if (!G.Phase)
     return status(NEVERC_STATUS_MISSING_INTERFACE);
-  if ((S = option(Reg, Ctx, "--mode")).Code ||
-      (S = option(Reg, Ctx, "--object")).Code ||
+  if ((S = option(Reg, Ctx, "--cg-mode")).Code ||
+      (S = option(Reg, Ctx, "--cg-object")).Code ||
       (S = observer(Reg, Ctx, NEVERC_PHASE_CODEGEN_COARSE_LOWER_HIGH,
                     NEVERC_PHASE_CODEGEN_COARSE_LOWER_LOW, "coarse_lower"))
           .Code ||
@@ -455,8 +458,8 @@ static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
   G.Session = S;
   strcpy(G.Mode, "observe");
   G.Object[0] = 0;
-  optionValue(Core, S, "--mode", G.Mode, sizeof G.Mode);
-  optionValue(Core, S, "--object", G.Object, sizeof G.Object);
+  optionValue(Core, S, "--cg-mode", G.Mode, sizeof G.Mode);
+  optionValue(Core, S, "--cg-object", G.Object, sizeof G.Object);
   return status(0);
 }
 

@@ -144,8 +144,8 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_NAME,
-    // codegen: the coarse route (ir_to_mir and mir_to_mc are to come).
-    NEVERC_PHASE_CODEGEN_COARSE_LOWER_NAME,
+    // codegen: all but mir_to_mc.
+    NEVERC_PHASE_CODEGEN_IR_TO_MIR_NAME, NEVERC_PHASE_CODEGEN_COARSE_LOWER_NAME,
     NEVERC_PHASE_CODEGEN_PRODUCT_VERIFY_NAME,
     // mc: encode and the ten emission phases (decode and layout are to
     // come).

@@ -12,7 +12,7 @@
 // RUN: %clang -c %S/Inputs/other.c -o %t/other.o
 //
 // Registration: one edge taken, the others refused with their status.
-// RUN: %neverc -O2 -c %S/Inputs/main.c -o %t/edge.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--mode=edge -fplugin-arg=org.neverc.test.codegen:--object=%t/other.o 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: %neverc -O2 -c %S/Inputs/main.c -o %t/edge.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--cg-mode=edge -fplugin-arg=org.neverc.test.codegen:--cg-object=%t/other.o 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: cmp %t/edge.o %t/other.o
 // RUN: %neverc %t/edge.o -o %t/edge
 // RUN: %t/edge | FileCheck %s --check-prefix=RUNS
@@ -38,24 +38,24 @@
 //
 // Another target: the edge is not on its route; LLVM's object, clang's bytes.
 // RUN: %clang --target=aarch64-linux-gnu -c %S/Inputs/arm.c -o %t/arm-clang.o
-// RUN: %neverc --target=aarch64-linux-gnu -c %S/Inputs/arm.c -o %t/arm.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--mode=edge -fplugin-arg=org.neverc.test.codegen:--object=%t/other.o 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: %neverc --target=aarch64-linux-gnu -c %S/Inputs/arm.c -o %t/arm.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--cg-mode=edge -fplugin-arg=org.neverc.test.codegen:--cg-object=%t/other.o 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: cmp %t/arm.o %t/arm-clang.o
 // OTHER-NOT: edge lower
 // OTHER: codegen: after coarse_lower image state=CANDIDATE size>0=1 elf=1 provenance='LLVM 22's code generator'
 //
 // The edge fails: the compile fails naming it.
-// RUN: not %neverc -c %S/Inputs/main.c -o %t/fail.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--mode=edge-fail 2>&1 | FileCheck %s --check-prefix=FAIL
+// RUN: not %neverc -c %S/Inputs/main.c -o %t/fail.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--cg-mode=edge-fail 2>&1 | FileCheck %s --check-prefix=FAIL
 // RUN: not ls %t/fail.o
 // FAIL: error: coarse edge 'org.neverc.test.object-file' failed: PLUGIN_FAILURE [plugin org.neverc.test.codegen, neverc.codegen.coarse_lower]
 //
 // Another ProductID than the edge registered (PRODUCT_ID).
-// RUN: not %neverc -c %S/Inputs/main.c -o %t/badid.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--mode=edge-badid -fplugin-arg=org.neverc.test.codegen:--object=%t/other.o 2>&1 | FileCheck %s --check-prefix=BADID
+// RUN: not %neverc -c %S/Inputs/main.c -o %t/badid.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--cg-mode=edge-badid -fplugin-arg=org.neverc.test.codegen:--cg-object=%t/other.o 2>&1 | FileCheck %s --check-prefix=BADID
 // RUN: not ls %t/badid.o
 // BADID: error: coarse edge 'org.neverc.test.object-file' returned another ProductID than it registered [plugin org.neverc.test.codegen, neverc.codegen.verify_route_obligations]
 // BADID-NOT: edge verify
 //
 // The edge's own VerifyProduct refuses.
-// RUN: not %neverc -c %S/Inputs/main.c -o %t/refuse.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--mode=edge-refuse -fplugin-arg=org.neverc.test.codegen:--object=%t/other.o 2>&1 | FileCheck %s --check-prefix=REFUSE
+// RUN: not %neverc -c %S/Inputs/main.c -o %t/refuse.o -fplugin=%test_plugins/CodeGenEdgePlugin.so -fplugin-arg=org.neverc.test.codegen:--cg-mode=edge-refuse -fplugin-arg=org.neverc.test.codegen:--cg-object=%t/other.o 2>&1 | FileCheck %s --check-prefix=REFUSE
 // RUN: not ls %t/refuse.o
 // REFUSE: codegen: edge verify obligations=31
 // REFUSE: error: coarse edge 'org.neverc.test.object-file' refused its product: VERIFICATION_FAILED [plugin org.neverc.test.codegen, neverc.codegen.verify_route_obligations]

@@ -1069,7 +1069,23 @@ typedef struct NevercMIRPassAPI {
 
 /* For a provider of neverc.codegen.ir_to_mir: read the input, build each
  * machine function through GetOrCreateMachineFunction (with the MIR table
- * it returns), then publish with an honest coverage claim. */
+ * it returns), then publish with an honest coverage claim.
+ *
+ * This host (LLVM 22's legacy code generator) selects one function at a
+ * time, so the phase runs once per machine function: DefinedFunctionCount
+ * is 1, and GetOrCreateMachineFunction answers the IR function being
+ * selected (an empty machine function, or LLVM's selection after an
+ * interceptor's InvokeNext); any other function of the module is
+ * NEVERC_STATUS_NOT_FOUND (walk the module's functions to find it). An
+ * interceptor may call it too; an observer gets
+ * NEVERC_STATUS_POLICY_VIOLATION. CompatibilityKey is "llvm22-<triple>":
+ * opcode and register numbers are LLVM 22's (TargetSchemaDigest is empty:
+ * no MIR target schema is published). The AsmPrinter emits globals,
+ * constructors, debug info and unwind tables itself: a coverage claim of
+ * any of them is NEVERC_STATUS_CAPABILITY_UNAVAILABLE. PublishMIRModule
+ * returns Frame->CurrentOutput, the output a provider returns. A provider
+ * may decline a function with a RECOVERABLE status when it registered
+ * FallbackSafe: LLVM selects that one. */
 typedef struct NevercMIRProviderAPI {
   NevercABITableHeader Header;
   void *Context;

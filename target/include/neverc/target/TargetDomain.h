@@ -16,6 +16,9 @@
 // plans (callconv.md §6) and lowers them (x86-64), or fails the compile
 // naming each function it cannot lower.
 //
+// It also runs neverc.codegen.coarse_lower and product_verify for the IR
+// domain (generateCode, lib/CodeGen.cpp) and publishes NevercTargetAPI.
+//
 //===----------------------------------------------------------------------===//
 #ifndef NEVERC_TARGET_TARGETDOMAIN_H
 #define NEVERC_TARGET_TARGETDOMAIN_H
