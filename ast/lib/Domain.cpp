@@ -126,6 +126,10 @@ void TaskState::unbind() {
   HeldLease = {};
   Cursors.clear();
   Checkpoints.clear();
+  Parents.clear();
+  ParentsValid = false;
+  ChildrenOf = {};
+  Children.clear();
 }
 
 ASTDomain::Impl::Impl(core::Host &H) : H(H), States(H) {}

@@ -26,6 +26,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Lex/Token.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstring>
 #include <deque>
@@ -196,11 +197,16 @@ struct TaskState {
   std::string InputName;
   /// Structural parents, built on the first GetParent and dropped when a
   /// mutation commits.
-  std::unordered_map<const void *, NodeRef> Parents;
+  llvm::DenseMap<const void *, NodeRef> Parents;
   /// Nodes a builder or CreateDeclReference made that no commit has put in
   /// the tree yet: a commit need not ask the parent map where they are.
   std::unordered_set<const void *> Unplaced;
   bool ParentsValid = false;
+  /// The children of the declaration context GetChild/GetChildCount last
+  /// listed: a walk of a wide context (the unit) by index would list them
+  /// all again for every child. Dropped when a mutation commits.
+  NodeRef ChildrenOf{};
+  std::vector<NodeRef> Children;
   std::set<uint32_t> WarnedProperties;
   std::vector<std::shared_ptr<void>> Owned;
   template <class V> V &own() {

@@ -57,7 +57,7 @@ void walkTree(TaskState &TS, NodeRef Root, VisitFn Visit) {
 /// Records the edges under \p Root that the map does not have yet.
 void addParents(TaskState &TS, NodeRef Root) {
   walkTree(TS, Root, [&](NodeRef P, NodeRef C) {
-    return TS.Parents.emplace(C.Ptr, P).second;
+    return TS.Parents.try_emplace(C.Ptr, P).second;
   });
 }
 
@@ -144,6 +144,36 @@ NevercStatus NEVERC_CALL getNodeInfoBatch(void *Ctx, NevercTaskHandle Task,
   });
 }
 
+/// childrenOf, remembered for the last declaration context asked about.
+/// A context only grows at its end (Clang appends), so the list is still
+/// its own while its first child is the context's first and its last has
+/// no next.
+const std::vector<NodeRef> &listChildren(TaskState &TS, NodeRef N,
+                                         std::vector<NodeRef> &Scratch) {
+  auto *DC = N.Domain == NEVERC_AST_SCHEMA_DOMAIN_DECL
+                 ? dyn_cast<DeclContext>(static_cast<Decl *>(N.Ptr))
+                 : nullptr;
+  if (!DC || isa<FunctionDecl>(DC)) {
+    childrenOf(TS, N, Scratch);
+    return Scratch;
+  }
+  if (TS.ChildrenOf.Ptr == N.Ptr && TS.ChildrenOf.Domain == N.Domain) {
+    auto Begin = DC->decls_begin();
+    const bool Same =
+        TS.Children.empty()
+            ? Begin == DC->decls_end()
+            : (Begin != DC->decls_end() &&
+               *Begin == static_cast<Decl *>(TS.Children.front().Ptr) &&
+               !static_cast<Decl *>(TS.Children.back().Ptr)
+                    ->getNextDeclInContext());
+    if (Same)
+      return TS.Children;
+  }
+  childrenOf(TS, N, TS.Children);
+  TS.ChildrenOf = N;
+  return TS.Children;
+}
+
 NevercStatus NEVERC_CALL getChildCount(void *Ctx, NevercTaskHandle Task,
                                        NevercASTNodeHandle Node,
                                        uint64_t *Out) {
@@ -154,9 +184,8 @@ NevercStatus NEVERC_CALL getChildCount(void *Ctx, NevercTaskHandle Task,
     NodeRef N;
     if (NevercStatus S = nodeOf(D, *TS, Node, 0, N); !isOk(S))
       return S;
-    std::vector<NodeRef> Kids;
-    childrenOf(*TS, N, Kids);
-    *Out = Kids.size();
+    std::vector<NodeRef> Scratch;
+    *Out = listChildren(*TS, N, Scratch).size();
     return okStatus();
   });
 }
@@ -171,8 +200,8 @@ NevercStatus NEVERC_CALL getChild(void *Ctx, NevercTaskHandle Task,
     NodeRef N;
     if (NevercStatus S = nodeOf(D, *TS, Node, 0, N); !isOk(S))
       return S;
-    std::vector<NodeRef> Kids;
-    childrenOf(*TS, N, Kids);
+    std::vector<NodeRef> Scratch;
+    const std::vector<NodeRef> &Kids = listChildren(*TS, N, Scratch);
     if (Index >= Kids.size())
       return st(NEVERC_STATUS_NOT_FOUND);
     *Out = TS->handle(Kids[Index]);
@@ -696,12 +725,13 @@ registerLifecycleObserver(void *Ctx, NevercTaskHandle Task,
 void noteTopLevel(TaskState &TS, Decl *Dc) {
   if (!TS.ParentsValid || !TS.Ctx)
     return;
-  TS.Parents.emplace(Dc, NodeRef{TS.Ctx->getTranslationUnitDecl(),
-                                 NEVERC_AST_SCHEMA_DOMAIN_DECL});
+  TS.Parents.try_emplace(Dc, NodeRef{TS.Ctx->getTranslationUnitDecl(),
+                                     NEVERC_AST_SCHEMA_DOMAIN_DECL});
   addParents(TS, {Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL});
 }
 
 void dropParents(TaskState &TS, NodeRef Old) {
+  TS.ChildrenOf = {};
   if (!TS.ParentsValid || !Old.Ptr)
     return;
   TS.Parents.erase(Old.Ptr);
@@ -722,6 +752,7 @@ void notePlaced(TaskState &TS, NodeRef Child) {
 }
 
 void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child) {
+  TS.ChildrenOf = {};
   if (!TS.ParentsValid || !Child.Ptr)
     return;
   TS.Parents[Child.Ptr] = Parent;
@@ -734,6 +765,16 @@ void noteReplaced(TaskState &TS, NodeRef Parent, NodeRef Child) {
 NodeRef parentOf(TaskState &TS, NodeRef N) {
   if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_TYPE_LOC)
     return static_cast<const TaskState::TypeLocEntry *>(N.Ptr)->Parent;
+  // A declaration the unit lists itself: the map would say the unit too
+  // (the walk records every child of the unit before it descends), and
+  // answering without it spares a walk of the whole unit.
+  if (N.Domain == NEVERC_AST_SCHEMA_DOMAIN_DECL) {
+    auto *D = static_cast<Decl *>(N.Ptr);
+    DeclContext *LDC = D->getLexicalDeclContext();
+    if (LDC && isa<TranslationUnitDecl>(LDC) && LDC->containsDecl(D))
+      return NodeRef{cast<TranslationUnitDecl>(LDC),
+                     NEVERC_AST_SCHEMA_DOMAIN_DECL};
+  }
   if (!TS.ParentsValid)
     buildParents(TS);
   auto It = TS.Parents.find(N.Ptr);
