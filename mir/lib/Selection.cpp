@@ -213,6 +213,26 @@ NevercStatus selectionOf(MIRDomain::Impl &D, const NevercPhaseFrame *F,
   return okStatus();
 }
 
+/// A provider slot's preamble: a live ir_to_mir frame of this compile and,
+/// when \p Struct is given, its header (MIR_PROVIDER major).
+template <class Fn>
+NevercStatus providerSlot(void *Ctx, const NevercPhaseFrame *F,
+                          const void *Struct, size_t Size, Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    MIRDomain::Impl &D = impl(Ctx);
+    Compile *C;
+    Selection *S;
+    if (NevercStatus St = selectionOf(D, F, &C, &S); !isOk(St))
+      return St;
+    if (Size)
+      if (NevercStatus St =
+              checkHeader(Struct, Size, NEVERC_MIR_PROVIDER_API_MAJOR);
+          !isOk(St))
+        return St;
+    return Body(D, *C, *S);
+  });
+}
+
 /// The IR core table, through the host (the IR domain publishes it).
 const NevercIRCoreAPI *irCore(MIRDomain::Impl &D) {
   const void *T = nullptr;
@@ -240,112 +260,101 @@ NevercTargetID targetOf(const llvm::Triple &T) {
 NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
                                   NevercArtifactHandle Input,
                                   NevercIRToMIRInputInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    MIRDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    Selection *S;
-    if (NevercStatus St = selectionOf(D, F, &C, &S); !isOk(St))
-      return St;
-    if (NevercStatus St =
-            checkHeader(Out, sizeof *Out, NEVERC_MIR_PROVIDER_API_MAJOR);
-        !isOk(St))
-      return St;
-    NevercInterfaceID Type{};
-    void *Payload = nullptr;
-    if (NevercStatus St = C->T->lookupArtifact(Input, &Type, &Payload);
-        !isOk(St))
-      return St;
-    if (Payload != &S->In)
-      return st(NEVERC_STATUS_WRONG_TYPE); // not this phase's input
-    NevercIRToMIRInputInfo I{};
-    I.IR = irCore(D);
-    // The IR domain holds the module while code is generated from it.
-    if (!I.IR || !isOk(I.IR->GetModule(I.IR->Context, F->Task, &I.Module)))
-      return st(NEVERC_STATUS_INVALID_STATE);
-    llvm::Triple T(S->In.F->getParent()->getTargetTriple());
-    I.TargetID = targetOf(T);
-    // Machine IR's target values are LLVM 22's (no MIR target schema is
-    // published: mir/README); the key says so.
-    if (C->Key.empty()) // one triple per compile; views into it stay valid
-      C->Key = "llvm22-" + T.str();
-    I.CompatibilityKey = {C->Key.data(), C->Key.size()};
-    I.TargetSchemaDigest = {"", 0};
-    I.DefinedFunctionCount = 1; // one function at a time (see the top)
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return providerSlot(
+      Ctx, F, Out, sizeof *Out,
+      [&](MIRDomain::Impl &D, Compile &CR, Selection &SR) -> NevercStatus {
+        Compile *C = &CR;
+        Selection *S = &SR;
+        NevercInterfaceID Type{};
+        void *Payload = nullptr;
+        if (NevercStatus St = C->T->lookupArtifact(Input, &Type, &Payload);
+            !isOk(St))
+          return St;
+        if (Payload != &S->In)
+          return st(NEVERC_STATUS_WRONG_TYPE); // not this phase's input
+        NevercIRToMIRInputInfo I{};
+        I.IR = irCore(D);
+        // The IR domain holds the module while code is generated from it.
+        if (!I.IR || !isOk(I.IR->GetModule(I.IR->Context, F->Task, &I.Module)))
+          return st(NEVERC_STATUS_INVALID_STATE);
+        llvm::Triple T(S->In.F->getParent()->getTargetTriple());
+        I.TargetID = targetOf(T);
+        // Machine IR's target values are LLVM 22's (no MIR target schema is
+        // published: mir/README); the key says so.
+        if (C->Key.empty()) // one triple per compile; views into it stay valid
+          C->Key = "llvm22-" + T.str();
+        I.CompatibilityKey = {C->Key.data(), C->Key.size()};
+        I.TargetSchemaDigest = {"", 0};
+        I.DefinedFunctionCount = 1; // one function at a time (see the top)
+        writeOut(Out, I);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL getFunction(void *Ctx, const NevercPhaseFrame *F,
                                      NevercIRValueHandle Function,
                                      const NevercMIRAPI **OutMIR,
                                      NevercMachineFunctionHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    MIRDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    Selection *S;
-    if (NevercStatus St = selectionOf(D, F, &C, &S); !isOk(St))
-      return St;
-    if (!OutMIR || !Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (observing(*C))
-      return st(NEVERC_STATUS_POLICY_VIOLATION);
-    const NevercIRCoreAPI *IR = irCore(D);
-    NevercIRValueKind Kind = 0;
-    NevercStringView Name{};
-    if (!IR)
-      return st(NEVERC_STATUS_INVALID_STATE);
-    if (NevercStatus St =
-            IR->GetValueKind(IR->Context, F->Task, Function, &Kind);
-        !isOk(St))
-      return St;
-    if (Kind != NEVERC_IR_VALUE_FUNCTION)
-      return st(NEVERC_STATUS_WRONG_TYPE);
-    if (NevercStatus St =
-            IR->GetValueName(IR->Context, F->Task, Function, &Name);
-        !isOk(St))
-      return St;
-    // LLVM 22 selects one function at a time, each in its own run of the
-    // phase: another function has no machine function here (yet).
-    if (llvm::StringRef(Name.Data, Name.Length) != S->MF.getName())
-      return st(NEVERC_STATUS_NOT_FOUND);
-    *OutMIR = &D.Core;
-    *Out = C->function(&S->MF);
-    return okStatus();
-  });
+  return providerSlot(
+      Ctx, F, nullptr, 0,
+      [&](MIRDomain::Impl &D, Compile &CR, Selection &SR) -> NevercStatus {
+        Compile *C = &CR;
+        Selection *S = &SR;
+        if (!OutMIR || !Out)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if (observing(*C))
+          return st(NEVERC_STATUS_POLICY_VIOLATION);
+        const NevercIRCoreAPI *IR = irCore(D);
+        NevercIRValueKind Kind = 0;
+        NevercStringView Name{};
+        if (!IR)
+          return st(NEVERC_STATUS_INVALID_STATE);
+        if (NevercStatus St =
+                IR->GetValueKind(IR->Context, F->Task, Function, &Kind);
+            !isOk(St))
+          return St;
+        if (Kind != NEVERC_IR_VALUE_FUNCTION)
+          return st(NEVERC_STATUS_WRONG_TYPE);
+        if (NevercStatus St =
+                IR->GetValueName(IR->Context, F->Task, Function, &Name);
+            !isOk(St))
+          return St;
+        // LLVM 22 selects one function at a time, each in its own run of the
+        // phase: another function has no machine function here (yet).
+        if (llvm::StringRef(Name.Data, Name.Length) != S->MF.getName())
+          return st(NEVERC_STATUS_NOT_FOUND);
+        *OutMIR = &D.Core;
+        *Out = C->function(&S->MF);
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL publish(void *Ctx, const NevercPhaseFrame *F,
                                  const NevercMIRModuleCoverageDescriptor *Cov,
                                  NevercArtifactHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    MIRDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    Selection *S;
-    if (NevercStatus St = selectionOf(D, F, &C, &S); !isOk(St))
-      return St;
-    if (NevercStatus St =
-            checkHeader(Cov, sizeof *Cov, NEVERC_MIR_PROVIDER_API_MAJOR);
-        !isOk(St))
-      return St;
-    if (!Out || Cov->Reserved)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (observing(*C))
-      return st(NEVERC_STATUS_POLICY_VIOLATION);
-    if (Cov->HandlesGlobals || Cov->HandlesConstructors ||
-        Cov->HandlesDebugInfo || Cov->HandlesUnwind) {
-      D.diag(NEVERC_DIAGNOSTIC_ERROR,
-             "NevercMIRProviderAPI.PublishMIRModule: LLVM 22's AsmPrinter "
-             "emits globals, constructors, debug info and unwind tables "
-             "itself; a provider of '" +
-                 S->MF.getName().str() + "' cannot claim them",
-             D.H.phases().at(Phase).Name);
-      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-    }
-    S->Published = true;
-    *Out = F->CurrentOutput;
-    return okStatus();
-  });
+  return providerSlot(
+      Ctx, F, Cov, sizeof *Cov,
+      [&](MIRDomain::Impl &D, Compile &CR, Selection &SR) -> NevercStatus {
+        Compile *C = &CR;
+        Selection *S = &SR;
+        if (!Out || Cov->Reserved)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if (observing(*C))
+          return st(NEVERC_STATUS_POLICY_VIOLATION);
+        if (Cov->HandlesGlobals || Cov->HandlesConstructors ||
+            Cov->HandlesDebugInfo || Cov->HandlesUnwind) {
+          D.diag(NEVERC_DIAGNOSTIC_ERROR,
+                 "NevercMIRProviderAPI.PublishMIRModule: LLVM 22's AsmPrinter "
+                 "emits globals, constructors, debug info and unwind tables "
+                 "itself; a provider of '" +
+                     S->MF.getName().str() + "' cannot claim them",
+                 D.H.phases().at(Phase).Name);
+          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        }
+        S->Published = true;
+        *Out = F->CurrentOutput;
+        return okStatus();
+      });
 }
 
 } // namespace

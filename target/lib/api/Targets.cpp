@@ -44,92 +44,99 @@ bool validKind(uint32_t K) {
          K == NEVERC_CODEGEN_PRODUCT_CUSTOM;
 }
 
-NevercStatus NEVERC_CALL registerTarget(void *Context, void *Registrar,
-                                        const NevercTargetDescriptor *Desc) {
+/// A registration slot's preamble: Register is running for the plugin
+/// \p Registrar names, and the descriptor's header is the table's.
+template <class Desc, class Fn>
+NevercStatus registration(void *Context, void *Registrar, const Desc *P,
+                          Fn &&Body) {
   return core::guardSlot([&]() -> NevercStatus {
     auto &D = *static_cast<TargetDomain::Impl *>(Context);
     const core::Plugin *Owner = nullptr;
     if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !core::isOk(S))
       return S;
-    if (NevercStatus S = core::checkDescriptorHeader(Desc, sizeof *Desc,
-                                                     NEVERC_TARGET_API_MAJOR);
+    if (NevercStatus S =
+            core::checkDescriptorHeader(P, sizeof *P, NEVERC_TARGET_API_MAJOR);
         !core::isOk(S))
       return S;
-    D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-               "NevercTargetAPI.RegisterTarget: plugin targets are not "
-               "available in this build (the driver cannot select a target "
-               "LLVM 22 does not know from a triple); register a coarse "
-               "code-generation edge for a built-in target instead",
-               Owner);
-    return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    return Body(D, Owner);
   });
+}
+
+NevercStatus NEVERC_CALL registerTarget(void *Context, void *Registrar,
+                                        const NevercTargetDescriptor *Desc) {
+  return registration(
+      Context, Registrar, Desc,
+      [&](TargetDomain::Impl &D, const core::Plugin *Owner) -> NevercStatus {
+        D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                   "NevercTargetAPI.RegisterTarget: plugin targets are not "
+                   "available in this build (the driver cannot select a target "
+                   "LLVM 22 does not know from a triple); register a coarse "
+                   "code-generation edge for a built-in target instead",
+                   Owner);
+        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+      });
 }
 
 NevercStatus NEVERC_CALL registerEdge(void *Context, void *Registrar,
                                       const NevercCodeGenEdgeDescriptor *Desc) {
-  return core::guardSlot([&]() -> NevercStatus {
-    auto &D = *static_cast<TargetDomain::Impl *>(Context);
-    const core::Plugin *Owner = nullptr;
-    if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !core::isOk(S))
-      return S;
-    if (NevercStatus S = core::checkDescriptorHeader(Desc, sizeof *Desc,
-                                                     NEVERC_TARGET_API_MAJOR);
-        !core::isOk(S))
-      return S;
-    NevercCodeGenEdgeDescriptor E;
-    std::memcpy(&E, Desc, sizeof E);
-    const bool Coarse = E.Flags & NEVERC_CODEGEN_EDGE_COARSE;
-    if (nullID(E.EdgeID) || !E.CanonicalName.Length ||
-        !validView(E.CanonicalName) || !validView(E.ProviderID) ||
-        !validView(E.CompatibilityKey) ||
-        (E.Flags & ~uint64_t(NEVERC_CODEGEN_EDGE_COARSE)) ||
-        !validKind(E.InputKind) || !validKind(E.OutputKind) ||
-        (E.Dependencies.Count && !E.Dependencies.Data) ||
-        (E.Dependencies.Count &&
-         E.Dependencies.ElementStride < sizeof(NevercInterfaceID)) ||
-        (Coarse && (!E.CoarseLower || nullID(E.ProductID) ||
-                    E.InputKind != NEVERC_CODEGEN_PRODUCT_IR)))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    std::string Name(E.CanonicalName.Data, E.CanonicalName.Length);
-    if (!Coarse || E.OutputKind != NEVERC_CODEGEN_PRODUCT_OBJECT_IMAGE) {
-      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                 "NevercTargetAPI.RegisterCodeGenEdge: edge '" + Name +
-                     "' is not available in this build: " +
-                     (Coarse ? "a coarse edge must produce an object image "
-                               "(the compile commits an object file)"
-                             : "only coarse edges (IR to object image) are "
-                               "routed; LLVM's code generator makes the fine "
-                               "route's hops"),
-                 Owner, NEVERC_PHASE_CODEGEN_COARSE_LOWER_NAME);
-      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-    }
-    if (!nullID(E.TargetID) && !sameID(E.TargetID, X86_64TargetID) &&
-        !sameID(E.TargetID, AArch64TargetID))
-      return st(NEVERC_STATUS_NOT_FOUND);
-    for (const EdgeRecord &R : D.Edges)
-      if (sameID(R.ID, E.EdgeID))
-        return st(NEVERC_STATUS_DUPLICATE_ID);
-    EdgeRecord R;
-    R.Owner = Owner;
-    R.ID = E.EdgeID;
-    R.Target = E.TargetID;
-    R.Product = E.ProductID;
-    R.Name = std::move(Name);
-    R.ProviderID.assign(E.ProviderID.Data ? E.ProviderID.Data : "",
-                        E.ProviderID.Length);
-    R.CompatibilityKey.assign(E.CompatibilityKey.Data ? E.CompatibilityKey.Data
-                                                      : "",
-                              E.CompatibilityKey.Length);
-    R.InputKind = E.InputKind;
-    R.OutputKind = E.OutputKind;
-    R.Flags = E.Flags;
-    R.Lower = E.CoarseLower;
-    R.Verify = E.VerifyProduct;
-    R.UserData = E.UserData;
-    R.DestroyUserData = E.DestroyUserData;
-    D.Edges.push_back(std::move(R));
-    return core::okStatus();
-  });
+  return registration(
+      Context, Registrar, Desc,
+      [&](TargetDomain::Impl &D, const core::Plugin *Owner) -> NevercStatus {
+        NevercCodeGenEdgeDescriptor E;
+        std::memcpy(&E, Desc, sizeof E);
+        const bool Coarse = E.Flags & NEVERC_CODEGEN_EDGE_COARSE;
+        if (nullID(E.EdgeID) || !E.CanonicalName.Length ||
+            !validView(E.CanonicalName) || !validView(E.ProviderID) ||
+            !validView(E.CompatibilityKey) ||
+            (E.Flags & ~uint64_t(NEVERC_CODEGEN_EDGE_COARSE)) ||
+            !validKind(E.InputKind) || !validKind(E.OutputKind) ||
+            (E.Dependencies.Count && !E.Dependencies.Data) ||
+            (E.Dependencies.Count &&
+             E.Dependencies.ElementStride < sizeof(NevercInterfaceID)) ||
+            (Coarse && (!E.CoarseLower || nullID(E.ProductID) ||
+                        E.InputKind != NEVERC_CODEGEN_PRODUCT_IR)))
+          return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+        std::string Name(E.CanonicalName.Data, E.CanonicalName.Length);
+        if (!Coarse || E.OutputKind != NEVERC_CODEGEN_PRODUCT_OBJECT_IMAGE) {
+          D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                     "NevercTargetAPI.RegisterCodeGenEdge: edge '" + Name +
+                         "' is not available in this build: " +
+                         (Coarse
+                              ? "a coarse edge must produce an object image "
+                                "(the compile commits an object file)"
+                              : "only coarse edges (IR to object image) are "
+                                "routed; LLVM's code generator makes the fine "
+                                "route's hops"),
+                     Owner, NEVERC_PHASE_CODEGEN_COARSE_LOWER_NAME);
+          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        }
+        if (!nullID(E.TargetID) && !sameID(E.TargetID, X86_64TargetID) &&
+            !sameID(E.TargetID, AArch64TargetID))
+          return st(NEVERC_STATUS_NOT_FOUND);
+        for (const EdgeRecord &R : D.Edges)
+          if (sameID(R.ID, E.EdgeID))
+            return st(NEVERC_STATUS_DUPLICATE_ID);
+        EdgeRecord R;
+        R.Owner = Owner;
+        R.ID = E.EdgeID;
+        R.Target = E.TargetID;
+        R.Product = E.ProductID;
+        R.Name = std::move(Name);
+        R.ProviderID.assign(E.ProviderID.Data ? E.ProviderID.Data : "",
+                            E.ProviderID.Length);
+        R.CompatibilityKey.assign(
+            E.CompatibilityKey.Data ? E.CompatibilityKey.Data : "",
+            E.CompatibilityKey.Length);
+        R.InputKind = E.InputKind;
+        R.OutputKind = E.OutputKind;
+        R.Flags = E.Flags;
+        R.Lower = E.CoarseLower;
+        R.Verify = E.VerifyProduct;
+        R.UserData = E.UserData;
+        R.DestroyUserData = E.DestroyUserData;
+        D.Edges.push_back(std::move(R));
+        return core::okStatus();
+      });
 }
 
 } // namespace
