@@ -515,6 +515,8 @@ TargetDomain::Route TargetDomain::generateCode(clang::CompilerInstance &CI,
   NevercCodeGenRequest &R = J.Request;
   R.Header = {sizeof R, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR, 0};
   object::fillTargetKey(J.Triple, object::ELFFormat, R.Target);
+  if (D.Selected) // a plugin target over the triple's architecture
+    R.Target.TargetID = D.Selected->ID;
   R.Target.CPU = viewOf(TO.CPU);
   R.Target.TuneCPU = viewOf(TO.TuneCPU);
   R.Target.Features = {Features.data(), Features.size(),

@@ -10,10 +10,12 @@
 #include "Internal.h"
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace neverc::target {
 namespace {
@@ -75,6 +77,37 @@ TargetDomain::Impl::~Impl() {
   for (EdgeRecord &R : Edges)
     if (R.DestroyUserData)
       R.DestroyUserData(R.UserData);
+  for (TargetRecord &R : PluginTargets)
+    if (R.DestroyUserData)
+      R.DestroyUserData(R.UserData);
+}
+
+const TargetRecord *TargetDomain::Impl::target(NevercInterfaceID ID) const {
+  for (const TargetRecord &R : PluginTargets)
+    if (sameID(R.ID, ID))
+      return &R;
+  return nullptr;
+}
+
+const TargetRecord *
+TargetDomain::Impl::targetFor(const std::string &Triple) const {
+  llvm::Triple T(Triple);
+  const TargetRecord *Best = nullptr;
+  uint64_t BestPriority = 0;
+  for (const TargetRecord &R : PluginTargets)
+    for (const TargetRecord::Matcher &M : R.Matchers) {
+      // An empty field matches anything (PluginTarget.h).
+      if ((!M.Arch.empty() && M.Arch != T.getArchName()) ||
+          (!M.Vendor.empty() && M.Vendor != T.getVendorName()) ||
+          (!M.OS.empty() && M.OS != T.getOSName()) ||
+          (!M.Env.empty() && M.Env != T.getEnvironmentName()))
+        continue;
+      if (!Best || uint64_t(M.Priority) + 1 > BestPriority) {
+        Best = &R;
+        BestPriority = uint64_t(M.Priority) + 1;
+      }
+    }
+  return Best;
 }
 
 void TargetDomain::Impl::error(std::string Msg) {
@@ -131,6 +164,16 @@ void TargetDomain::setIRPhasesRun(bool Run) { P->IRPhasesRun = Run; }
 
 int TargetDomain::attach(clang::CompilerInstance &CI, core::Task &) {
   P->Failed = false;
+  // A plugin target the triple selects: its macros, before the
+  // preprocessor exists; its ID names the compile's route.
+  P->Selected = P->targetFor(CI.getTargetOpts().Triple);
+  if (const TargetRecord *T = P->Selected)
+    for (const TargetRecord::Macro &M : T->Macros) {
+      if (M.Undefine)
+        CI.getPreprocessorOpts().addMacroUndef(M.Name);
+      else
+        CI.getPreprocessorOpts().addMacroDef(M.Name + "=" + M.Value);
+    }
   // Nothing is added where no function can have the custom convention.
   const clang::FrontendOptions &FE = CI.getFrontendOpts();
   if (!generatesMachineCode(FE) || (!P->IRPhasesRun && !hasIRInput(FE)))
@@ -147,6 +190,7 @@ int TargetDomain::detach(clang::CompilerInstance &CI, core::Task &, bool) {
   // this cc1's.
   P->Callback.reset();
   P->Pending.reset();
+  P->Selected = nullptr;
   if (P->SplitDwarfCleared) {
     CI.getCodeGenOpts().SplitDwarfOutput = P->SavedSplitDwarfOutput;
     P->SplitDwarfCleared = false;

@@ -50,6 +50,26 @@ struct EdgeRecord {
   NevercDestroyUserDataFn DestroyUserData = nullptr;
 };
 
+/// One RegisterTarget: a plugin target over an architecture LLVM 22 has a
+/// backend for (an alias target; api/Targets.cpp says what it may carry).
+struct TargetRecord {
+  const core::Plugin *Owner = nullptr;
+  NevercInterfaceID ID{};
+  std::string Name;
+  struct Matcher {
+    std::string Arch, Vendor, OS, Env;
+    uint32_t Priority = 0;
+  };
+  std::vector<Matcher> Matchers;
+  struct Macro {
+    std::string Name, Value;
+    bool Undefine = false;
+  };
+  std::vector<Macro> Macros;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
 /// Handle kinds of the target domain (between the MIR and MC domains').
 enum class TargetHandleKind : uint8_t {
   Builder = 168, ///< a coarse product's NevercMutableBinaryAPI builder
@@ -97,6 +117,9 @@ struct TargetDomain::Impl final : object::BinaryStageResolver,
   NevercMutableBinaryAPI Binary{};
   std::vector<ConventionRecord> Registered;
   std::vector<EdgeRecord> Edges;
+  std::vector<TargetRecord> PluginTargets;
+  /// The plugin target the cc1 being compiled selected (null: LLVM's own).
+  const TargetRecord *Selected = nullptr;
   core::JobRegistry<ProductJob> Products;
   /// The jobs whose coarse edge's CoarseLower or VerifyProduct is running
   /// (they have no frame: GetImage finds the candidate here).
@@ -117,6 +140,10 @@ struct TargetDomain::Impl final : object::BinaryStageResolver,
   /// A plugin is on coarse_lower or product_verify, or registered a coarse
   /// edge: object code generation goes through the two phases.
   bool routesCodeGen() const;
+  /// The registered target a triple selects: the highest Priority among the
+  /// matchers that match, the first registered on a tie; null for none.
+  const TargetRecord *targetFor(const std::string &Triple) const;
+  const TargetRecord *target(NevercInterfaceID ID) const;
   NevercStatus resolveStage(NevercTaskHandle Task, NevercHandle Builder,
                             core::Task **T, object::BinaryStage **Out) override;
   bool findImage(const NevercPhaseFrame *Frame, NevercArtifactHandle Artifact,

@@ -20,7 +20,9 @@
  * edge for x86-64 whose CoarseLower writes the --cg-object file into the
  * candidate it is handed (modes: edge, edge-fail, edge-badid,
  * edge-refuse) and tries the refused registrations; CG_TEST_SEAL registers
- * an interceptor on the sealed product_verify; CG_TEST_PROVIDER registers a
+ * an interceptor on the sealed product_verify; CG_TEST_TARGET registers a
+ * plugin target over x86_64 ("x86_64-acme-*", two macros) with a coarse
+ * edge of its own, and the refused targets; CG_TEST_PROVIDER registers a
  * provider of coarse_lower that writes the --cg-object file into the
  * candidate (Frame->CurrentOutput) and returns it.
  */
@@ -215,7 +217,7 @@ static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
 
 /* --- a coarse edge ---------------------------------------------------- */
 
-#ifdef CG_TEST_EDGE
+#if defined(CG_TEST_EDGE) || defined(CG_TEST_TARGET)
 static const NevercInterfaceID EdgeID = {0x4e43544553544547ull, 1};
 static const NevercInterfaceID ProductID = {0x4e43544553545052ull, 1};
 
@@ -279,6 +281,9 @@ static NevercCodeGenEdgeDescriptor edge(void) {
   return E;
 }
 
+#endif
+
+#ifdef CG_TEST_EDGE
 static void registerEdges(const NevercTargetAPI *T, void *Ctx) {
   NevercCodeGenEdgeDescriptor E = edge();
   NevercTargetDescriptor TD;
@@ -326,7 +331,90 @@ static void registerEdges(const NevercTargetAPI *T, void *Ctx) {
   memset(&TD, 0, sizeof TD);
   TD.Header =
       tpHeader(sizeof TD, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR);
-  say("RegisterTarget %s", sname(T->RegisterTarget(T->Context, Ctx, &TD)));
+  say("RegisterTarget(no ID) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &TD)));
+}
+#endif
+
+#ifdef CG_TEST_TARGET
+/* A plugin target over x86_64: "x86_64-acme-*", two macros, and a coarse
+ * edge of its own; then the refused descriptors. */
+static const NevercInterfaceID AcmeID = {0x4e43544553544143ull, 1};
+
+static NevercTargetDescriptor acme(NevercTargetTripleMatcher *M,
+                                   NevercTargetMacroDescriptor *Mac) {
+  NevercTargetDescriptor T;
+  memset(&T, 0, sizeof T);
+  T.Header =
+      tpHeader(sizeof T, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR);
+  T.TargetID = AcmeID;
+  T.CanonicalName.Data = "acme";
+  T.CanonicalName.Length = 4;
+  memset(M, 0, sizeof *M);
+  M->Header =
+      tpHeader(sizeof *M, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR);
+  M->Architecture.Data = "x86_64";
+  M->Architecture.Length = 6;
+  M->Vendor.Data = "acme";
+  M->Vendor.Length = 4;
+  T.TripleMatchers.Data = M;
+  T.TripleMatchers.Count = 1;
+  T.TripleMatchers.ElementStride = sizeof *M;
+  memset(Mac, 0, 2 * sizeof *Mac);
+  Mac[0].Header =
+      tpHeader(sizeof *Mac, NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR);
+  Mac[0].Name.Data = "__ACME_TARGET__";
+  Mac[0].Name.Length = 15;
+  Mac[0].Value.Data = "7";
+  Mac[0].Value.Length = 1;
+  Mac[1].Header = Mac[0].Header;
+  Mac[1].Name.Data = "__ACME_GONE__";
+  Mac[1].Name.Length = 13;
+  Mac[1].Flags = NEVERC_TARGET_MACRO_UNDEFINE;
+  T.Macros.Data = Mac;
+  T.Macros.Count = 2;
+  T.Macros.ElementStride = sizeof *Mac;
+  return T;
+}
+
+static void registerTargets(const NevercTargetAPI *T, void *Ctx) {
+  NevercTargetTripleMatcher M;
+  NevercTargetMacroDescriptor Mac[2];
+  NevercTargetDescriptor D = acme(&M, Mac);
+  NevercCodeGenEdgeDescriptor E = edge();
+  say("RegisterTarget(acme) %s", sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  E.EdgeID.Low = 10;
+  E.TargetID = AcmeID;
+  say("RegisterCodeGenEdge(acme) %s",
+      sname(T->RegisterCodeGenEdge(T->Context, Ctx, &E)));
+  say("RegisterTarget(same ID) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  D.TargetID.High = NEVERC_TARGET_ID_X86_64_HIGH;
+  D.TargetID.Low = NEVERC_TARGET_ID_X86_64_LOW;
+  say("RegisterTarget(built-in ID) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  D = acme(&M, Mac);
+  D.TargetID.Low = 2;
+  D.TripleMatchers.Count = 0;
+  say("RegisterTarget(no matcher) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  D = acme(&M, Mac);
+  D.TargetID.Low = 3;
+  M.Architecture.Data = "riscv64";
+  M.Architecture.Length = 7;
+  say("RegisterTarget(riscv64) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  D = acme(&M, Mac);
+  D.TargetID.Low = 4;
+  D.Clobbers.Data = "memory";
+  D.Clobbers.Length = 6;
+  say("RegisterTarget(clobbers) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  D = acme(&M, Mac);
+  D.TargetID.Low = 5;
+  Mac[1].Flags = 2;
+  say("RegisterTarget(macro flag 2) %s",
+      sname(T->RegisterTarget(T->Context, Ctx, &D)));
 }
 #endif
 
@@ -393,14 +481,18 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
                     NEVERC_PHASE_CODEGEN_PRODUCT_VERIFY_LOW, "product_verify"))
           .Code)
     return S;
-#ifdef CG_TEST_EDGE
+#if defined(CG_TEST_EDGE) || defined(CG_TEST_TARGET)
   {
     const NevercTargetAPI *T = (const NevercTargetAPI *)tpQuery(
         Core, NEVERC_INTERFACE_TARGET_HIGH, NEVERC_INTERFACE_TARGET_LOW,
         NEVERC_TARGET_API_MAJOR, NEVERC_TARGET_API_MINOR);
     if (!T)
       return status(NEVERC_STATUS_MISSING_INTERFACE);
+#ifdef CG_TEST_TARGET
+    registerTargets(T, Ctx);
+#else
     registerEdges(T, Ctx);
+#endif
   }
   (void)interceptor;
 #elif defined(CG_TEST_PROVIDER)

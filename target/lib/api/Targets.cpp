@@ -5,9 +5,9 @@
 //
 // RegisterCodeGenEdge takes the edges this build routes: coarse edges
 // (NEVERC_CODEGEN_EDGE_COARSE) from IR to an object image, for a built-in
-// target (x86-64, AArch64; NOT_FOUND for another: no plugin target exists
-// to name) or for any target (a null TargetID). Such an edge replaces the
-// whole fine route of a compile that writes an object, inside
+// target (x86-64, AArch64), a plugin target registered before it
+// (NOT_FOUND for another ID) or for any target (a null TargetID). Such an edge
+// replaces the whole fine route of a compile that writes an object, inside
 // neverc.codegen.coarse_lower (CodeGen.cpp). Refused:
 //  - INVALID_DESCRIPTOR: header, a null EdgeID or ProductID, no name, bits
 //    outside COARSE, BUILTIN (the host's own edges carry it), a product
@@ -21,10 +21,22 @@
 //    this build), and a coarse edge whose product is not an object image
 //    (a compile commits an object file; nothing consumes another product).
 //
-// RegisterTarget is CAPABILITY_UNAVAILABLE, with a warning: a plugin
-// target needs the driver to select it from a triple (LLVM 22's
-// Triple::ArchType is a closed enum and Clang's TargetInfo subclasses are
-// private), which this build does not do yet.
+// RegisterTarget takes a plugin target over an architecture LLVM 22 has a
+// backend for in this build (x86_64, aarch64): a new vendor, OS or
+// environment, with macros. A triple one of its matchers selects (highest
+// Priority, then the first registered) gets the macros (Domain.cpp, before
+// the preprocessor exists) and names the target in the code-generation
+// route's key, so its coarse edges serve it; the architecture's LLVM target
+// does the rest. Refused:
+//  - INVALID_DESCRIPTOR: header, a null TargetID, no name, Flags, no
+//    matcher, a malformed matcher or macro (a flag but UNDEFINE);
+//  - DUPLICATE_ID: a built-in target's ID or one another target took;
+//  - CAPABILITY_UNAVAILABLE (with a warning naming the target): another
+//    architecture; builtins, inline-asm registers, constraints, clobbers
+//    (Clang's TargetInfo subclasses are private); CPU and feature callbacks,
+//    a target machine or a machine description (they need an LLVM backend
+//    of its own); a default ABI, convention, MC schema or object format
+//    (the architecture's serve).
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -67,13 +79,90 @@ NevercStatus NEVERC_CALL registerTarget(void *Context, void *Registrar,
   return registration(
       Context, Registrar, Desc,
       [&](TargetDomain::Impl &D, const core::Plugin *Owner) -> NevercStatus {
-        D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                   "NevercTargetAPI.RegisterTarget: plugin targets are not "
-                   "available in this build (the driver cannot select a target "
-                   "LLVM 22 does not know from a triple); register a coarse "
-                   "code-generation edge for a built-in target instead",
-                   Owner);
-        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        NevercTargetDescriptor T;
+        std::memcpy(&T, Desc, sizeof T);
+        if (nullID(T.TargetID) || !T.CanonicalName.Length ||
+            !validView(T.CanonicalName) || T.Flags || !T.TripleMatchers.Count ||
+            !T.TripleMatchers.Data ||
+            T.TripleMatchers.ElementStride <
+                sizeof(NevercTargetTripleMatcher) ||
+            (T.Macros.Count &&
+             (!T.Macros.Data ||
+              T.Macros.ElementStride < sizeof(NevercTargetMacroDescriptor))) ||
+            (T.Aliases.Count && !T.Aliases.Data))
+          return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+        std::string Name(T.CanonicalName.Data, T.CanonicalName.Length);
+        auto Unavailable = [&](const std::string &What) {
+          D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                     "NevercTargetAPI.RegisterTarget: target '" + Name +
+                         "': " + What,
+                     Owner);
+          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        };
+        // What Clang's private TargetInfo subclasses and LLVM's backends own.
+        if (T.Builtins.Count || T.Registers.Count || T.Constraints.Count ||
+            T.Clobbers.Length)
+          return Unavailable(
+              "builtins, inline-asm registers, constraints and "
+              "clobbers cannot be added to Clang 22's TargetInfo");
+        if (T.ValidateCPU || T.CanonicalizeCPU || T.ListCPUs ||
+            T.ResolveFeatures || T.CreateTargetMachine ||
+            T.DestroyTargetMachine || T.Machine.Header.StructSize)
+          return Unavailable("a machine of its own (CPUs, features, a target "
+                             "machine) needs an LLVM backend; a plugin target "
+                             "takes its architecture's");
+        if (!nullID(T.DefaultABI) || !nullID(T.DefaultCallingConvention) ||
+            !nullID(T.MCSchemaID) || !nullID(T.DefaultObjectFormatID))
+          return Unavailable(
+              "its ABI, calling convention, MC schema and object "
+              "format are its architecture's");
+        if (sameID(T.TargetID, X86_64TargetID) ||
+            sameID(T.TargetID, AArch64TargetID) || D.target(T.TargetID))
+          return st(NEVERC_STATUS_DUPLICATE_ID);
+        TargetRecord R;
+        R.Owner = Owner;
+        R.ID = T.TargetID;
+        R.Name = Name;
+        auto Str = [](NevercStringView V) {
+          return std::string(V.Data ? V.Data : "", V.Length);
+        };
+        for (uint64_t I = 0; I < T.TripleMatchers.Count; ++I) {
+          auto M = elementAt<NevercTargetTripleMatcher>(
+              T.TripleMatchers.Data, T.TripleMatchers.ElementStride, I);
+          if (NevercStatus S = core::checkDescriptorHeader(
+                  &M, sizeof M, NEVERC_TARGET_API_MAJOR);
+              !core::isOk(S))
+            return S;
+          if (M.Reserved || !validView(M.Architecture) ||
+              !validView(M.Vendor) || !validView(M.OperatingSystem) ||
+              !validView(M.Environment))
+            return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+          TargetRecord::Matcher Out{Str(M.Architecture), Str(M.Vendor),
+                                    Str(M.OperatingSystem), Str(M.Environment),
+                                    M.Priority};
+          // Over an architecture LLVM 22 generates code for in this build.
+          if (Out.Arch != "x86_64" && Out.Arch != "aarch64")
+            return Unavailable("architecture '" + Out.Arch +
+                               "' has no LLVM backend here (x86_64, aarch64)");
+          R.Matchers.push_back(std::move(Out));
+        }
+        for (uint64_t I = 0; I < T.Macros.Count; ++I) {
+          auto M = elementAt<NevercTargetMacroDescriptor>(
+              T.Macros.Data, T.Macros.ElementStride, I);
+          if (NevercStatus S = core::checkDescriptorHeader(
+                  &M, sizeof M, NEVERC_TARGET_API_MAJOR);
+              !core::isOk(S))
+            return S;
+          if (!M.Name.Length || !validView(M.Name) || !validView(M.Value) ||
+              (M.Flags & ~uint64_t(NEVERC_TARGET_MACRO_UNDEFINE)))
+            return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+          R.Macros.push_back({Str(M.Name), Str(M.Value),
+                              (M.Flags & NEVERC_TARGET_MACRO_UNDEFINE) != 0});
+        }
+        R.UserData = T.UserData;
+        R.DestroyUserData = T.DestroyUserData;
+        D.PluginTargets.push_back(std::move(R));
+        return core::okStatus();
       });
 }
 
@@ -111,7 +200,7 @@ NevercStatus NEVERC_CALL registerEdge(void *Context, void *Registrar,
           return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
         }
         if (!nullID(E.TargetID) && !sameID(E.TargetID, X86_64TargetID) &&
-            !sameID(E.TargetID, AArch64TargetID))
+            !sameID(E.TargetID, AArch64TargetID) && !D.target(E.TargetID))
           return st(NEVERC_STATUS_NOT_FOUND);
         for (const EdgeRecord &R : D.Edges)
           if (sameID(R.ID, E.EdgeID))

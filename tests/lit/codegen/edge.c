@@ -27,8 +27,7 @@
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(unknown target) NOT_FOUND
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(bad kind) INVALID_DESCRIPTOR
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(major 9) ABI_MISMATCH
-// CHECK-NEXT: warning: plugin 'org.neverc.test.codegen': NevercTargetAPI.RegisterTarget: plugin targets are not available in this build
-// CHECK-NEXT: codegen: RegisterTarget CAPABILITY_UNAVAILABLE
+// CHECK-NEXT: codegen: RegisterTarget(no ID) INVALID_DESCRIPTOR
 // CHECK: codegen: edge lower arch='x86_64' target-x86=1 input-ir=1 output-image=1 final-ir=1 opt=3 candidate-kind=6
 // CHECK-NEXT: codegen: edge wrote OK
 // CHECK-NEXT: codegen: after coarse_lower image state=CANDIDATE size>0=1 elf=1 provenance='coarse edge 'org.neverc.test.object-file' of plugin 'org.neverc.test.codegen''

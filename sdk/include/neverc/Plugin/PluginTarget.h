@@ -50,11 +50,22 @@
  *  - NEVERC_CODEGEN_EDGE_BUILTIN marks the host's own edges; a plugin edge
  *    leaves it clear (INVALID_DESCRIPTOR otherwise).
  *  - This host routes coarse edges from IR to an object image, for x86-64,
- *    AArch64 or any target (null TargetID); a fine-grained edge or another
- *    coarse product is CAPABILITY_UNAVAILABLE (with a warning), and so is
- *    RegisterTarget: the driver cannot select a target LLVM 22 does not
- *    know. The first registered edge matching a compile's target replaces
- *    its code generation, inside neverc.codegen.coarse_lower.
+ *    AArch64, a plugin target registered before the edge, or any target
+ *    (null TargetID); a fine-grained edge or another coarse product is
+ *    CAPABILITY_UNAVAILABLE (with a warning). The first registered edge
+ *    matching a compile's target replaces its code generation, inside
+ *    neverc.codegen.coarse_lower. An edge for x86-64 does not serve a
+ *    plugin target over x86_64: that is another target.
+ *  - RegisterTarget takes a target over an architecture LLVM 22 has a
+ *    backend for here (x86_64, aarch64): triple matchers and macros. A
+ *    compile whose triple a matcher selects (highest Priority, then the
+ *    first registered; an empty matcher field matches anything) gets the
+ *    macros (an UNDEFINE one undefines a -D) and the target's ID in its
+ *    route key. Builtins, registers, constraints, clobbers, CPU and feature
+ *    callbacks, a target machine, a machine description, and default ABI,
+ *    convention, MC schema or object format are CAPABILITY_UNAVAILABLE
+ *    (with a warning): Clang 22's TargetInfo subclasses are private and the
+ *    architecture's LLVM backend serves the compile.
  *  - No slot creates a product: on entry to CoarseLower, OutCandidate has
  *    Kind NEVERC_CODEGEN_PRODUCT_OBJECT_IMAGE and Artifact naming the empty
  *    candidate image the host made. Fill it through PluginObject.h's
