@@ -17,6 +17,7 @@
 #include "neverc/core/SlotSupport.h"
 #include "neverc/core/TaskStates.h"
 #include "neverc/ir/IRDomain.h"
+#include "neverc/source/Outputs.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"
@@ -187,6 +188,9 @@ struct TaskState {
   /// level adapters skip them).
   std::vector<const llvm::Value *> Erased;
   bool SavedDisableLLVMPasses = false;
+  /// Under -flto, what the output commits in place of Clang's plain
+  /// bitcode (LTOWriter.cpp); put over the output in wrapAction.
+  std::shared_ptr<source::OutputReplacement> LTOOutput;
   /// Runs of Clang's pipeline in this compile (the built-in ir.optimize or
   /// a provider's RunBuiltinPipeline).
   uint32_t PipelineRuns = 0;

@@ -7,9 +7,9 @@
 // or the module flags an LTO link relies on. So the domain writes the
 // product here, as Clang 22's RunOptimizationPipeline would have written it
 // (clang/lib/CodeGen/BackendUtil.cpp, the Backend_EmitBC/EmitLL branch),
-// into the output Clang opened, through source::replaceOutput: what is
-// written here is what the output commits. Clang's own write that follows
-// is dropped.
+// into the replacement wrapAction put over the output Clang opens
+// (source::replaceableOutput): what is written here is what the output
+// commits, and Clang's own plain bitcode is dropped.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -35,17 +35,17 @@ bool writesLTOBitcode(const clang::CompilerInstance &CI) {
 NevercStatus writeLTOBitcode(IRDomain::Impl &D, TaskState &TS) {
   clang::CompilerInstance &CI = *TS.CI;
   const clang::CodeGenOptions &Opts = CI.getCodeGenOpts();
-  const std::string &Path = CI.getFrontendOpts().OutputFile;
-  llvm::raw_pwrite_stream *OS = source::replaceOutput(CI, Path);
-  if (!OS) {
+  if (!TS.LTOOutput) {
+    // wrapAction saw no named output to put the replacement over.
     D.diag(NEVERC_DIAGNOSTIC_ERROR,
-           "the IR phases with -flto write the bitcode to a named output "
-           "file; '" +
-               (Path.empty() ? std::string("-") : Path) +
-               "' is not one (use -o <file>)",
+           "the IR phases with -flto need the compile's output named (-o)",
            "neverc.ir.optimize");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   }
+  source::OutputReplacement &Out = *TS.LTOOutput;
+  Out.Bytes.clear();
+  llvm::raw_string_ostream Stream(Out.Bytes);
+  llvm::raw_ostream *OS = &Stream;
   llvm::Module &M = *TS.Main;
   const bool LL = CI.getFrontendOpts().ProgramAction == clang::frontend::EmitLLVM;
 
@@ -106,6 +106,8 @@ NevercStatus writeLTOBitcode(IRDomain::Impl &D, TaskState &TS) {
   if (Opts.UnifiedLTO && Summary)
     M.addModuleFlag(llvm::Module::Error, "UnifiedLTO", uint32_t(1));
   MPM.run(M, MAM);
+  Stream.flush();
+  Out.Ready = true;
   return okStatus();
 }
 

@@ -482,8 +482,18 @@ clang::FrontendAction *IRDomain::wrapAction(clang::CompilerInstance &CI,
                                             clang::FrontendAction *Inner) {
   // Nothing is wrapped: generatesCode() made sure \p Inner is Clang's
   // CodeGenAction, whose CodeGenerator the backend callback reads.
-  if (TaskState *TS = P->stateFor(core::decodeHandle(TU.handle()).Scope))
+  if (TaskState *TS = P->stateFor(core::decodeHandle(TU.handle()).Scope)) {
     TS->CodeGen = static_cast<clang::CodeGenAction *>(Inner);
+    // -flto: the domain writes the bitcode itself (LTOWriter.cpp), into a
+    // replacement over the output Clang is about to open.
+    TS->LTOOutput.reset();
+    const std::string &Path = CI.getFrontendOpts().OutputFile;
+    if (writesLTOBitcode(CI) && !Path.empty()) {
+      TS->LTOOutput = std::make_shared<source::OutputReplacement>();
+      TS->LTOOutput->Path = Path;
+      source::replaceableOutput(CI, TS->LTOOutput);
+    }
+  }
   return Inner;
 }
 
@@ -518,6 +528,7 @@ int IRDomain::detach(clang::CompilerInstance &CI, core::Task &TU, bool) {
   }
   if (TS->M)
     CI.getCodeGenOpts().DisableLLVMPasses = TS->SavedDisableLLVMPasses;
+  TS->LTOOutput.reset();
   CI.getCodeGenOpts().PassBuilderCallbacks.pop_back();
   enableCustomAttr(*P, false);
   TS->CustomAttrs.clear();

@@ -14,10 +14,12 @@
 // .d commits (or not) together with the object. Appending and
 // only-if-different outputs keep LLVM's own atomic temporaries.
 //
-// A domain that writes a product itself, after Clang opened the output it
-// will write anyway (the IR domain's LTO bitcode), asks replaceOutput for a
-// stream: what it receives is what keep() commits, in place of Clang's
-// bytes.
+// A domain that makes an output's bytes itself while Clang writes its own
+// to the output too (the IR domain's LTO bitcode, the codegen route's
+// object) puts a ReplaceableBackend on top of the output manager before
+// the output is opened: it holds what Clang writes and, when the file is
+// kept, passes the domain's bytes down instead (to the staged file, or to
+// a domain's proxy below it, such as the object pipeline's).
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/source/Outputs.h"
@@ -26,43 +28,27 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/Utils.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
-#include <unistd.h>
 #include "llvm/Support/VirtualOutputBackends.h"
 
 namespace neverc::source {
 
 namespace {
 
-class StagedOutputFile;
-
-/// The staged outputs of one backend that are open, by path, so that
-/// replaceOutput can find the one a domain names.
-using OpenOutputs = llvm::StringMap<StagedOutputFile *>;
-
 /// One output of the cc1 job: a raw_fd_ostream over a StagedFile.
 class StagedOutputFile final
     : public llvm::RTTIExtends<StagedOutputFile, llvm::vfs::OutputFileImpl> {
 public:
   static char ID;
-  StagedOutputFile(StagedFile F, OpenOutputs &Open, llvm::StringRef Path)
-      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false), Open(Open),
-        Path(Path.str()) {
-    Open[this->Path] = this;
+  explicit StagedOutputFile(StagedFile F)
+      : File(std::move(F)), OS(File.fd(), /*shouldClose=*/false) {
     // A FIFO or terminal written in place cannot seek, and object writers
     // patch headers with pwrite: buffer the whole output, as LLVM's own
     // on-disk backend does.
     if (!OS.supportsSeeking())
       Buffer = std::make_unique<llvm::raw_svector_ostream>(Buffered);
-  }
-
-  ~StagedOutputFile() override {
-    auto It = Open.find(Path);
-    if (It != Open.end() && It->second == this)
-      Open.erase(It);
   }
 
   llvm::raw_pwrite_stream &getOS() override {
@@ -71,28 +57,8 @@ public:
     return OS;
   }
 
-  /// The stream whose bytes keep() commits instead of what getOS() got.
-  llvm::raw_pwrite_stream &replacement() {
-    if (!Replacement)
-      Replacement = std::make_unique<llvm::raw_svector_ostream>(Replaced);
-    return *Replacement;
-  }
-
   llvm::Error keep() override {
-    if (Replacement && !Buffer) {
-      // Clang's bytes are in the staged file already: start it over.
-      OS.flush();
-      if (!File.inPlace() && ::ftruncate(File.fd(), 0) != 0) {
-        std::error_code EC(errno, std::generic_category());
-        OS.clear_error();
-        File.discard();
-        return llvm::errorCodeToError(EC);
-      }
-      OS.seek(0);
-    }
-    if (Replacement)
-      OS.write(Replaced.data(), Replaced.size());
-    else if (Buffer)
+    if (Buffer)
       OS.write(Buffered.data(), Buffered.size());
     OS.flush();
     if (std::error_code EC = OS.error()) {
@@ -117,10 +83,6 @@ private:
   llvm::raw_fd_ostream OS;
   llvm::SmallVector<char, 0> Buffered; ///< the whole output when OS cannot seek
   std::unique_ptr<llvm::raw_svector_ostream> Buffer;
-  llvm::SmallVector<char, 0> Replaced; ///< replaceOutput's bytes
-  std::unique_ptr<llvm::raw_svector_ostream> Replacement;
-  OpenOutputs &Open;
-  std::string Path;
 };
 
 char StagedOutputFile::ID = 0;
@@ -166,17 +128,64 @@ protected:
     }
     if (!F)
       return F.takeError();
-    return std::make_unique<StagedOutputFile>(std::move(*F), Open, Path);
-  }
-
-public:
-  StagedOutputFile *open(llvm::StringRef Path) const {
-    return Open.lookup(Path);
+    return std::make_unique<StagedOutputFile>(std::move(*F));
   }
 
 private:
   std::string FollowPath; ///< the dependency file, written through symlinks
-  OpenOutputs Open;
+};
+
+/// The output a ReplaceableBackend names: Clang's bytes are held, and
+/// keep() passes the replacement down once it is ready.
+class ReplaceableFile final
+    : public llvm::RTTIExtends<ReplaceableFile, llvm::vfs::OutputFileImpl> {
+public:
+  static char ID;
+  ReplaceableFile(std::shared_ptr<OutputReplacement> R,
+                  std::unique_ptr<llvm::vfs::OutputFileImpl> Under)
+      : R(std::move(R)), Under(std::move(Under)), OS(Held) {}
+
+  llvm::raw_pwrite_stream &getOS() override { return OS; }
+  llvm::Error keep() override {
+    llvm::raw_pwrite_stream &S = Under->getOS();
+    if (R->Ready)
+      S.write(R->Bytes.data(), R->Bytes.size());
+    else
+      S.write(Held.data(), Held.size());
+    return Under->keep();
+  }
+  llvm::Error discard() override { return Under->discard(); }
+
+private:
+  std::shared_ptr<OutputReplacement> R;
+  std::unique_ptr<llvm::vfs::OutputFileImpl> Under;
+  llvm::SmallVector<char, 0> Held;
+  llvm::raw_svector_ostream OS;
+};
+char ReplaceableFile::ID = 0;
+
+class ReplaceableBackend final : public llvm::vfs::ProxyOutputBackend {
+public:
+  ReplaceableBackend(llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under,
+                     std::shared_ptr<OutputReplacement> R)
+      : ProxyOutputBackend(std::move(Under)), R(std::move(R)) {}
+
+protected:
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> cloneImpl() const override {
+    return llvm::makeIntrusiveRefCnt<ReplaceableBackend>(
+        getUnderlyingBackend().clone(), R);
+  }
+  llvm::Expected<std::unique_ptr<llvm::vfs::OutputFileImpl>>
+  createFileImpl(llvm::StringRef Path,
+                 std::optional<llvm::vfs::OutputConfig> Config) override {
+    auto Impl = ProxyOutputBackend::createFileImpl(Path, Config);
+    if (!Impl || Path != R->Path)
+      return Impl;
+    return std::make_unique<ReplaceableFile>(R, std::move(*Impl));
+  }
+
+private:
+  std::shared_ptr<OutputReplacement> R;
 };
 
 /// DependencyFileGenerator whose file goes through the output manager.
@@ -203,15 +212,12 @@ private:
 
 } // namespace
 
-llvm::raw_pwrite_stream *replaceOutput(clang::CompilerInstance &CI,
-                                       const std::string &Path) {
-  if (!CI.hasOutputManager() || Path.empty() || Path == "-")
-    return nullptr;
-  // installAtomicOutputs set the manager: nothing else sets one on a neverc
-  // cc1 instance (plugins never see the CompilerInstance).
-  auto &B = static_cast<AtomicOutputBackend &>(CI.getOutputManager());
-  StagedOutputFile *F = B.open(Path);
-  return F ? &F->replacement() : nullptr;
+void replaceableOutput(clang::CompilerInstance &CI,
+                       std::shared_ptr<OutputReplacement> R) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under(
+      &CI.getOrCreateOutputManager());
+  CI.setOutputManager(
+      llvm::makeIntrusiveRefCnt<ReplaceableBackend>(Under, std::move(R)));
 }
 
 void installAtomicOutputs(clang::CompilerInstance &CI) {

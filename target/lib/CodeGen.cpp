@@ -21,8 +21,8 @@
 //
 // The module is then emptied, so what Clang's backend still generates is a
 // few hundred bytes nobody keeps: the output file the cc1 opened is held by
-// a proxy over its output manager (installed by wrapAction, on top of the
-// object domain's), which writes the verified product instead. With
+// source::replaceableOutput's proxy (installed by wrapAction, on top of
+// the object domain's), which writes the verified product instead. With
 // observers only, the product is LLVM's object for the same module and
 // options: byte-identical to clang-22's. -gsplit-dwarf's .dwo is written by
 // the route's code generation; the emptied one writes none.
@@ -32,6 +32,7 @@
 
 #include "neverc/object/Graph.h"
 #include "neverc/object/TargetKey.h"
+#include "neverc/source/Outputs.h"
 
 #include "clang/Basic/TargetInfo.h"
 #include "clang/CodeGen/BackendUtil.h"
@@ -39,8 +40,6 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Support/VirtualOutputBackends.h"
-#include "llvm/Support/VirtualOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -73,64 +72,6 @@ bool nullHandle(NevercHandle H) { return !H.Owner && !H.Value; }
 NevercStringView viewOf(const std::string &S) {
   return NevercStringView{S.data(), S.size()};
 }
-
-//===----------------------------------------------------------------------===//
-// The output the product replaces
-//===----------------------------------------------------------------------===//
-
-/// The object file of the cc1: what Clang's (emptied) code generation
-/// writes is held, and keep() passes the product on instead.
-class ProductFile final
-    : public llvm::RTTIExtends<ProductFile, llvm::vfs::OutputFileImpl> {
-public:
-  static char ID;
-  ProductFile(std::shared_ptr<PendingProduct> P,
-              std::unique_ptr<llvm::vfs::OutputFileImpl> Under)
-      : P(std::move(P)), Under(std::move(Under)), OS(Held) {}
-
-  llvm::raw_pwrite_stream &getOS() override { return OS; }
-  llvm::Error keep() override {
-    llvm::raw_pwrite_stream &S = Under->getOS();
-    if (P->Ready)
-      S.write(P->Bytes.data(), P->Bytes.size());
-    else
-      S.write(Held.data(), Held.size());
-    return Under->keep();
-  }
-  llvm::Error discard() override { return Under->discard(); }
-
-private:
-  std::shared_ptr<PendingProduct> P;
-  std::unique_ptr<llvm::vfs::OutputFileImpl> Under;
-  llvm::SmallVector<char, 0> Held;
-  llvm::raw_svector_ostream OS;
-};
-char ProductFile::ID = 0;
-
-class ProductBackend final : public llvm::vfs::ProxyOutputBackend {
-public:
-  ProductBackend(llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under,
-                 std::shared_ptr<PendingProduct> P)
-      : ProxyOutputBackend(std::move(Under)), P(std::move(P)) {}
-
-protected:
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend>
-  cloneImpl() const override {
-    return llvm::makeIntrusiveRefCnt<ProductBackend>(
-        getUnderlyingBackend().clone(), P);
-  }
-  llvm::Expected<std::unique_ptr<llvm::vfs::OutputFileImpl>>
-  createFileImpl(llvm::StringRef Path,
-                 std::optional<llvm::vfs::OutputConfig> Config) override {
-    auto Impl = ProxyOutputBackend::createFileImpl(Path, Config);
-    if (!Impl || Path != P->Path)
-      return Impl;
-    return std::make_unique<ProductFile>(P, std::move(*Impl));
-  }
-
-private:
-  std::shared_ptr<PendingProduct> P;
-};
 
 //===----------------------------------------------------------------------===//
 // The product's checks
@@ -476,12 +417,9 @@ clang::FrontendAction *TargetDomain::wrapAction(clang::CompilerInstance &CI,
   // Called after every domain attached: the proxy goes on top of the
   // output managers they installed (the object domain's holds the object
   // for its pipeline, which then runs on the product).
-  P->Pending = std::make_shared<PendingProduct>();
+  P->Pending = std::make_shared<source::OutputReplacement>();
   P->Pending->Path = CI.getFrontendOpts().OutputFile;
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> Under(
-      &CI.getOrCreateOutputManager());
-  CI.setOutputManager(
-      llvm::makeIntrusiveRefCnt<ProductBackend>(Under, P->Pending));
+  source::replaceableOutput(CI, P->Pending);
   return Inner;
 }
 

@@ -9,6 +9,7 @@
 #include "neverc/core/DomainJobs.h"
 #include "neverc/core/SlotSupport.h"
 #include "neverc/object/BinaryStage.h"
+#include "neverc/source/Outputs.h"
 
 #include <cstring>
 #include <memory>
@@ -75,15 +76,6 @@ enum class TargetHandleKind : uint8_t {
   Builder = 168, ///< a coarse product's NevercMutableBinaryAPI builder
 };
 
-/// The object a compile's code generation commits when the codegen phases
-/// run (CodeGen.cpp): the product, once verified, replaces what Clang's own
-/// (emptied) code generation writes to the output.
-struct PendingProduct {
-  std::string Path;
-  bool Ready = false;
-  std::string Bytes;
-};
-
 /// One coarse_lower / product_verify run: the candidate image and what the
 /// route knows of it. Found from its task while it runs.
 struct ProductJob {
@@ -129,8 +121,10 @@ struct TargetDomain::Impl final : object::BinaryStageResolver,
   std::unique_ptr<llvm::RegisterTargetPassConfigCallback> Callback;
   bool Failed = false;
   bool IRPhasesRun = true;
-  /// The cc1's object, when its code generation goes through the phases.
-  std::shared_ptr<PendingProduct> Pending;
+  /// The cc1's object, when its code generation goes through the phases:
+  /// the product, once verified, replaces what Clang's own (emptied) code
+  /// generation writes to the output.
+  std::shared_ptr<source::OutputReplacement> Pending;
   /// -gsplit-dwarf's output, cleared for Clang's emptied code generation
   /// (the route's own wrote the .dwo) and restored at detach.
   std::string SavedSplitDwarfOutput;

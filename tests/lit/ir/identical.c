@@ -21,14 +21,16 @@
 // RUN: %clang -O2 -flto=thin -fthin-link-bitcode=%t/c.thin -c %s -o %t/c.bc
 // RUN: cmp %t/n.thin %t/c.thin && cmp %t/n.bc %t/c.bc
 //
+// To standard output too:
+// RUN: env IR_TRACE_MODE=quiet %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto -c %s -o - > %t/stdout.bc
+// RUN: %clang -O2 -flto -c %s -o - > %t/stdout-clang.bc
+// RUN: cmp %t/stdout.bc %t/stdout-clang.bc
+//
 // What the domain cannot do under -flto is refused, with no object: Clang
-// builds the fat-LTO pipeline as one piece, and the LTO bitcode is written
-// to a named file only.
+// builds the fat-LTO pipeline as one piece.
 // RUN: not %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto -ffat-lto-objects -c %s -o %t/fat.o 2>&1 | FileCheck %s --check-prefix=FAT
 // RUN: test ! -e %t/fat.o
 // FAT: error: the IR phases do not run with -ffat-lto-objects
-// RUN: env IR_TRACE_MODE=quiet not %neverc -fplugin=%test_plugins/IRTracePlugin.so -O2 -flto -c %s -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=STDOUT
-// STDOUT: error: the IR phases with -flto write the bitcode to a named output file; '-' is not one (use -o <file>)
 
 #include <stdio.h>
 struct point { double x, y; };

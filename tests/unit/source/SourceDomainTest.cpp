@@ -792,37 +792,50 @@ TEST_F(Fixture, FailedCompileLeavesNoOutput) {
 
 } // namespace
 
-TEST(AtomicOutputs, ReplaceOutputCommitsTheReplacementOnly) {
+TEST(AtomicOutputs, ReplaceableOutputCommitsTheReplacementOnceReady) {
   auto Dir = std::filesystem::temp_directory_path() /
              ("neverc-replace-" + std::to_string(::getpid()));
   std::filesystem::create_directories(Dir);
   std::string Path = (Dir / "out.bc").string();
+  std::string Other = (Dir / "other.bc").string();
+  std::string Late = (Dir / "late.bc").string();
   auto Inv = std::make_shared<clang::CompilerInvocation>();
   clang::CompilerInstance CI(std::move(Inv));
   CI.createVirtualFileSystem();
   CI.createDiagnostics(new clang::TextDiagnosticBuffer);
   installAtomicOutputs(CI);
-  // No output open at the path yet, and "-" is never staged: null.
-  EXPECT_EQ(nullptr, replaceOutput(CI, Path));
-  EXPECT_EQ(nullptr, replaceOutput(CI, "-"));
-  EXPECT_EQ(nullptr, replaceOutput(CI, ""));
-  std::unique_ptr<llvm::raw_pwrite_stream> OS =
-      CI.createOutputFile(Path, /*Binary=*/true, /*RemoveFileOnSignal=*/true,
-                          /*UseTemporary=*/true);
-  ASSERT_TRUE(OS);
+  auto R = std::make_shared<OutputReplacement>();
+  R->Path = Path;
+  auto NotReady = std::make_shared<OutputReplacement>();
+  NotReady->Path = Late;
+  replaceableOutput(CI, R);
+  replaceableOutput(CI, NotReady);
+  auto Open = [&](const std::string &P) {
+    return CI.createOutputFile(P, /*Binary=*/true, /*RemoveFileOnSignal=*/true,
+                               /*UseTemporary=*/true);
+  };
+  std::unique_ptr<llvm::raw_pwrite_stream> OS = Open(Path);
+  std::unique_ptr<llvm::raw_pwrite_stream> OtherOS = Open(Other);
+  std::unique_ptr<llvm::raw_pwrite_stream> LateOS = Open(Late);
+  ASSERT_TRUE(OS && OtherOS && LateOS);
   *OS << "what clang wrote, longer than the replacement";
-  llvm::raw_pwrite_stream *R = replaceOutput(CI, Path);
-  ASSERT_NE(nullptr, R);
-  EXPECT_EQ(R, replaceOutput(CI, Path)); // one replacement per output
-  EXPECT_EQ(nullptr, replaceOutput(CI, (Dir / "other.bc").string()));
-  *R << "ours";
+  *OtherOS << "another output";
+  *LateOS << "clang's, no replacement was ready";
+  R->Bytes = "ours";
+  R->Ready = true;
   *OS << " and more after it";
   OS.reset();
+  OtherOS.reset();
+  LateOS.reset();
+  // Nothing is committed before Clang keeps the outputs.
+  EXPECT_FALSE(std::filesystem::exists(Path));
   CI.clearOutputFiles(/*EraseFiles=*/false);
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  ASSERT_TRUE(bool(Buf));
-  EXPECT_EQ("ours", (*Buf)->getBuffer());
-  // Once kept, the output is no longer open: null again.
-  EXPECT_EQ(nullptr, replaceOutput(CI, Path));
+  auto Read = [](const std::string &P) {
+    auto Buf = llvm::MemoryBuffer::getFile(P);
+    return Buf ? (*Buf)->getBuffer().str() : std::string("<missing>");
+  };
+  EXPECT_EQ("ours", Read(Path));
+  EXPECT_EQ("another output", Read(Other));
+  EXPECT_EQ("clang's, no replacement was ready", Read(Late));
   std::filesystem::remove_all(Dir);
 }

@@ -10,14 +10,12 @@
 #ifndef NEVERC_SOURCE_OUTPUTS_H
 #define NEVERC_SOURCE_OUTPUTS_H
 
+#include <memory>
 #include <string>
 
 namespace clang {
 class CompilerInstance;
 } // namespace clang
-namespace llvm {
-class raw_pwrite_stream;
-} // namespace llvm
 
 namespace neverc::source {
 
@@ -26,13 +24,21 @@ namespace neverc::source {
 /// after the VFS exists and before ExecuteCompilerInvocation.
 void installAtomicOutputs(clang::CompilerInstance &CI);
 
-/// For a domain that writes a product itself after Clang opened the output
-/// it will also write: what the returned stream receives is what the output
-/// at Path commits, and Clang's own bytes are dropped. Null when CI has no
-/// staged output open at Path ("-" is never staged). CI must be set up by
-/// installAtomicOutputs.
-llvm::raw_pwrite_stream *replaceOutput(clang::CompilerInstance &CI,
-                                       const std::string &Path);
+/// What a domain commits in place of what Clang writes to one output of a
+/// cc1 (the IR domain's LTO bitcode, the codegen route's object): until
+/// Ready is set, Clang's own bytes pass through.
+struct OutputReplacement {
+  std::string Path;
+  std::string Bytes;
+  bool Ready = false;
+};
+
+/// Puts a proxy on top of CI's output manager (over what the domains
+/// installed before): the output at R->Path holds what Clang writes and,
+/// when kept, commits R->Bytes instead once R->Ready. Call before Clang
+/// opens the output (a domain's wrapAction); "-" works as a path too.
+void replaceableOutput(clang::CompilerInstance &CI,
+                       std::shared_ptr<OutputReplacement> R);
 
 } // namespace neverc::source
 
