@@ -92,15 +92,14 @@ public:
   void add(llvm::Pass *P) override {
     // Clang's pass manager may delete P at once (a redundant analysis).
     const void *ID = P->getPassID();
-    if (!SelectorSeen && isMachineFunctionPass(*P)) {
-      // The first machine-function pass selects instructions (everything
-      // before it works on LLVM IR): codegen.ir_to_mir wraps it.
+    // The first machine-function pass selects instructions (everything
+    // before it works on LLVM IR): codegen.ir_to_mir wraps it. Nobody on
+    // the phase: no pass is even asked what it is.
+    if (!SelectorSeen && D.selectionWanted() && isMachineFunctionPass(*P)) {
       SelectorSeen = true;
-      if (D.selectionWanted()) {
-        To.add(wrapSelector(D, static_cast<llvm::FunctionPass *>(P)));
-        after(ID);
-        return;
-      }
+      To.add(wrapSelector(D, static_cast<llvm::FunctionPass *>(P)));
+      after(ID);
+      return;
     }
     To.add(P);
     after(ID);

@@ -27,6 +27,7 @@
 #include "Internal.h"
 #include "MutationSupport.h"
 #include "neverc/core/PrivateMember.h"
+#include "neverc/object/TargetKey.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -67,7 +68,6 @@ struct Selection {
   SelectionInput In;
   bool Ran = false;        ///< LLVM's selector ran
   uint64_t Generation = 0; ///< the function's commits when it did
-  bool Published = false;  ///< PublishMIRModule was called
 };
 
 namespace {
@@ -124,7 +124,7 @@ void select(MIRDomain::Impl &D, llvm::MachineFunction &MF, llvm::Pass *From,
     Builtin();
     return;
   }
-  Selection S{D, MF, Builtin, {&MF, From}, {}, false, 0, false};
+  Selection S{D, MF, Builtin, {&MF, From}, {}, false, 0};
   S.In.F = &MF.getFunction();
   current(C) = &S;
   C.MF = &MF;
@@ -246,16 +246,6 @@ const NevercIRCoreAPI *irCore(MIRDomain::Impl &D) {
   return static_cast<const NevercIRCoreAPI *>(T);
 }
 
-NevercTargetID targetOf(const llvm::Triple &T) {
-  switch (T.getArch()) {
-  case llvm::Triple::x86_64:
-    return {NEVERC_TARGET_ID_X86_64_HIGH, NEVERC_TARGET_ID_X86_64_LOW};
-  case llvm::Triple::aarch64:
-    return {NEVERC_TARGET_ID_AARCH64_HIGH, NEVERC_TARGET_ID_AARCH64_LOW};
-  default:
-    return {};
-  }
-}
 
 NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
                                   NevercArtifactHandle Input,
@@ -278,7 +268,7 @@ NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
         if (!I.IR || !isOk(I.IR->GetModule(I.IR->Context, F->Task, &I.Module)))
           return st(NEVERC_STATUS_INVALID_STATE);
         llvm::Triple T(S->In.F->getParent()->getTargetTriple());
-        I.TargetID = targetOf(T);
+        I.TargetID = object::targetIDOf(T.str());
         // Machine IR's target values are LLVM 22's (no MIR target schema is
         // published: mir/README); the key says so.
         if (C->Key.empty()) // one triple per compile; views into it stay valid
@@ -351,8 +341,7 @@ NevercStatus NEVERC_CALL publish(void *Ctx, const NevercPhaseFrame *F,
                  D.H.phases().at(Phase).Name);
           return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
         }
-        S->Published = true;
-        *Out = F->CurrentOutput;
+            *Out = F->CurrentOutput;
         return okStatus();
       });
 }
