@@ -166,7 +166,9 @@ int TargetDomain::attach(clang::CompilerInstance &CI, core::Task &) {
   P->Failed = false;
   // A plugin target the triple selects: its macros, before the
   // preprocessor exists; its ID names the compile's route.
-  P->Selected = P->targetFor(CI.getTargetOpts().Triple);
+  P->Selected = P->PluginTargets.empty()
+                    ? nullptr
+                    : P->targetFor(CI.getTargetOpts().Triple);
   if (const TargetRecord *T = P->Selected)
     for (const TargetRecord::Macro &M : T->Macros) {
       if (M.Undefine)

@@ -324,6 +324,18 @@ static void registerEdges(const NevercTargetAPI *T, void *Ctx) {
   say("RegisterCodeGenEdge(bad kind) %s",
       sname(T->RegisterCodeGenEdge(T->Context, Ctx, &E)));
   E = edge();
+  E.EdgeID.Low = 9;
+  {
+    static const NevercInterfaceID Needs[2] = {
+        {NEVERC_INTERFACE_OBJECT_PHASE_HIGH, NEVERC_INTERFACE_OBJECT_PHASE_LOW},
+        {0x4e43544553544e4full, 1}}; /* published by nobody */
+    E.Dependencies.Data = Needs;
+    E.Dependencies.Count = 2;
+    E.Dependencies.ElementStride = sizeof Needs[0];
+    say("RegisterCodeGenEdge(missing dependency) %s",
+        sname(T->RegisterCodeGenEdge(T->Context, Ctx, &E)));
+  }
+  E = edge();
   E.EdgeID.Low = 8;
   E.Header.Major = 9;
   say("RegisterCodeGenEdge(major 9) %s",
@@ -410,6 +422,16 @@ static void registerTargets(const NevercTargetAPI *T, void *Ctx) {
   D.Clobbers.Length = 6;
   say("RegisterTarget(clobbers) %s",
       sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  D = acme(&M, Mac);
+  D.TargetID.Low = 6;
+  {
+    static const NevercStringView Names[1] = {{"acme-os", 7}};
+    D.Aliases.Data = Names;
+    D.Aliases.Count = 1;
+    D.Aliases.ElementStride = sizeof Names[0];
+    say("RegisterTarget(aliases) %s",
+        sname(T->RegisterTarget(T->Context, Ctx, &D)));
+  }
   D = acme(&M, Mac);
   D.TargetID.Low = 5;
   Mac[1].Flags = 2;

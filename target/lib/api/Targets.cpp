@@ -14,6 +14,7 @@
 //    kind outside the enum, a coarse edge without CoarseLower or whose
 //    input is not IR, a Dependencies view with a count and no data;
 //  - DUPLICATE_ID: an EdgeID another edge took;
+//  - DEPENDENCY_MISSING: a Dependencies interface nobody published;
 //  - CAPABILITY_UNAVAILABLE (with a warning naming the edge): a fine-grained
 //  edge (one
 //    hop of IR → MIR → MC → object graph → image; LLVM's code generator
@@ -33,7 +34,8 @@
 //  - DUPLICATE_ID: a built-in target's ID or one another target took;
 //  - CAPABILITY_UNAVAILABLE (with a warning naming the target): another
 //    architecture; builtins, inline-asm registers, constraints, clobbers
-//    (Clang's TargetInfo subclasses are private); CPU and feature callbacks,
+//    (Clang's TargetInfo subclasses are private); aliases (the driver takes
+//    no target names); CPU and feature callbacks,
 //    a target machine or a machine description (they need an LLVM backend
 //    of its own); a default ABI, convention, MC schema or object format
 //    (the architecture's serve).
@@ -111,7 +113,10 @@ NevercStatus NEVERC_CALL registerTarget(void *Context, void *Registrar,
           return Unavailable("a machine of its own (CPUs, features, a target "
                              "machine) needs an LLVM backend; a plugin target "
                              "takes its architecture's");
-        if (!nullID(T.DefaultABI) || !nullID(T.DefaultCallingConvention) ||
+        if (T.Aliases.Count)
+      return Unavailable("aliases: a target is selected by its triple "
+                         "matchers, the driver takes no target names");
+    if (!nullID(T.DefaultABI) || !nullID(T.DefaultCallingConvention) ||
             !nullID(T.MCSchemaID) || !nullID(T.DefaultObjectFormatID))
           return Unavailable(
               "its ABI, calling convention, MC schema and object "
@@ -205,6 +210,12 @@ NevercStatus NEVERC_CALL registerEdge(void *Context, void *Registrar,
         for (const EdgeRecord &R : D.Edges)
           if (sameID(R.ID, E.EdgeID))
             return st(NEVERC_STATUS_DUPLICATE_ID);
+        // The interfaces it needs must be published (by the host or a
+        // plugin registered before it).
+        for (uint64_t I = 0; I < E.Dependencies.Count; ++I)
+          if (!D.H.interfaces().find(elementAt<NevercInterfaceID>(
+                  E.Dependencies.Data, E.Dependencies.ElementStride, I)))
+            return st(NEVERC_STATUS_DEPENDENCY_MISSING);
         EdgeRecord R;
         R.Owner = Owner;
         R.ID = E.EdgeID;

@@ -26,6 +26,7 @@
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(coarse to assembly) CAPABILITY_UNAVAILABLE
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(unknown target) NOT_FOUND
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(bad kind) INVALID_DESCRIPTOR
+// CHECK-NEXT: codegen: RegisterCodeGenEdge(missing dependency) DEPENDENCY_MISSING
 // CHECK-NEXT: codegen: RegisterCodeGenEdge(major 9) ABI_MISMATCH
 // CHECK-NEXT: codegen: RegisterTarget(no ID) INVALID_DESCRIPTOR
 // CHECK: codegen: edge lower arch='x86_64' target-x86=1 input-ir=1 output-image=1 final-ir=1 opt=3 candidate-kind=6

@@ -19,6 +19,8 @@
 // CHECK-NEXT: codegen: RegisterTarget(riscv64) CAPABILITY_UNAVAILABLE
 // CHECK-NEXT: warning: plugin 'org.neverc.test.codegen': NevercTargetAPI.RegisterTarget: target 'acme': builtins, inline-asm registers, constraints and clobbers cannot be added to Clang 22's TargetInfo
 // CHECK-NEXT: codegen: RegisterTarget(clobbers) CAPABILITY_UNAVAILABLE
+// CHECK-NEXT: warning: plugin 'org.neverc.test.codegen': NevercTargetAPI.RegisterTarget: target 'acme': aliases: a target is selected by its triple matchers, the driver takes no target names
+// CHECK-NEXT: codegen: RegisterTarget(aliases) CAPABILITY_UNAVAILABLE
 // CHECK-NEXT: codegen: RegisterTarget(macro flag 2) INVALID_DESCRIPTOR
 // CHECK: codegen: edge lower arch='x86_64' target-x86=0 input-ir=1 output-image=1 final-ir=1
 // CHECK: codegen: edge verify obligations=31 kind=6 frameless-GetImage=OK

@@ -55,13 +55,15 @@
  *    CAPABILITY_UNAVAILABLE (with a warning). The first registered edge
  *    matching a compile's target replaces its code generation, inside
  *    neverc.codegen.coarse_lower. An edge for x86-64 does not serve a
- *    plugin target over x86_64: that is another target.
+ *    plugin target over x86_64: that is another target. Every interface
+ *    an edge lists in Dependencies must be published already
+ *    (NEVERC_STATUS_DEPENDENCY_MISSING otherwise).
  *  - RegisterTarget takes a target over an architecture LLVM 22 has a
  *    backend for here (x86_64, aarch64): triple matchers and macros. A
  *    compile whose triple a matcher selects (highest Priority, then the
  *    first registered; an empty matcher field matches anything) gets the
  *    macros (an UNDEFINE one undefines a -D) and the target's ID in its
- *    route key. Builtins, registers, constraints, clobbers, CPU and feature
+ *    route key. Aliases, builtins, registers, constraints, clobbers, CPU and feature
  *    callbacks, a target machine, a machine description, and default ABI,
  *    convention, MC schema or object format are CAPABILITY_UNAVAILABLE
  *    (with a warning): Clang 22's TargetInfo subclasses are private and the
