@@ -1,4 +1,5 @@
-//===- KeywordExtension.cpp - keywords that become expressions, types, statements -===//
+//===- KeywordExtension.cpp - keywords that become expressions, types,
+//statements -===//
 //
 // neverc.syntax.extension.expression, .type_name and .statement, carried by
 // Clang's annotation tokens. Stock Clang 22's parser has no hook where a

@@ -1,4 +1,5 @@
-//===- MutableSlots.cpp - Which Clang child a replaced AST slot is ---------===//
+//===- MutableSlots.cpp - Which Clang child a replaced AST slot is
+//---------===//
 //
 // A mutation replaces a child slot of the schema (ASTMutationReplaceChild);
 // here each slot this host replaces maps to the Clang node's own setter,
@@ -70,8 +71,8 @@ SlotAccess body(Stmt *Old, std::function<void(Stmt *)> Set, bool Loop) {
   return A;
 }
 
-bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
-              SlotAccess &A, std::string &Why) {
+bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index, SlotAccess &A,
+              std::string &Why) {
   switch (Slot) {
   case NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_ARGUMENTS: {
     auto *CE = cast<CallExpr>(S);
@@ -133,7 +134,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
   }
   case NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_THEN: {
     auto *If = cast<IfStmt>(S);
-    A = body(If->getThen(), [If](Stmt *B) { If->setThen(B); }, false);
+    A = body(
+        If->getThen(), [If](Stmt *B) { If->setThen(B); }, false);
     return true;
   }
   case NEVERC_AST_CHILD_SLOT_STMT_IF_STMT_ELSE: {
@@ -142,7 +144,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
       return Why = "the if has no else, and Clang 22 sizes an IfStmt's "
                    "storage when it makes it",
              false;
-    A = body(If->getElse(), [If](Stmt *B) { If->setElse(B); }, false);
+    A = body(
+        If->getElse(), [If](Stmt *B) { If->setElse(B); }, false);
     return true;
   }
   case NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_CONDITION: {
@@ -152,7 +155,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
   }
   case NEVERC_AST_CHILD_SLOT_STMT_WHILE_STMT_BODY: {
     auto *W = cast<WhileStmt>(S);
-    A = body(W->getBody(), [W](Stmt *B) { W->setBody(B); }, true);
+    A = body(
+        W->getBody(), [W](Stmt *B) { W->setBody(B); }, true);
     return true;
   }
   case NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_CONDITION: {
@@ -162,7 +166,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
   }
   case NEVERC_AST_CHILD_SLOT_STMT_DO_STMT_BODY: {
     auto *Do = cast<DoStmt>(S);
-    A = body(Do->getBody(), [Do](Stmt *B) { Do->setBody(B); }, true);
+    A = body(
+        Do->getBody(), [Do](Stmt *B) { Do->setBody(B); }, true);
     return true;
   }
   case NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_INITIALIZER: {
@@ -183,7 +188,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
   }
   case NEVERC_AST_CHILD_SLOT_STMT_FOR_STMT_BODY: {
     auto *F = cast<ForStmt>(S);
-    A = body(F->getBody(), [F](Stmt *B) { F->setBody(B); }, true);
+    A = body(
+        F->getBody(), [F](Stmt *B) { F->setBody(B); }, true);
     return true;
   }
   case NEVERC_AST_CHILD_SLOT_STMT_SWITCH_STMT_CONDITION: {
@@ -213,7 +219,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
     // expression, always present.
     unsigned Pos =
         Slot == NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_CONDITION ? 0
-        : Slot == NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_TRUE_EXPRESSION
+        : Slot ==
+                NEVERC_AST_CHILD_SLOT_STMT_CONDITIONAL_OPERATOR_TRUE_EXPRESSION
             ? 1
             : 2;
     A = pointer(childAt(cast<ConditionalOperator>(S), Pos),
@@ -225,7 +232,8 @@ bool stmtSlot(Stmt *S, NevercASTChildSlotID Slot, uint64_t Index,
   case NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_INDEX: {
     // The base is whichever side is the pointer (`i[p]` is valid C).
     auto *AS = cast<ArraySubscriptExpr>(S);
-    bool WantBase = Slot == NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_BASE;
+    bool WantBase =
+        Slot == NEVERC_AST_CHILD_SLOT_STMT_ARRAY_SUBSCRIPT_EXPR_BASE;
     bool BaseIsLHS = AS->getBase() == AS->getLHS();
     if (WantBase == BaseIsLHS)
       A = expr(AS->getLHS(), [AS](Expr *E) { AS->setLHS(E); });
@@ -356,8 +364,8 @@ bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
     return false;
   }
   if (const LabelStmt *L = usedLabel(A.Old)) {
-    Why = std::string("the replaced statement holds label '") +
-          L->getName() + "', which a goto names";
+    Why = std::string("the replaced statement holds label '") + L->getName() +
+          "', which a goto names";
     return false;
   }
   if (!Break && !Continue)

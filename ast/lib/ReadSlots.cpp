@@ -38,7 +38,6 @@ NevercStringView nameOf(TaskState &TS, const NamedDecl *ND) {
   return view(S);
 }
 
-
 /// Calls \p Visit(Parent, Child) for every edge under \p Root, depth-first;
 /// it descends into Child when Visit returns true.
 template <class VisitFn>
@@ -63,8 +62,8 @@ void addParents(TaskState &TS, NodeRef Root) {
 
 void buildParents(TaskState &TS) {
   TS.Parents.clear();
-  addParents(TS, {TS.Ctx->getTranslationUnitDecl(),
-                  NEVERC_AST_SCHEMA_DOMAIN_DECL});
+  addParents(TS,
+             {TS.Ctx->getTranslationUnitDecl(), NEVERC_AST_SCHEMA_DOMAIN_DECL});
   TS.ParentsValid = true;
 }
 

@@ -32,7 +32,8 @@ const char *resultName(NevercParserResultKind K) {
   switch (K) {
   case NEVERC_PARSER_RESULT_EXPR: return "EXPR";
   case NEVERC_PARSER_RESULT_TYPE: return "TYPE";
-  case NEVERC_PARSER_RESULT_STMT: return "STMT";
+  case NEVERC_PARSER_RESULT_STMT:
+    return "STMT";
   case NEVERC_PARSER_RESULT_ATTRIBUTE: return "ATTRIBUTE";
   default: return "another kind";
   }

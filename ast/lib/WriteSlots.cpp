@@ -580,10 +580,11 @@ NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,
     auto *Last = cast<CompoundStmt>(New)->body_empty()
                      ? nullptr
                      : dyn_cast<Expr>(cast<CompoundStmt>(New)->body_back());
-    if (!Last || !TS.Ctx->hasSameUnqualifiedType(Last->getType(),
-                                                 A.ValueOf->getType()))
+    if (!Last ||
+        !TS.Ctx->hasSameUnqualifiedType(Last->getType(), A.ValueOf->getType()))
       return Fail("a statement expression's last statement gives its value, "
-                  "of type '" + A.ValueOf->getType().getAsString() + "'");
+                  "of type '" +
+                  A.ValueOf->getType().getAsString() + "'");
   }
   Old = NodeRef{A.Old, NEVERC_AST_SCHEMA_DOMAIN_STMT};
   if (!DryRun)

@@ -343,7 +343,6 @@ static NevercStatus tour(void) {
   return replaceBodies(Pick, Body1, Sum, Body2, "both bodies");
 }
 
-
 /*===--- BUILDER_TOUR_MODE=slots -----------------------------------------===*/
 
 static NevercASTNodeKind kindOf(NevercASTNodeHandle N) {
@@ -408,8 +407,8 @@ static NevercStatus mutate(const struct Edit *E, unsigned N, const char *What) {
   NevercStatus S = AST->BeginASTMutation(AST->Context, T, &M);
   unsigned I;
   for (I = 0; I < N && S.Code == NEVERC_STATUS_OK; ++I) {
-    S = AST->ASTMutationReplaceChild(AST->Context, T, M, E[I].Parent,
-                                     E[I].Slot, E[I].Index, E[I].With);
+    S = AST->ASTMutationReplaceChild(AST->Context, T, M, E[I].Parent, E[I].Slot,
+                                     E[I].Index, E[I].With);
     if (S.Code != NEVERC_STATUS_OK)
       fprintf(stderr, "slots: stage %s #%u: %s\n", What, I, code(S));
   }
@@ -425,9 +424,10 @@ static NevercStatus mutate(const struct Edit *E, unsigned N, const char *What) {
 static NevercStatus slotsTour(void) {
   NevercStmtHandle Branches = bodyOf("branches"), Choose = bodyOf("choose"),
                    Index2 = bodyOf("index2"), Members = bodyOf("members"),
-                   Loops = bodyOf("loops"), Sw = bodyOf("sw"), Brk = bodyOf("brk");
-  NevercASTNodeHandle If, Cond, Sub, M1, M2, For, Inc, Do, While, Switch,
-      BrkIf, Break, Null, Ten;
+                   Loops = bodyOf("loops"), Sw = bodyOf("sw"),
+                   Brk = bodyOf("brk");
+  NevercASTNodeHandle If, Cond, Sub, M1, M2, For, Inc, Do, While, Switch, BrkIf,
+      Break, Null, Ten;
   struct Edit E[4];
   if (Failed)
     return status(NEVERC_STATUS_PLUGIN_FAILURE);
@@ -561,12 +561,13 @@ static NevercStatus slotsTour(void) {
     memset(&P1, 0, sizeof P1);
     memset(&P2, 0, sizeof P2);
     AST->GetParent(AST->Context, T, E[2].With, &P1);
-    AST->GetParent(AST->Context, T, find(For, NEVERC_STMT_KIND_DECL_REF_EXPR, 2),
-                   &P2);
-    fprintf(stderr, "slots: parent of the moved condition: %s; of i in i += 2: %s\n",
+    AST->GetParent(AST->Context, T,
+                   find(For, NEVERC_STMT_KIND_DECL_REF_EXPR, 2), &P2);
+    fprintf(stderr,
+            "slots: parent of the moved condition: %s; of i in i += 2: %s\n",
             kindOf(P1) == NEVERC_STMT_KIND_WHILE_STMT ? "the while" : "wrong",
             kindOf(P2) == NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR ? "the +="
-                                                                   : "wrong");
+                                                                    : "wrong");
   }
   return status(NEVERC_STATUS_OK);
 }

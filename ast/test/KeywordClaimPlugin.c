@@ -181,9 +181,11 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
     }
     Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &Tok);
     if ((S = Claims->CreateDeclReference(Claims->Context, F->Task, Var, None,
-                                         &Cond)).Code ||
+                                         &Cond))
+            .Code ||
         (S = Claims->CreateDeclReference(Claims->Context, F->Task, Var, None,
-                                         &Target)).Code)
+                                         &Target))
+            .Code)
       return S;
     AST->CreateASTBuilder(AST->Context, F->Task,
                           NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR, &B);

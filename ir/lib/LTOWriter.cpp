@@ -1,4 +1,5 @@
-//===- LTOWriter.cpp - The pre-link bitcode of -flto, written by the domain -===//
+//===- LTOWriter.cpp - The pre-link bitcode of -flto, written by the domain
+//-===//
 //
 // With -flto (full or thin) and -emit-llvm-bc / -emit-llvm, Clang writes
 // the module with a writer chosen by the same switch the domain turns off

@@ -246,7 +246,6 @@ const NevercIRCoreAPI *irCore(MIRDomain::Impl &D) {
   return static_cast<const NevercIRCoreAPI *>(T);
 }
 
-
 NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
                                   NevercArtifactHandle Input,
                                   NevercIRToMIRInputInfo *Out) {
@@ -341,7 +340,7 @@ NevercStatus NEVERC_CALL publish(void *Ctx, const NevercPhaseFrame *F,
                  D.H.phases().at(Phase).Name);
           return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
         }
-            *Out = F->CurrentOutput;
+        *Out = F->CurrentOutput;
         return okStatus();
       });
 }

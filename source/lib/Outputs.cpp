@@ -171,7 +171,8 @@ public:
       : ProxyOutputBackend(std::move(Under)), R(std::move(R)) {}
 
 protected:
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend> cloneImpl() const override {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OutputBackend>
+  cloneImpl() const override {
     return llvm::makeIntrusiveRefCnt<ReplaceableBackend>(
         getUnderlyingBackend().clone(), R);
   }

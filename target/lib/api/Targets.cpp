@@ -114,9 +114,9 @@ NevercStatus NEVERC_CALL registerTarget(void *Context, void *Registrar,
                              "machine) needs an LLVM backend; a plugin target "
                              "takes its architecture's");
         if (T.Aliases.Count)
-      return Unavailable("aliases: a target is selected by its triple "
-                         "matchers, the driver takes no target names");
-    if (!nullID(T.DefaultABI) || !nullID(T.DefaultCallingConvention) ||
+          return Unavailable("aliases: a target is selected by its triple "
+                             "matchers, the driver takes no target names");
+        if (!nullID(T.DefaultABI) || !nullID(T.DefaultCallingConvention) ||
             !nullID(T.MCSchemaID) || !nullID(T.DefaultObjectFormatID))
           return Unavailable(
               "its ABI, calling convention, MC schema and object "

@@ -12,22 +12,21 @@
  *   RegisterInterceptor(neverc.syntax.extension.attribute, ...)
  *
  * From then on every declaration attribute spelled `__attribute__((track))`,
- * `[[track]]` (or the claimed "scope::name" in C23 form) runs the phase once:
- * the input's cursor holds the attribute's tokens as written -- the name
- * (with "scope ::" first for a scoped C23 name) and, when present, the
+ * `[[track]]` (or the claimed "scope::name" in C23 form) runs the phase
+ * once: the input's cursor holds the attribute's tokens as written -- the
+ * name (with "scope ::" first for a scoped C23 name) and, when present, the
  * parenthesised arguments, lexed where they are spelled (for an attribute
  * that comes from a macro, the macro's body, unexpanded) -- then an
- * end-of-file token that peeking past the end keeps returning; ExpectedResult is
- * NEVERC_PARSER_RESULT_ATTRIBUTE. A plugin that handles it answers HANDLED
- * with the node CreateParsedAttribute made for this cursor (attached to the
- * declaration) or with no node (nothing attached; the plugin has reported
- * what it wanted); UNHANDLED, or no plugin answering, prints clang's own
- * "unknown attribute 'x' ignored" warning. The node is a clang `annotate`
- * attribute whose annotation is the descriptor's Name (with the
- * attribute's arguments when every one is a constant expression), so IR
- * generation
- * records it (llvm.global.annotations, llvm.var.annotation) and AST plugins
- * find it as NEVERC_ATTR_KIND_ANNOTATE.
+ * end-of-file token that peeking past the end keeps returning;
+ * ExpectedResult is NEVERC_PARSER_RESULT_ATTRIBUTE. A plugin that handles it
+ * answers HANDLED with the node CreateParsedAttribute made for this cursor
+ * (attached to the declaration) or with no node (nothing attached; the
+ * plugin has reported what it wanted); UNHANDLED, or no plugin answering,
+ * prints clang's own "unknown attribute 'x' ignored" warning. The node is a
+ * clang `annotate` attribute whose annotation is the descriptor's Name (with
+ * the attribute's arguments when every one is a constant expression), so IR
+ * generation records it (llvm.global.annotations, llvm.var.annotation) and
+ * AST plugins find it as NEVERC_ATTR_KIND_ANNOTATE.
  *
  * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR, TYPE or STMT,
  * TakesArguments}) in Register makes the identifier a keyword of every
@@ -64,8 +63,9 @@
  *  - DECLSPEC spellings reach the phase only with -fdeclspec or
  *    -fms-extensions (Clang parses __declspec only then).
  *  - ClaimKeyword: outside Register INVALID_STATE; a name that is not an
- *    identifier, or a Result other than EXPR, TYPE and STMT, INVALID_ARGUMENT; a
- *    C keyword of any standard, or a name claimed before, DUPLICATE_ID.
+ *    identifier, or a Result other than EXPR, TYPE and STMT,
+ *    INVALID_ARGUMENT; a C keyword of any standard, or a name claimed
+ *    before, DUPLICATE_ID.
  *  - CreateDeclReference: a declaration that is not a value (a type, a
  *    tag), WRONG_TYPE; from an observer, POLICY_VIOLATION; before Sema
  *    exists, INVALID_STATE. A zero Location uses the declaration's.

@@ -63,11 +63,12 @@
  *    compile whose triple a matcher selects (highest Priority, then the
  *    first registered; an empty matcher field matches anything) gets the
  *    macros (an UNDEFINE one undefines a -D) and the target's ID in its
- *    route key. Aliases, builtins, registers, constraints, clobbers, CPU and feature
- *    callbacks, a target machine, a machine description, and default ABI,
- *    convention, MC schema or object format are CAPABILITY_UNAVAILABLE
- *    (with a warning): Clang 22's TargetInfo subclasses are private and the
- *    architecture's LLVM backend serves the compile.
+ *    route key. Aliases, builtins, registers, constraints, clobbers, CPU
+ *    and feature callbacks, a target machine, a machine description, and
+ *    a default ABI, convention, MC schema or object format are
+ *    CAPABILITY_UNAVAILABLE (with a warning): Clang 22's TargetInfo
+ *    subclasses are private and the architecture's LLVM backend serves the
+ *    compile.
  *  - No slot creates a product: on entry to CoarseLower, OutCandidate has
  *    Kind NEVERC_CODEGEN_PRODUCT_OBJECT_IMAGE and Artifact naming the empty
  *    candidate image the host made. Fill it through PluginObject.h's
