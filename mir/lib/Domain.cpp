@@ -298,17 +298,33 @@ void MIRDomain::Impl::run(uint32_t Phase, llvm::MachineFunction &MF,
   if (C.Failed)
     return;
   FunctionBox Box{&MF, From};
-  C.MF = &MF;
-  C.From = From;
-  C.Phase = Phase;
   PassSlotStep Step{this, Phase, &Box};
   FinalVerifier V{this};
   core::PhaseRequest R;
-  R.T = C.T;
   R.Input = &Box;
   R.Builtin = {&PassSlotStep::run, &Step};
   if (Phase == core::Phase_MIR_FINAL_VERIFY)
     R.Verifier = {&FinalVerifier::run, &V};
+  core::PhaseOutcome O = runOn(Phase, MF, From, R);
+  if (Phase == core::Phase_MIR_FINAL_VERIFY) {
+    // The AsmPrinter frees the function next; its address may come back
+    // for another one.
+    C.Generation.erase(&MF);
+    C.CommittedAt.erase(&MF);
+  }
+  if (!isOk(O.Status))
+    fail(Phase, MF, O.Status);
+}
+
+core::PhaseOutcome MIRDomain::Impl::runOn(uint32_t Phase,
+                                          llvm::MachineFunction &MF,
+                                          llvm::Pass *From,
+                                          core::PhaseRequest &R) {
+  Compile &C = *Current;
+  C.MF = &MF;
+  C.From = From;
+  C.Phase = Phase;
+  R.T = C.T;
   core::PhaseOutcome O = H.runPhase(Phase, R);
   // The phase's callbacks have returned; a mutation left open is undone.
   if (C.Open) {
@@ -320,14 +336,7 @@ void MIRDomain::Impl::run(uint32_t Phase, llvm::MachineFunction &MF,
   C.MF = nullptr;
   C.From = nullptr;
   C.Phase = 0;
-  if (Phase == core::Phase_MIR_FINAL_VERIFY) {
-    // The AsmPrinter frees the function next; its address may come back
-    // for another one.
-    C.Generation.erase(&MF);
-    C.CommittedAt.erase(&MF);
-  }
-  if (!isOk(O.Status))
-    fail(Phase, MF, O.Status);
+  return O;
 }
 
 void MIRDomain::Impl::fail(uint32_t Phase, const llvm::MachineFunction &MF,

@@ -228,6 +228,11 @@ struct MIRDomain::Impl {
   /// verifier's analyses). A failure is reported and fails the compile;
   /// the phases after it do not run.
   void run(uint32_t Phase, llvm::MachineFunction &MF, llvm::Pass *From);
+  /// Runs \p R (its task set here) as phase \p Phase on \p MF with the
+  /// compile pointing at the function, then undoes a mutation a callback
+  /// left open and expires the callbacks' handles.
+  core::PhaseOutcome runOn(uint32_t Phase, llvm::MachineFunction &MF,
+                           llvm::Pass *From, core::PhaseRequest &R);
   void fail(uint32_t Phase, const llvm::MachineFunction &MF, NevercStatus S);
   /// neverc.codegen.ir_to_mir has someone: the instruction selector is
   /// wrapped (Selection.cpp).

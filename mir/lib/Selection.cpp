@@ -72,8 +72,6 @@ struct Selection {
 
 namespace {
 
-Selection *&current(Compile &C) { return C.Selecting; }
-
 uint64_t commits(Compile &C, const llvm::MachineFunction &MF) {
   auto G = C.Generation.find(&MF);
   return G == C.Generation.end() ? 0 : G->second;
@@ -126,29 +124,16 @@ void select(MIRDomain::Impl &D, llvm::MachineFunction &MF, llvm::Pass *From,
   }
   Selection S{D, MF, Builtin, {&MF, From}, {}, false, 0};
   S.In.F = &MF.getFunction();
-  current(C) = &S;
-  C.MF = &MF;
-  C.From = From;
-  C.Phase = Phase;
+  C.Selecting = &S;
   SelectStep Step{&S};
   SelectVerifier V{&S};
   core::PhaseRequest R;
-  R.T = C.T;
   R.Input = &S.In;
   R.Builtin = {&SelectStep::run, &Step};
   R.Verifier = {&SelectVerifier::run, &V};
   R.Prepared = &S.Box;
-  core::PhaseOutcome O = D.H.runPhase(Phase, R);
-  if (C.Open) {
-    abandonOpenMutation(D, C);
-    if (isOk(O.Status))
-      O.Status = st(NEVERC_STATUS_PLUGIN_FAILURE);
-  }
-  C.expireCallbackHandles();
-  C.MF = nullptr;
-  C.From = nullptr;
-  C.Phase = 0;
-  current(C) = nullptr;
+  core::PhaseOutcome O = D.runOn(Phase, MF, From, R);
+  C.Selecting = nullptr;
   if (isOk(O.Status))
     return;
   D.fail(Phase, MF, O.Status);
@@ -207,7 +192,7 @@ NevercStatus selectionOf(MIRDomain::Impl &D, const NevercPhaseFrame *F,
   if (NevercStatus St = compileOf(D, F->Task, C); !isOk(St))
     return St;
   const NevercInterfaceID ID = D.H.phases().at(Phase).ID;
-  *S = current(**C);
+  *S = (*C)->Selecting;
   if (!*S || F->Phase.High != ID.High || F->Phase.Low != ID.Low)
     return st(NEVERC_STATUS_WRONG_SCOPE);
   return okStatus();
