@@ -243,7 +243,7 @@ struct ParseVerifier {
     auto &V = *static_cast<ParseVerifier *>(Ctx);
     if (Out != &V.J->BuiltUnit)
       return okStatus(); // LLVM's parser (it reported its own errors)
-    if (!V.J->C->Program.empty())
+    if (!V.J->Build->empty())
       return okStatus();
     V.D->H.report(NEVERC_DIAGNOSTIC_ERROR,
                   "neverc.assembly.verify_parse: the unit a plugin published "
@@ -258,55 +258,25 @@ struct ParseVerifier {
 
 bool runParse(MCDomain::Impl &D, core::Task &TU, core::AssemblySource &Src) {
   auto *S = static_cast<llvm::MCStreamer *>(Src.Streamer);
-  // The unit is the job's streamer: the emission compile's when an
-  // emission phase is observed, else one made for the parse.
-  std::unique_ptr<Compile> Own;
-  Compile *C = D.Current.get();
-  if (!C || C->S != S) {
-    std::string Err;
-    const llvm::Triple &TT = S->getContext().getTargetTriple();
-    const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
-    if (!T)
-      return !Src.Parse(Src.ParseCtx); // cc1as reports the target itself
-    Own = newCompile(*T, TT, TU);
-    Own->S = S;
-    C = Own.get();
-  }
-  if (!C->STI)
-    C->STI = S->getContext().getSubtargetInfo();
+  std::unique_ptr<MCDomain::UnitBuild::State> State =
+      startBuild(D, TU, *S, nullptr, "neverc.assembly.parse");
+  if (!State)
+    return !Src.Parse(Src.ParseCtx); // cc1as reports the target itself
   ParseJob J;
   J.Src = &Src;
-  J.C = C;
+  J.C = &buildCompile(*State);
+  MCDomain::UnitBuild Build(std::move(State));
+  J.Build = &Build;
   ParseVerifier V{&D, &J};
   core::PhaseRequest R;
   R.T = &TU;
   R.Input = &J;
   R.Builtin = {&parseBuiltin, &J};
   R.Verifier = {&ParseVerifier::run, &V};
-  // compileOf finds the unit in D.Current while the phase runs.
-  const bool Made = Own != nullptr;
-  std::unique_ptr<Compile> Saved;
-  if (Made)
-    Saved = std::exchange(D.Current, std::move(Own));
-  const UnitRole Role = C->Role;
-  C->Role = UnitRole::Parse;
-  C->Serving = true;
   D.Parse = &J;
   core::PhaseOutcome O = D.H.runPhase(core::Phase_ASSEMBLY_PARSE, R);
   D.Parse = nullptr;
-  C->Serving = false;
-  C->Role = Role;
-  if (C->Open) {
-    // A mutation left open when the callbacks returned is abandoned.
-    C->Open->S = Mutation::Abandoned;
-    for (const auto &F : C->Open->Frags)
-      C->LiveFrags.erase(F.get());
-    C->Open.reset();
-  }
-  C->expireCallbackHandles();
-  // The builder's instructions live in its replacement store until they
-  // are emitted; the emission phases may build their own meanwhile.
-  std::unique_ptr<Replacement> Store = std::move(C->Building);
+  Build.close();
   bool Ok = isOk(O.Status);
   if (!Ok)
     D.H.report(NEVERC_DIAGNOSTIC_ERROR,
@@ -316,31 +286,21 @@ bool runParse(MCDomain::Impl &D, core::Task &TU, core::AssemblySource &Src) {
   else if (O.Output == &J.BuiltUnit) {
     // What LLVM's parser would have done at its end: finish the streamer
     // (the object is laid out and written).
-    Ok = emitProgram(D, *C);
+    Ok = Build.emit();
     if (Ok)
       S->finish();
-  }
-  else {
+  } else {
     Ok = !J.LLVMFailed;
     // Built but not published: LLVM's parse is the phase's output, and the
     // plugin's steps are dropped (said, not silent).
-    if (!C->Program.empty())
+    if (!Build.empty())
       D.H.report(NEVERC_DIAGNOSTIC_WARNING,
                  "neverc.assembly.parse: the unit a plugin built for '" +
                      std::string(Src.Identifier) +
-                     "' was not published; LLVM's parse is the output and "
-                     "the plugin's " +
-                     std::to_string(C->Program.size()) +
-                     (C->Program.size() == 1 ? " committed step is dropped"
-                                             : " committed steps are dropped"),
+                     "' was not published; LLVM's parse is the output and " +
+                     Build.dropped(),
                  nullptr, "neverc.assembly.parse");
   }
-  C->Program.clear();
-  C->Frags.clear();
-  C->Defined.clear();
-  C->LiveFrags.clear();
-  if (Made)
-    D.Current = std::move(Saved);
   return Ok;
 }
 

@@ -159,10 +159,10 @@ struct Mutation {
 
 /// What a unit is for: the object LLVM writes (the emission events), the
 /// assembly a -S compile prints (read-only: LLVM's text assembled again,
-/// Assembly.cpp), or the one an assembly.parse provider builds (Create*
-/// and AppendInstruction staged, emitted through LLVM's streamer after
-/// the phase).
-enum class UnitRole { Emission, Print, Parse };
+/// Assembly.cpp), or the one a builder fills: an assembly.parse or
+/// codegen.mir_to_mc provider (Create* and AppendInstruction staged,
+/// emitted through LLVM's streamer after the phase, UnitBuild.cpp).
+enum class UnitRole { Emission, Print, Build };
 
 struct Compile {
   explicit Compile(core::HandleScope Scope);
@@ -170,8 +170,12 @@ struct Compile {
   /// A print or parse callback runs with the unit handed out (the
   /// emission phases hand it out with Event instead).
   bool Serving = false;
-  /// The parse builder's committed steps and fragments (Role Parse).
+  /// The builder's committed steps and fragments (Role Build), and the
+  /// phase it builds for (diagnostics).
   std::vector<BuildItem> Program;
+  std::string BuildPhase;
+  /// The symbol the build is for (a mir_to_mc function's), listed first.
+  const llvm::MCSymbol *Subject = nullptr;
   std::unordered_set<const llvm::MCSymbol *> Defined; ///< by the Program
   /// Staged fragments a handle may still name (an abandoned mutation's
   /// are gone).
@@ -373,9 +377,33 @@ bool llvmFixupKind(const NevercMCFixupDescriptor &F, uint32_t &Kind,
                    uint32_t &Width, bool &PCRel);
 void fillAssemblyProviderTable(NevercAssemblyProviderAPI &T); // api/Assembly.cpp
 
-/// Emits what a parse builder staged into \p C's streamer (Build.cpp);
-/// false (reported) when a step cannot be placed.
+/// A unit a builder fills (UnitBuild.cpp).
+struct MCDomain::UnitBuild::State {
+  MCDomain::Impl &D;
+  Compile *C = nullptr;
+  /// What D.Current held while a compile made for the build stands there.
+  std::unique_ptr<Compile> Saved;
+  bool Made = false;
+  UnitRole Role = UnitRole::Emission;
+  bool HandedOut = false;
+  bool Closed = false;
+  /// The builder's instructions, alive until they are emitted.
+  std::unique_ptr<Replacement> Store;
+
+  explicit State(MCDomain::Impl &D);
+  ~State();
+  void closeBuild();
+};
+
+/// Emits what a builder staged into \p C's streamer (Build.cpp); false
+/// (reported) when a step cannot be placed.
 bool emitProgram(MCDomain::Impl &D, Compile &C);
+/// A build into \p S (UnitBuild.cpp); \p STI null: the streamer's
+/// context's. Null when \p S's target is unknown.
+std::unique_ptr<MCDomain::UnitBuild::State>
+startBuild(MCDomain::Impl &D, core::Task &TU, llvm::MCStreamer &S,
+           const llvm::MCSubtargetInfo *STI, const std::string &Phase);
+inline Compile &buildCompile(MCDomain::UnitBuild::State &S) { return *S.C; }
 /// The staged fragment \p H names (the builder's handles).
 NevercStatus stagedFragmentOf(MCDomain::Impl &D, Compile &C, NevercHandle H,
                               StagedFragment **Out);
@@ -425,7 +453,7 @@ struct ParseJob {
   struct Lexer;
   std::unique_ptr<Lexer> Lex;
   NevercHandle Cursor{};
-  bool Builder = false; ///< GetParseMCBuilder handed the unit out
+  MCDomain::UnitBuild *Build = nullptr; ///< the unit a builder fills
   bool LLVMFailed = false;
   bool LLVMRan = false; ///< LLVM's parser ran: the streamer is finished
   char LLVMUnit = 0, BuiltUnit = 0;

@@ -259,6 +259,8 @@ MIRDomain::Impl::Impl(core::Host &H) : H(H) {
   fillAnalysisTable(Analysis);
   fillProviderTable(Provider);
   Provider.Context = this;
+  fillMCProviderTable(MCProvider);
+  MCProvider.Context = this;
 }
 
 MIRDomain::Impl::~Impl() {
@@ -284,7 +286,7 @@ void MIRDomain::Impl::diag(NevercDiagnosticSeverity Sev, std::string Msg,
 }
 
 bool MIRDomain::Impl::active() const {
-  if (!Passes.empty() || selectionWanted())
+  if (!Passes.empty() || selectionWanted() || loweringWanted())
     return true;
   for (uint32_t Phase : HookPhases)
     if (phaseActive(Phase))
@@ -388,13 +390,22 @@ MIRDomain::MIRDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
                            NEVERC_MIR_ANALYSIS_API_MINOR, &P->Analysis,
                            sizeof P->Analysis);
   if (isOk(S))
-    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_PROVIDER_HIGH,
-                                         NEVERC_INTERFACE_MIR_PROVIDER_LOW},
-                       NEVERC_MIR_PROVIDER_API_MAJOR,
-                       NEVERC_MIR_PROVIDER_API_MINOR, &P->Provider,
-                       sizeof P->Provider);
+    S = H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MIR_PROVIDER_HIGH,
+                                             NEVERC_INTERFACE_MIR_PROVIDER_LOW},
+                           NEVERC_MIR_PROVIDER_API_MAJOR,
+                           NEVERC_MIR_PROVIDER_API_MINOR, &P->Provider,
+                           sizeof P->Provider);
+  // The MC provider table serves codegen.mir_to_mc, which runs here.
+  if (isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_MC_PROVIDER_HIGH,
+                                         NEVERC_INTERFACE_MC_PROVIDER_LOW},
+                       NEVERC_MC_PROVIDER_API_MAJOR,
+                       NEVERC_MC_PROVIDER_API_MINOR, &P->MCProvider,
+                       sizeof P->MCProvider);
 }
 MIRDomain::~MIRDomain() = default;
+
+void MIRDomain::setUnits(mc::MCDomain *MC) { P->Units = MC; }
 
 uint32_t MIRDomain::firstPhase() const {
   return core::Phase_MIR_PASS_POST_ISEL;
@@ -407,6 +418,8 @@ int MIRDomain::attach(clang::CompilerInstance &CI, core::Task &TU) {
   C->T = &TU;
   P->Current = std::move(C);
   installPipelineHook(*P, *P->Current);
+  if (P->loweringWanted())
+    setLoweringCompile(P.get());
   return 0;
 }
 
@@ -414,6 +427,7 @@ int MIRDomain::detach(clang::CompilerInstance &, core::Task &, bool) {
   if (!P->Current)
     return 0;
   const bool Failed = P->Current->Failed;
+  setLoweringCompile(nullptr);
   // Unregisters the pipeline hook: a later code generator in this process
   // (lld's LTO backend) is not ours.
   P->Current.reset();

@@ -163,10 +163,13 @@ private:
 
 void installPipelineHook(MIRDomain::Impl &D, Compile &C) {
   C.Callback = std::make_unique<llvm::RegisterTargetPassConfigCallback>(
-      [&D, &C](llvm::TargetMachine &, llvm::legacy::PassManagerBase &PM,
+      [&D, &C](llvm::TargetMachine &TM, llvm::legacy::PassManagerBase &PM,
                llvm::TargetPassConfig *PC) {
         if (!PC)
           return;
+        // The AsmPrinter is built after this returns (mir_to_mc).
+        if (D.loweringWanted())
+          installPrinterHook(TM.getTarget());
         auto M = std::make_unique<HookingPassManager>(
             D, PM, PC->getOptimizeRegAlloc());
         PC->*memberOf(PassManagerMember{}) = M.get();

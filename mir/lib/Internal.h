@@ -10,6 +10,7 @@
 #ifndef NEVERC_MIR_LIB_INTERNAL_H
 #define NEVERC_MIR_LIB_INTERNAL_H
 
+#include "neverc/Plugin/PluginMC.h"
 #include "neverc/Plugin/PluginMIR.h"
 #include "neverc/core/Handles.h"
 #include "neverc/core/PointerMap.h"
@@ -25,6 +26,8 @@
 #include <vector>
 
 namespace llvm {
+class AnalysisResolver;
+class Target;
 class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
@@ -132,6 +135,7 @@ struct Mutation {
 };
 
 struct Selection;
+struct Lowering;
 
 struct Compile {
   Compile(core::HandleScope Scope);
@@ -144,6 +148,10 @@ struct Compile {
   /// outside it), and the compatibility key its provider input names.
   Selection *Selecting = nullptr;
   std::string Key;
+  /// neverc.codegen.mir_to_mc's run on the function being printed (null
+  /// outside it), and the MC schema digest its provider input names.
+  Lowering *Printing = nullptr;
+  std::string Digest;
   /// Final-point candidates placed so far; the last one is the final point.
   unsigned Candidates = 0;
   /// LLVM's pipeline hook, registered only while this compile runs.
@@ -211,7 +219,10 @@ struct MIRDomain::Impl {
   NevercMIRPassAPI Pass{};
   NevercMIRAnalysisAPI Analysis{};
   NevercMIRProviderAPI Provider{};
+  NevercMCProviderAPI MCProvider{};
   std::vector<PassRecord> Passes;
+  /// The MC domain: a mir_to_mc provider's unit is built there.
+  mc::MCDomain *Units = nullptr;
 
   bool hasPasses(uint32_t Phase) const;
   /// A hook has someone there: a registration on its phase or a pass.
@@ -237,6 +248,9 @@ struct MIRDomain::Impl {
   /// neverc.codegen.ir_to_mir has someone: the instruction selector is
   /// wrapped (Selection.cpp).
   bool selectionWanted() const;
+  /// neverc.codegen.mir_to_mc has someone: the AsmPrinter is wrapped
+  /// (Lowering.cpp).
+  bool loweringWanted() const;
 };
 
 inline MIRDomain::Impl &impl(void *Ctx) {
@@ -277,6 +291,15 @@ void fillFrameMutationSlots(NevercMIRAPI &T); // FrameMutations.cpp
 void fillPassTable(NevercMIRPassAPI &T); // Passes.cpp
 void fillAnalysisTable(NevercMIRAnalysisAPI &T); // Analyses.cpp
 void fillProviderTable(NevercMIRProviderAPI &T); // Selection.cpp
+void fillMCProviderTable(NevercMCProviderAPI &T); // Lowering.cpp
+/// The target's AsmPrinter constructor gets the domain's in front of it,
+/// once per process and target (Lowering.cpp); \p D: the compile printers
+/// built on this thread serve (null: none).
+void installPrinterHook(const llvm::Target &T);
+void setLoweringCompile(MIRDomain::Impl *D);
+/// A wrapped pass answers its analyses through the wrapper's resolver
+/// (null: taken back before the wrapper deletes it).
+void shareResolver(llvm::Pass &P, llvm::AnalysisResolver *R);
 /// The instruction selector \p Selector (LLVM's, taken over) wrapped in a
 /// pass that runs neverc.codegen.ir_to_mir per function (Selection.cpp).
 llvm::Pass *wrapSelector(MIRDomain::Impl &D, llvm::FunctionPass *Selector);

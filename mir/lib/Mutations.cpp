@@ -172,6 +172,10 @@ NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle T,
     // An observer may not mutate, whatever handle it names.
     if (observing(C))
       return st(NEVERC_STATUS_POLICY_VIOLATION);
+    // codegen.mir_to_mc reads the function the sealed mir.final_verify
+    // passed: nothing may change it behind that gate.
+    if (C.Phase == core::Phase_CODEGEN_MIR_TO_MC)
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
     llvm::MachineFunction *MFP = nullptr;
     TRY(functionOf(D, C, F, &MFP));
     llvm::MachineFunction &MF = *MFP;

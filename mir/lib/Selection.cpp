@@ -151,7 +151,7 @@ public:
   SelectorPass(MIRDomain::Impl &D, llvm::FunctionPass *Inner)
       : MachineFunctionPass(ID), D(D), Inner(Inner) {}
   ~SelectorPass() override {
-    Inner->*memberOf(ResolverMember{}) = nullptr; // ours, deleted by us
+    shareResolver(*Inner, nullptr); // ours, deleted by us
     delete Inner;
   }
 
@@ -161,7 +161,7 @@ public:
   }
   bool doInitialization(llvm::Module &M) override {
     MachineFunctionPass::doInitialization(M);
-    Inner->*memberOf(ResolverMember{}) = getResolver();
+    shareResolver(*Inner, getResolver());
     return Inner->doInitialization(M);
   }
   bool doFinalization(llvm::Module &M) override {
@@ -331,6 +331,10 @@ NevercStatus NEVERC_CALL publish(void *Ctx, const NevercPhaseFrame *F,
 }
 
 } // namespace
+
+void shareResolver(llvm::Pass &P, llvm::AnalysisResolver *R) {
+  P.*memberOf(ResolverMember{}) = R;
+}
 
 bool MIRDomain::Impl::selectionWanted() const { return phaseActive(Phase); }
 

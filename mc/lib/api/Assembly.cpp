@@ -213,16 +213,9 @@ NevercStatus NEVERC_CALL getParseMCBuilder(void *Ctx,
   return parseSlot(Ctx, Frame, [&](MCDomain::Impl &D, ParseJob &J) {
     if (!OutMC || !OutUnit)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Compile &C = *J.C;
-    if (NevercStatus S = producing(*C.T); !isOk(S))
+    if (NevercStatus S = producing(*J.C->T); !isOk(S))
       return S;
-    // The builder's instructions live in a replacement store (Edits.cpp
-    // makes and edits them there).
-    if (!C.Building)
-      C.Building = std::make_unique<Replacement>();
-    J.Builder = true;
-    *OutMC = &D.MC;
-    *OutUnit = C.unit();
+    J.Build->handOut(OutMC, OutUnit);
     return okStatus();
   });
 }
@@ -238,7 +231,7 @@ NevercStatus NEVERC_CALL publishParsedMCUnit(void *Ctx,
       return S;
     // No builder, still open, or LLVM's parser already ran (an interceptor
     // called the rest of the chain: the object is written).
-    if (!J.Builder || C.Open || J.LLVMRan)
+    if (!J.Build->handedOut() || J.Build->open() || J.LLVMRan)
       return st(NEVERC_STATUS_INVALID_STATE);
     *Out = C.T->createArtifact(
         D.H.phases().at(core::Phase_ASSEMBLY_PARSE).Output, &J.BuiltUnit);

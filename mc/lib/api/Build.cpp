@@ -1,7 +1,8 @@
-//===- Build.cpp - NevercMCAPI: building a unit from assembly.parse -------===//
+//===- Build.cpp - NevercMCAPI: building a unit ---------------------------===//
 //
-// A provider (or an interceptor that replaces) on neverc.assembly.parse
-// fills the assembler's unit through GetParseMCBuilder: sections, symbols,
+// A provider (or an interceptor that replaces) on neverc.assembly.parse or
+// neverc.codegen.mir_to_mc fills a unit (UnitBuild.cpp) through
+// GetParseMCBuilder or GetMCBuilder: sections, symbols,
 // expressions, fragments of bytes with their fixups, and instructions, in
 // mutations. What a mutation commits is staged in order; once the phase's
 // output is that unit the host emits the steps through LLVM's own streamer
@@ -43,7 +44,7 @@ NevercStatus buildSlot(void *Ctx, NevercTaskHandle Task,
     Compile *C;
     if (NevercStatus S = compileOf(D, Task, &C); !isOk(S))
       return S;
-    if (C->Role != UnitRole::Parse) {
+    if (C->Role != UnitRole::Build) {
       if (D.Warned.insert(Slot).second)
         D.H.report(NEVERC_DIAGNOSTIC_WARNING,
                    std::string("NevercMCAPI.") + Slot +
@@ -405,9 +406,11 @@ struct Emitter {
 
   bool fail(const std::string &Why) {
     D.H.report(NEVERC_DIAGNOSTIC_ERROR,
-               "neverc.assembly.parse: the unit the plugin built cannot be "
-               "emitted: " + Why,
-               nullptr, "neverc.assembly.parse");
+               C.BuildPhase +
+                   ": the unit the plugin built cannot be "
+                   "emitted: " +
+                   Why,
+               nullptr, C.BuildPhase);
     return false;
   }
 

@@ -301,7 +301,7 @@ NevercStatus NEVERC_CALL appendInstruction(void *Ctx, NevercTaskHandle Task,
     if (placeOf(*M, I) != M->List.end())
       return st(NEVERC_STATUS_INVALID_STATE);
     M->List.push_back(I);
-    if (C.Role == UnitRole::Parse) {
+    if (C.Role == UnitRole::Build) {
       // Into the section the builder is in at that point (Build.cpp).
       BuildItem B;
       B.K = BuildItem::Instruction;

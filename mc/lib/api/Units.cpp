@@ -192,8 +192,17 @@ NevercStatus NEVERC_CALL getSectionInfo(void *Ctx, NevercTaskHandle Task,
 /// The symbols of the unit in LLVM's order, and the place of one.
 NevercStatus nextSymbol(Compile &C, const llvm::MCSymbol *After,
                         NevercHandle *Out) {
+  // A build for one function lists the function's symbol first.
+  if (C.Subject && !After) {
+    *Out = C.symbol(C.Subject);
+    return okStatus();
+  }
+  if (After == C.Subject)
+    After = nullptr;
   bool Take = !After;
   for (const llvm::MCSymbol &Sym : assemblerOf(C).symbols()) {
+    if (&Sym == C.Subject)
+      continue;
     if (Take) {
       *Out = C.symbol(&Sym);
       return okStatus();

@@ -18,11 +18,18 @@
 #ifndef NEVERC_MC_MCDOMAIN_H
 #define NEVERC_MC_MCDOMAIN_H
 
+#include "neverc/Plugin/PluginMC.h"
 #include "neverc/core/Attachment.h"
 #include "neverc/core/Host.h"
 
 #include <memory>
 #include <string>
+
+namespace llvm {
+class MCStreamer;
+class MCSubtargetInfo;
+class MCSymbol;
+} // namespace llvm
 
 namespace neverc::mc {
 
@@ -53,6 +60,52 @@ public:
   /// Schema/Targets/PluginMC<ARCH>.inc. Non-zero: \p Error says why.
   static int printTargetSchema(const std::string &Triple, std::string &Out,
                                std::string &Error);
+
+  /// A unit a plugin builds outside neverc.assembly.parse (the provider
+  /// of neverc.codegen.mir_to_mc): NevercMCAPI's builder slots fill it
+  /// while the phase's callbacks run, as they fill a parse builder's, and
+  /// emit() sends what they committed through LLVM's streamer.
+  class UnitBuild {
+  public:
+    struct State;
+    explicit UnitBuild(std::unique_ptr<State> S);
+    ~UnitBuild();
+    /// The table and the unit a callback builds into.
+    void handOut(const NevercMCAPI **OutMC, NevercMCUnitHandle *OutUnit);
+    bool handedOut() const;
+    /// A mutation is open (the callbacks are still building).
+    bool open() const;
+    /// Nothing was committed.
+    bool empty() const;
+    /// The steps committed so far, and the warning's words for dropping
+    /// them ("the plugin's 2 committed steps are dropped").
+    size_t steps() const;
+    std::string dropped() const;
+    /// What was committed defines \p Symbol (an llvm::MCSymbol) somewhere.
+    bool defines(const void *Symbol) const;
+    /// The callbacks returned: an open mutation is abandoned, the unit's
+    /// handles expire.
+    void close();
+    /// Emits what was committed into the streamer; false: reported.
+    bool emit();
+
+  private:
+    std::unique_ptr<State> S;
+  };
+  /// A build for task \p T into \p Streamer, whose instructions encode
+  /// for \p STI; \p Phase names the phase in diagnostics. \p Subject,
+  /// when given, is the symbol the build is for (a function's): the unit
+  /// lists it first, so a builder that has no other way to learn its name
+  /// finds it there. Null, with a warning the first time, when the
+  /// streamer writes text (-S): built fragments are laid out by an object
+  /// streamer only.
+  std::unique_ptr<UnitBuild> beginBuild(core::Task &T,
+                                        llvm::MCStreamer &Streamer,
+                                        const llvm::MCSubtargetInfo &STI,
+                                        const std::string &Phase,
+                                        llvm::MCSymbol *Subject = nullptr);
+  /// The LOCKSTEP MC schema digest of \p Triple's architecture.
+  static std::string schemaDigest(const std::string &Triple);
 
   struct Impl;
 

@@ -24,6 +24,10 @@
 
 #include <memory>
 
+namespace neverc::mc {
+class MCDomain;
+} // namespace neverc::mc
+
 namespace neverc::mir {
 
 class MIRDomain final : public core::FrontendAttachment {
@@ -38,6 +42,10 @@ public:
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;
   int detach(clang::CompilerInstance &CI, core::Task &TU,
              bool Success) override;
+
+  /// The MC domain, where a neverc.codegen.mir_to_mc provider builds its
+  /// unit (without it GetMCBuilder is CAPABILITY_UNAVAILABLE).
+  void setUnits(mc::MCDomain *MC);
 
   struct Impl;
 
