@@ -205,6 +205,7 @@ MCDomain::Impl::Impl(core::Host &H) : H(H) {
   fillEditSlots(MC);
   fillBuildSlots(MC);
   fillEncoderSlots(MC);
+  fillDecoderSlots(MC);
   Emission.Header = {sizeof Emission, NEVERC_MC_EMISSION_API_MAJOR,
                      NEVERC_MC_EMISSION_API_MINOR, 0};
   Emission.Context = this;
@@ -220,7 +221,8 @@ bool MCDomain::Impl::phaseActive(uint32_t Phase) const {
 }
 
 bool MCDomain::Impl::active() const {
-  if (!Encoders.empty() || phaseActive(core::Phase_MC_ENCODE))
+  if (!Encoders.empty() || phaseActive(core::Phase_MC_ENCODE) ||
+      phaseActive(core::Phase_MC_DECODE))
     return true;
   for (uint32_t P : EmissionPhases)
     if (phaseActive(P))
@@ -232,6 +234,9 @@ MCDomain::Impl::~Impl() {
   for (const EncoderRecord &E : Encoders)
     if (E.DestroyUserData)
       E.DestroyUserData(E.UserData);
+  for (const DecoderRecord &R : Decoders)
+    if (R.DestroyUserData)
+      R.DestroyUserData(R.UserData);
 }
 
 void MCDomain::Impl::raise(uint32_t Phase, EventBox &B) {

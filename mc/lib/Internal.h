@@ -25,6 +25,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCDisassembler/MCDisassembler.h"
 #include "llvm/MC/MCFixup.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCParser/AsmLexer.h"
@@ -188,6 +189,8 @@ struct Compile {
   /// The streamer LLVM built for this compile's object (the MC unit).
   llvm::MCStreamer *S = nullptr;
   std::unique_ptr<const llvm::MCInstrInfo> MII;
+  /// LLVM's disassembler of the target (neverc.mc.decode, made on use).
+  std::unique_ptr<llvm::MCDisassembler> Disassembler;
   const llvm::MCSubtargetInfo *STI = nullptr; ///< of the instruction now
   const llvm::MCSection *LastSection = nullptr;
   uint32_t Relaxations = 0;
@@ -202,8 +205,10 @@ struct Compile {
   std::deque<std::string> FragmentBytes;
   bool Ended = false;
 
-  /// The event being delivered (GetEvent), the replacement in progress.
+  /// The event being delivered (GetEvent), the output of mc.decode while
+  /// it runs, the replacement in progress.
   EventBox *Event = nullptr;
+  EventBox *Result = nullptr;
   Replacement *Repl = nullptr;
   std::shared_ptr<Mutation> Open;
 
@@ -264,6 +269,17 @@ struct EncoderRecord {
   NevercDestroyUserDataFn DestroyUserData = nullptr;
 };
 
+/// A plugin decoder (NevercMCAPI.RegisterDecoder): one per target, for the
+/// host's LOCKSTEP schema of that target.
+struct DecoderRecord {
+  const core::Plugin *Owner = nullptr;
+  uint64_t TargetHigh = 0, TargetLow = 0;
+  uint32_t MaxLength = 0;
+  NevercMCDecodeInstructionFn Decode = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+};
+
 struct MCDomain::Impl {
   explicit Impl(core::Host &H);
   core::Host &H;
@@ -272,6 +288,7 @@ struct MCDomain::Impl {
   NevercMCEmissionAPI Emission{};
   NevercAssemblyProviderAPI Assembly{};
   std::vector<EncoderRecord> Encoders;
+  std::vector<DecoderRecord> Decoders;
   ~Impl();
   /// Kinds of not-yet-available slot already warned about.
   std::set<std::string> Warned;
@@ -359,6 +376,11 @@ void fillEditSlots(NevercMCAPI &T);     // api/Edits.cpp
 void fillEmissionTable(NevercMCEmissionAPI &T); // api/Emission.cpp
 void fillBuildSlots(NevercMCAPI &T);    // api/Build.cpp
 void fillEncoderSlots(NevercMCAPI &T);  // Encoders.cpp
+void fillDecoderSlots(NevercMCAPI &T);  // Decoders.cpp
+/// neverc.mc.decode over one instruction's encoding \p Bytes (Decoders.cpp);
+/// a failure is reported and fails the compile.
+void runDecodePhase(MCDomain::Impl &D, Compile &C, llvm::ArrayRef<char> Bytes,
+                    const llvm::MCSubtargetInfo &STI);
 
 /// The encoder registered for \p C's target, or null.
 const EncoderRecord *encoderFor(const MCDomain::Impl &D, const Compile &C);

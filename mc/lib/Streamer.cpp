@@ -195,6 +195,8 @@ private:
     B.Flags |= NEVERC_MC_EMISSION_HAS_ENCODING;
     B.Encoded = llvm::ArrayRef<char>(CB.data() + Off, CB.size() - Off);
     D.raise(core::Phase_MC_EMISSION_POST_ENCODE, B);
+    if (D.phaseActive(core::Phase_MC_DECODE) && !C.Failed)
+      runDecodePhase(D, C, B.Encoded, STI);
     if (!D.phaseActive(core::Phase_MC_EMISSION_FIXUP))
       return;
     for (size_t K = FirstFixup; K < Fixups.size(); ++K) {

@@ -373,9 +373,6 @@ constexpr const char *BytesOnly =
 constexpr const char *SchemasNotYet =
     "plugin MC schemas are not implemented in this build yet (issue 12); "
     "encoders use the host's schema of their target";
-constexpr const char *DecodersNotYet =
-    "no phase of a compile decodes machine code yet: neverc.mc.decode "
-    "comes with the object graph (issue 13)";
 constexpr const char *TargetBackend =
     "LLVM 22's target ELF streamers cast the assembler's backend to their "
     "own class (X86AsmBackend, AArch64AsmBackend, private to the target): "
@@ -410,7 +407,6 @@ void fillEditSlots(NevercMCAPI &T) {
   T.EraseInstruction = &eraseInstruction;
 
   MC_UNAVAILABLE(RegisterSchema, SchemasNotYet);
-  MC_UNAVAILABLE(RegisterDecoder, DecodersNotYet);
   MC_UNAVAILABLE(RegisterAsmBackend, TargetBackend);
   MC_UNAVAILABLE(MoveSectionBefore, LiveAssembler);
   MC_UNAVAILABLE(EraseSection, LiveAssembler);

@@ -28,15 +28,16 @@ NevercStatus frameOf(MCDomain::Impl &D, const NevercPhaseFrame *Frame,
   return compileOf(D, Frame->Task, C);
 }
 
-/// The event an artifact handle names (the frame's input).
+/// The event an artifact handle names (the frame's input, or the output
+/// of a phase that makes another unit: mc.decode).
 NevercStatus eventOf(Compile &C, NevercArtifactHandle A, EventBox **Out) {
   NevercInterfaceID Type{};
   void *Payload = nullptr;
   if (NevercStatus S = C.T->lookupArtifact(A, &Type, &Payload); !isOk(S))
     return S;
-  if (Payload != C.Event)
+  if (!Payload || (Payload != C.Event && Payload != C.Result))
     return st(NEVERC_STATUS_WRONG_TYPE); // not this event (a replacement)
-  *Out = C.Event;
+  *Out = static_cast<EventBox *>(Payload);
   return okStatus();
 }
 

@@ -13,7 +13,7 @@
 // RUN: %neverc -fplugin=%test_plugins/MCTestPlugin.so -fplugin-arg=org.neverc.test.mc:mode=tour -fplugin-arg=org.neverc.test.mc:section=.text.tour -ffunction-sections -O1 -c %s -o %t/tour.o 2>&1 | FileCheck %s --implicit-check-not=error:
 // CHECK: mc: RegisterSchema CAPABILITY_UNAVAILABLE
 // CHECK: mc: RegisterEncoder INVALID_ARGUMENT
-// CHECK: mc: RegisterDecoder CAPABILITY_UNAVAILABLE
+// CHECK: mc: RegisterDecoder INVALID_ARGUMENT
 // CHECK: mc: RegisterAsmBackend CAPABILITY_UNAVAILABLE
 // CHECK: mc: event 1 first: section=0 instruction=0 encoding=0 fixup=0 layout=0 OK
 // CHECK-NEXT: mc: GetLayoutSection(unit_begin) INVALID_STATE
