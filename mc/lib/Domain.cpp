@@ -222,7 +222,7 @@ bool MCDomain::Impl::phaseActive(uint32_t Phase) const {
 
 bool MCDomain::Impl::active() const {
   if (!Encoders.empty() || phaseActive(core::Phase_MC_ENCODE) ||
-      phaseActive(core::Phase_MC_DECODE))
+      phaseActive(core::Phase_MC_DECODE) || phaseActive(core::Phase_MC_LAYOUT))
     return true;
   for (uint32_t P : EmissionPhases)
     if (phaseActive(P))

@@ -377,6 +377,9 @@ void fillEmissionTable(NevercMCEmissionAPI &T); // api/Emission.cpp
 void fillBuildSlots(NevercMCAPI &T);    // api/Build.cpp
 void fillEncoderSlots(NevercMCAPI &T);  // Encoders.cpp
 void fillDecoderSlots(NevercMCAPI &T);  // Decoders.cpp
+/// neverc.mc.layout once LLVM laid the unit out (Layout.cpp); a failure is
+/// reported and fails the compile.
+void runLayoutPhase(MCDomain::Impl &D, Compile &C);
 /// neverc.mc.decode over one instruction's encoding \p Bytes (Decoders.cpp);
 /// a failure is reported and fails the compile.
 void runDecodePhase(MCDomain::Impl &D, Compile &C, llvm::ArrayRef<char> Bytes,

@@ -1,4 +1,5 @@
-//===- Streamer.cpp - Where the MC emission phases sit in LLVM 22 ----------===//
+//===- Streamer.cpp - Where the MC emission phases sit in LLVM 22
+//----------===//
 //
 // LLVM 22 builds an object's streamer through the target registry
 // (Target::createMCObjectStreamer calls the target's ELF streamer
@@ -22,7 +23,8 @@
 //                  instructions it relaxes: one relaxation_round event each
 //   output stream  the first byte the writer writes: layout is complete
 //                  and nothing is written yet: pre_layout (if no relaxation
-//                  raised it), post_layout with the layout
+//                  raised it), mc.layout (Layout.cpp), post_layout with
+//                  the layout
 //   emitter reset  MCAssembler::reset after the object is written (or the
 //                  emitter's destruction): unit_end
 //
@@ -270,6 +272,8 @@ private:
       P.Kind = NEVERC_MC_EMISSION_PRE_LAYOUT;
       D.raise(core::Phase_MC_EMISSION_PRE_LAYOUT, P);
     }
+    if (D.phaseActive(core::Phase_MC_LAYOUT) && !C->Failed)
+      runLayoutPhase(D, *C);
     EventBox B;
     B.Kind = NEVERC_MC_EMISSION_POST_LAYOUT;
     B.Flags = NEVERC_MC_EMISSION_HAS_LAYOUT;
@@ -311,7 +315,8 @@ makeStreamer(const llvm::Triple &TT, llvm::MCContext &Ctx,
     return Build();
   Emitter = std::make_unique<EventEmitter>(*D, std::move(Emitter));
   if (D->phaseActive(core::Phase_MC_EMISSION_PRE_LAYOUT) ||
-      D->phaseActive(core::Phase_MC_EMISSION_POST_LAYOUT)) {
+      D->phaseActive(core::Phase_MC_EMISSION_POST_LAYOUT) ||
+      D->phaseActive(core::Phase_MC_LAYOUT)) {
     // An ELF target's writer is an ELFObjectWriter (the ELF streamer
     // relies on that too); it is rebuilt around the tap, nothing set on
     // it yet.
