@@ -371,8 +371,11 @@ constexpr const char *BytesOnly =
     "LLVM 22's fragments hold encoded bytes; an instruction reaches one only "
     "through the streamer, in emission order (replace it at pre_instruction)";
 constexpr const char *SchemasNotYet =
-    "plugin MC schemas are not implemented in this build yet (issue 12); "
-    "encoders use the host's schema of their target";
+    "an MC unit's instructions are LLVM 22 MCInsts, whose opcodes and "
+    "registers are the numbers of one of LLVM's targets (a plugin target "
+    "aliases one: NevercTargetAPI); values of a plugin's own schema would "
+    "name nothing LLVM can encode, lay out or write. Encoders and decoders "
+    "use the host's schema of their target";
 constexpr const char *TargetBackend =
     "LLVM 22's target ELF streamers cast the assembler's backend to their "
     "own class (X86AsmBackend, AArch64AsmBackend, private to the target): "
