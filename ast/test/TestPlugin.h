@@ -10,6 +10,7 @@
 
 #include "neverc/Plugin/NevercPluginAPI.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static inline NevercABITableHeader tpHeader(uint32_t Size, uint16_t Major,
@@ -106,6 +107,45 @@ static inline NevercStatus status(NevercStatusCode C) {
   S.Flags = 0;
   S.Detail = 0;
   return S;
+}
+
+/* A "--spelling value" option (last one wins) of the plugin. */
+static inline NevercStatus tpStringOption(const NevercRegistrarAPI *Reg,
+                                          void *Ctx, const char *Spelling) {
+  NevercOptionDescriptor O;
+  memset(&O, 0, sizeof O);
+  O.Header =
+      tpHeader(sizeof O, NEVERC_DRIVER_API_MAJOR, NEVERC_DRIVER_API_MINOR);
+  O.Spelling.Data = Spelling;
+  O.Spelling.Length = strlen(Spelling);
+  O.Form = NEVERC_OPTION_SEPARATE;
+  O.ValueType = NEVERC_OPTION_STRING;
+  O.Multiplicity = NEVERC_OPTION_LAST_WINS;
+  return Reg->RegisterOption(Ctx, &O);
+}
+
+/* The last value of plugin \p ID's option \p Spelling in session \p S,
+ * into \p Out (\p Fallback when it has none or it does not fit). */
+static inline void tpOptionValue(const NevercCoreAPI *Core,
+                                 NevercSessionHandle S, const char *ID,
+                                 const char *Spelling, const char *Fallback,
+                                 char *Out, size_t Size) {
+  NevercStringView V;
+  NevercStringView Id, Sp;
+  uint64_t N = 0;
+  Id.Data = ID;
+  Id.Length = strlen(ID);
+  Sp.Data = Spelling;
+  Sp.Length = strlen(Spelling);
+  if (!Core->GetPluginOptionValueCount(Core->Context, S, Id, Sp, &N).Code &&
+      N &&
+      !Core->GetPluginOptionValue(Core->Context, S, Id, Sp, N - 1, &V).Code &&
+      V.Length < Size) {
+    memcpy(Out, V.Data, (size_t)V.Length);
+    Out[V.Length] = 0;
+    return;
+  }
+  snprintf(Out, Size, "%s", Fallback);
 }
 
 /* Fills the descriptor within the capacity the host offers. */

@@ -36,41 +36,23 @@
 namespace neverc::mc {
 namespace {
 
-constexpr uint16_t Major = NEVERC_MC_API_MAJOR;
-
 NevercStatus NEVERC_CALL registerDecoder(
     void *Ctx, void *Registrar, const NevercMCDecoderDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
     MCDomain::Impl &D = impl(Ctx);
-    if (!Registrar || !Desc)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
     const core::Plugin *Owner = nullptr;
-    if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
-      return S;
-    if (NevercStatus S = core::checkDescriptorHeader(Desc, sizeof *Desc, Major);
+    if (NevercStatus S = checkCodec(
+            D, Registrar, Desc, Desc && Desc->DecodeInstruction,
+            "RegisterDecoder", "neverc.mc.decode",
+            [&](uint64_t High, uint64_t Low) {
+              for (const DecoderRecord &R : D.Decoders)
+                if (R.TargetHigh == High && R.TargetLow == Low)
+                  return true;
+              return false;
+            },
+            &Owner);
         !isOk(S))
       return S;
-    if (!Desc->DecodeInstruction || Desc->Flags || Desc->Reserved ||
-        !Desc->MaximumInstructionLength ||
-        Desc->MaximumInstructionLength > 64 ||
-        (!Desc->TargetID.High && !Desc->TargetID.Low))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    // As for encoders: the host's LOCKSTEP schema of the target only.
-    const NevercInterfaceID HostSchema{0x4e434d4353434845ULL,
-                                       Desc->TargetID.Low};
-    if (Desc->SchemaID.High != HostSchema.High ||
-        Desc->SchemaID.Low != HostSchema.Low) {
-      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                 "NevercMCAPI.RegisterDecoder: the decoder's SchemaID is not "
-                 "this host's schema of its target (plugin schemas are "
-                 "unavailable: RegisterSchema)",
-                 Owner, "neverc.mc.decode");
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    }
-    for (const DecoderRecord &R : D.Decoders)
-      if (R.TargetLow == Desc->TargetID.Low &&
-          R.TargetHigh == Desc->TargetID.High)
-        return st(NEVERC_STATUS_DUPLICATE_ID);
     DecoderRecord R;
     R.Owner = Owner;
     R.TargetHigh = Desc->TargetID.High;

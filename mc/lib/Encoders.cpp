@@ -32,43 +32,23 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_MC_API_MAJOR;
 
-bool sameID(const NevercInterfaceID &A, const NevercInterfaceID &B) {
-  return A.High == B.High && A.Low == B.Low;
-}
-
 NevercStatus NEVERC_CALL registerEncoder(void *Ctx, void *Registrar,
                                          const NevercMCEncoderDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
     MCDomain::Impl &D = impl(Ctx);
-    if (!Registrar || !Desc)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
     const core::Plugin *Owner = nullptr;
-    if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
-      return S;
-    if (NevercStatus S = core::checkDescriptorHeader(Desc, sizeof *Desc, Major);
+    if (NevercStatus S = checkCodec(
+            D, Registrar, Desc, Desc && Desc->EncodeInstruction,
+            "RegisterEncoder", "neverc.mc.encode",
+            [&](uint64_t High, uint64_t Low) {
+              for (const EncoderRecord &E : D.Encoders)
+                if (E.TargetHigh == High && E.TargetLow == Low)
+                  return true;
+              return false;
+            },
+            &Owner);
         !isOk(S))
       return S;
-    if (!Desc->EncodeInstruction || Desc->Flags || Desc->Reserved ||
-        !Desc->MaximumInstructionLength ||
-        Desc->MaximumInstructionLength > 64 ||
-        (!Desc->TargetID.High && !Desc->TargetID.Low))
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    // The schema must be the host's LOCKSTEP schema of that target:
-    // plugin schemas are not offered (RegisterSchema).
-    const NevercInterfaceID HostSchema{0x4e434d4353434845ULL,
-                                       Desc->TargetID.Low};
-    if (!sameID(Desc->SchemaID, HostSchema)) {
-      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                 "NevercMCAPI.RegisterEncoder: the encoder's SchemaID is not "
-                 "this host's schema of its target (plugin schemas are "
-                 "unavailable: RegisterSchema)",
-                 Owner, "neverc.mc.encode");
-      return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
-    }
-    for (const EncoderRecord &E : D.Encoders)
-      if (E.TargetLow == Desc->TargetID.Low &&
-          E.TargetHigh == Desc->TargetID.High)
-        return st(NEVERC_STATUS_DUPLICATE_ID); // one encoder per schema
     EncoderRecord R;
     R.Owner = Owner;
     R.TargetHigh = Desc->TargetID.High;

@@ -385,6 +385,44 @@ void runLayoutPhase(MCDomain::Impl &D, Compile &C);
 void runDecodePhase(MCDomain::Impl &D, Compile &C, llvm::ArrayRef<char> Bytes,
                     const llvm::MCSubtargetInfo &STI);
 
+/// What RegisterEncoder and RegisterDecoder check alike (their descriptors
+/// share a layout): the registrar and its plugin (\p Owner), the header,
+/// a callback (\p HasFn), no flags, a maximum length of 1-64, a target, the
+/// host's LOCKSTEP schema of that target (said with a warning naming
+/// \p Slot and \p Phase: plugin schemas are unavailable), and one per
+/// target (\p Taken(High, Low): DUPLICATE_ID).
+template <class Desc, class TakenFn>
+NevercStatus checkCodec(MCDomain::Impl &D, void *Registrar, const Desc *X,
+                        bool HasFn, const char *Slot, const char *Phase,
+                        TakenFn &&Taken, const core::Plugin **Owner) {
+  if (!Registrar || !X)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  if (NevercStatus S = D.H.registrarOwner(Registrar, Owner); !isOk(S))
+    return S;
+  if (NevercStatus S =
+          core::checkDescriptorHeader(X, sizeof *X, NEVERC_MC_API_MAJOR);
+      !isOk(S))
+    return S;
+  if (!HasFn || X->Flags || X->Reserved || !X->MaximumInstructionLength ||
+      X->MaximumInstructionLength > 64 ||
+      (!X->TargetID.High && !X->TargetID.Low))
+    return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+  // The host's LOCKSTEP schema of the target ("NCMCSCHE", its Low word).
+  if (X->SchemaID.High != 0x4e434d4353434845ULL ||
+      X->SchemaID.Low != X->TargetID.Low) {
+    D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+               std::string("NevercMCAPI.") + Slot + ": the " +
+                   (Slot[8] == 'E' ? "encoder" : "decoder") +
+                   "'s SchemaID is not this host's schema of its target "
+                   "(plugin schemas are unavailable: RegisterSchema)",
+               *Owner, Phase);
+    return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
+  }
+  if (Taken(X->TargetID.High, X->TargetID.Low))
+    return st(NEVERC_STATUS_DUPLICATE_ID);
+  return okStatus();
+}
+
 /// The encoder registered for \p C's target, or null.
 const EncoderRecord *encoderFor(const MCDomain::Impl &D, const Compile &C);
 /// neverc.mc.encode for \p I (Encoders.cpp): its built-in is \p E when

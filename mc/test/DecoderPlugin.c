@@ -144,7 +144,6 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   NevercMCDecoderDescriptor D = descriptor();
   NevercObserverDescriptor O;
   NevercInterceptorDescriptor I;
-  NevercOptionDescriptor Opt;
   NevercStatus S;
   (void)PS;
   G.Core = Core;
@@ -157,15 +156,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       NEVERC_MC_EMISSION_API_MAJOR, NEVERC_MC_EMISSION_API_MINOR);
   if (!G.MC || !G.Emission)
     return status(NEVERC_STATUS_MISSING_INTERFACE);
-  memset(&Opt, 0, sizeof Opt);
-  Opt.Header =
-      tpHeader(sizeof Opt, NEVERC_DRIVER_API_MAJOR, NEVERC_DRIVER_API_MINOR);
-  Opt.Spelling.Data = "--decode-mode";
-  Opt.Spelling.Length = 13;
-  Opt.Form = NEVERC_OPTION_SEPARATE;
-  Opt.ValueType = NEVERC_OPTION_STRING;
-  Opt.Multiplicity = NEVERC_OPTION_LAST_WINS;
-  if ((S = Reg->RegisterOption(Ctx, &Opt)).Code)
+  if ((S = tpStringOption(Reg, Ctx, "--decode-mode")).Code)
     return S;
   /* What the host refuses first, then the decoder itself. */
   remark("RegisterDecoder(null)",
@@ -212,20 +203,9 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
 static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
                                              NevercSessionHandle S, void *PS,
                                              void **Out) {
-  NevercStringView V;
-  uint64_t N = 0;
-  NevercStringView Id = {ID, sizeof ID - 1};
-  NevercStringView Sp = {"--decode-mode", 13};
   NevercMCDecoderDescriptor D = descriptor();
   (void)PS, (void)Out;
-  G.Mode[0] = 0;
-  if (!Core->GetPluginOptionValueCount(Core->Context, S, Id, Sp, &N).Code &&
-      N &&
-      !Core->GetPluginOptionValue(Core->Context, S, Id, Sp, N - 1, &V).Code &&
-      V.Length < sizeof G.Mode) {
-    memcpy(G.Mode, V.Data, (size_t)V.Length);
-    G.Mode[V.Length] = 0;
-  }
+  tpOptionValue(Core, S, ID, "--decode-mode", "", G.Mode, sizeof G.Mode);
   /* Registration time is over. */
   remark("RegisterDecoder(after Register)",
          G.MC->RegisterDecoder(G.MC->Context, G.Registrar, &D));

@@ -116,7 +116,6 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
                                                void *Ctx, void *PS) {
   NevercObserverDescriptor O;
   NevercInterceptorDescriptor I;
-  NevercOptionDescriptor Opt;
   NevercStatus S;
   (void)PS;
   G.Core = Core;
@@ -128,15 +127,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       NEVERC_MC_EMISSION_API_MAJOR, NEVERC_MC_EMISSION_API_MINOR);
   if (!G.MC || !G.E)
     return status(NEVERC_STATUS_MISSING_INTERFACE);
-  memset(&Opt, 0, sizeof Opt);
-  Opt.Header =
-      tpHeader(sizeof Opt, NEVERC_DRIVER_API_MAJOR, NEVERC_DRIVER_API_MINOR);
-  Opt.Spelling.Data = "--layout-mode";
-  Opt.Spelling.Length = 13;
-  Opt.Form = NEVERC_OPTION_SEPARATE;
-  Opt.ValueType = NEVERC_OPTION_STRING;
-  Opt.Multiplicity = NEVERC_OPTION_LAST_WINS;
-  if ((S = Reg->RegisterOption(Ctx, &Opt)).Code)
+  if ((S = tpStringOption(Reg, Ctx, "--layout-mode")).Code)
     return S;
   memset(&O, 0, sizeof O);
   O.Header =
@@ -175,19 +166,8 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
 static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
                                              NevercSessionHandle S, void *PS,
                                              void **Out) {
-  NevercStringView V;
-  uint64_t N = 0;
-  NevercStringView Id = {ID, sizeof ID - 1};
-  NevercStringView Sp = {"--layout-mode", 13};
   (void)PS, (void)Out;
-  G.Mode[0] = 0;
-  if (!Core->GetPluginOptionValueCount(Core->Context, S, Id, Sp, &N).Code &&
-      N &&
-      !Core->GetPluginOptionValue(Core->Context, S, Id, Sp, N - 1, &V).Code &&
-      V.Length < sizeof G.Mode) {
-    memcpy(G.Mode, V.Data, (size_t)V.Length);
-    G.Mode[V.Length] = 0;
-  }
+  tpOptionValue(Core, S, ID, "--layout-mode", "", G.Mode, sizeof G.Mode);
   return status(0);
 }
 

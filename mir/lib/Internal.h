@@ -292,6 +292,31 @@ void fillPassTable(NevercMIRPassAPI &T); // Passes.cpp
 void fillAnalysisTable(NevercMIRAnalysisAPI &T); // Analyses.cpp
 void fillProviderTable(NevercMIRProviderAPI &T); // Selection.cpp
 void fillMCProviderTable(NevercMCProviderAPI &T); // Lowering.cpp
+/// The preamble of a codegen provider slot (ir_to_mir's, mir_to_mc's): a
+/// live frame of \p Phase in this compile, whose run (\p Run: the
+/// compile's Selecting or Printing) is going on, else WRONG_SCOPE; when
+/// \p Struct is given, its header (\p Major). \p Body gets the compile
+/// and the run.
+template <class RunT, class Fn>
+NevercStatus codegenSlot(void *Ctx, const NevercPhaseFrame *F, uint32_t Phase,
+                         RunT *Compile::*Run, uint16_t Major,
+                         const void *Struct, size_t Size, Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    MIRDomain::Impl &D = impl(Ctx);
+    if (!F || F->Header.StructSize < sizeof *F)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    Compile *C;
+    if (NevercStatus S = compileOf(D, F->Task, &C); !isOk(S))
+      return S;
+    const NevercInterfaceID ID = D.H.phases().at(Phase).ID;
+    if (!(C->*Run) || F->Phase.High != ID.High || F->Phase.Low != ID.Low)
+      return st(NEVERC_STATUS_WRONG_SCOPE);
+    if (Size)
+      if (NevercStatus S = checkHeader(Struct, Size, Major); !isOk(S))
+        return S;
+    return Body(D, *C, *(C->*Run));
+  });
+}
 /// The target's AsmPrinter constructor gets the domain's in front of it,
 /// once per process and target (Lowering.cpp); \p D: the compile printers
 /// built on this thread serve (null: none).

@@ -250,23 +250,9 @@ llvm::AsmPrinter *makePrinter(llvm::TargetMachine &TM,
 template <class Fn>
 NevercStatus loweringSlot(void *Ctx, const NevercPhaseFrame *F,
                           const void *Struct, size_t Size, Fn &&Body) {
-  return guard([&]() -> NevercStatus {
-    MIRDomain::Impl &D = impl(Ctx);
-    if (!F || F->Header.StructSize < sizeof *F)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    Compile *C;
-    if (NevercStatus S = compileOf(D, F->Task, &C); !isOk(S))
-      return S;
-    const NevercInterfaceID ID = D.H.phases().at(Phase).ID;
-    if (!C->Printing || F->Phase.High != ID.High || F->Phase.Low != ID.Low)
-      return st(NEVERC_STATUS_WRONG_SCOPE);
-    if (Size)
-      if (NevercStatus S =
-              checkHeader(Struct, Size, NEVERC_MC_PROVIDER_API_MAJOR);
-          !isOk(S))
-        return S;
-    return Body(D, *C, *C->Printing);
-  });
+  return codegenSlot(Ctx, F, Phase, &Compile::Printing,
+                     NEVERC_MC_PROVIDER_API_MAJOR, Struct, Size,
+                     static_cast<Fn &&>(Body));
 }
 
 NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,

@@ -184,38 +184,14 @@ char SelectorPass::ID = 0;
 // NevercMIRProviderAPI
 //===----------------------------------------------------------------------===//
 
-/// A live frame of ir_to_mir in this compile, and its selection.
-NevercStatus selectionOf(MIRDomain::Impl &D, const NevercPhaseFrame *F,
-                         Compile **C, Selection **S) {
-  if (!F || F->Header.StructSize < sizeof *F)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  if (NevercStatus St = compileOf(D, F->Task, C); !isOk(St))
-    return St;
-  const NevercInterfaceID ID = D.H.phases().at(Phase).ID;
-  *S = (*C)->Selecting;
-  if (!*S || F->Phase.High != ID.High || F->Phase.Low != ID.Low)
-    return st(NEVERC_STATUS_WRONG_SCOPE);
-  return okStatus();
-}
-
 /// A provider slot's preamble: a live ir_to_mir frame of this compile and,
 /// when \p Struct is given, its header (MIR_PROVIDER major).
 template <class Fn>
 NevercStatus providerSlot(void *Ctx, const NevercPhaseFrame *F,
                           const void *Struct, size_t Size, Fn &&Body) {
-  return guard([&]() -> NevercStatus {
-    MIRDomain::Impl &D = impl(Ctx);
-    Compile *C;
-    Selection *S;
-    if (NevercStatus St = selectionOf(D, F, &C, &S); !isOk(St))
-      return St;
-    if (Size)
-      if (NevercStatus St =
-              checkHeader(Struct, Size, NEVERC_MIR_PROVIDER_API_MAJOR);
-          !isOk(St))
-        return St;
-    return Body(D, *C, *S);
-  });
+  return codegenSlot(Ctx, F, Phase, &Compile::Selecting,
+                     NEVERC_MIR_PROVIDER_API_MAJOR, Struct, Size,
+                     static_cast<Fn &&>(Body));
 }
 
 /// The IR core table, through the host (the IR domain publishes it).
