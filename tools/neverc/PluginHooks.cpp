@@ -3,6 +3,7 @@
 
 #include "neverc/driver/ClangDiagnostics.h"
 #include "neverc/driver/FrontendAccess.h"
+#include "neverc/object/Archive.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -327,53 +328,126 @@ PluginHooks::~PluginHooks() {
     std::remove(T.c_str());
 }
 
-int PluginHooks::runInputObject(const std::string &Path,
-                                const std::string &Staged) {
-  std::FILE *In = std::fopen(Path.c_str(), "rb");
-  if (!In) {
-    core::Diagnostic Dg;
-    Dg.Message = "cannot read the object '" + Path + "'";
-    Sink.report(Dg);
-    return 1;
-  }
+namespace {
+/// Writes \p B to \p P whole, or reports why not.
+bool writeWhole(const std::string &P, const std::string &B,
+                std::string &Error) {
+  std::FILE *F = std::fopen(P.c_str(), "wb");
+  bool Ok = F && std::fwrite(B.data(), 1, B.size(), F) == B.size();
+  Ok = F && std::fclose(F) == 0 && Ok;
+  if (!Ok)
+    Error = "cannot write '" + P + "'";
+  return Ok;
+}
+} // namespace
+
+int PluginHooks::runObjectPipeline(const std::string &Path, std::string Bytes,
+                                   ObjectCommit Commit, void *CommitCtx) {
   object::ObjectDomain::Output Out;
   Out.Path = Path;
-  char Buf[65536];
-  size_t N;
-  while ((N = std::fread(Buf, 1, sizeof Buf, In)) > 0)
-    Out.Bytes.append(Buf, N);
-  bool ReadError = std::ferror(In);
-  std::fclose(In);
-  if (ReadError) {
-    core::Diagnostic Dg;
-    Dg.Message = "cannot read the object '" + Path + "'";
-    Sink.report(Dg);
-    return 1;
-  }
+  Out.Bytes = std::move(Bytes);
   NevercStringView Triple = S.route().TargetTriple;
   Out.Triple.assign(Triple.Data ? Triple.Data : "", Triple.Length);
-  // The commit writes the temporary file the link reads: whole, or not at
-  // all (a failed pipeline leaves the link without its input).
-  struct Commit {
-    const std::string &Staged;
-    static bool run(void *Ctx, const std::string &B, std::string &Error) {
-      const std::string &P = static_cast<Commit *>(Ctx)->Staged;
-      std::FILE *F = std::fopen(P.c_str(), "wb");
-      bool Ok = F && std::fwrite(B.data(), 1, B.size(), F) == B.size();
-      Ok = F && std::fclose(F) == 0 && Ok;
-      if (!Ok)
-        Error = "cannot write '" + P + "'";
-      return Ok;
-    }
-  } C{Staged};
-  Out.Commit = &Commit::run;
-  Out.CommitCtx = &C;
+  Out.Commit = Commit;
+  Out.CommitCtx = CommitCtx;
   core::Task *T = nullptr;
   if (!core::isOk(S.beginTask(NEVERC_TASK_OBJECT, &T)))
     return 1;
   int RC = F.Object->processObject(*T, Out);
   S.endTask(T);
   return RC;
+}
+
+int PluginHooks::runInputObject(const std::string &Path,
+                                const std::string &Staged) {
+  auto Fail = [&](std::string Message) {
+    core::Diagnostic Dg;
+    Dg.Message = std::move(Message);
+    Sink.report(Dg);
+    return 1;
+  };
+  std::FILE *In = std::fopen(Path.c_str(), "rb");
+  if (!In)
+    return Fail("cannot read the object '" + Path + "'");
+  std::string Bytes;
+  char Buf[65536];
+  size_t N;
+  while ((N = std::fread(Buf, 1, sizeof Buf, In)) > 0)
+    Bytes.append(Buf, N);
+  bool ReadError = std::ferror(In);
+  std::fclose(In);
+  if (ReadError)
+    return Fail("cannot read the object '" + Path + "'");
+  if (object::isArchive(Bytes))
+    return runInputArchive(Path, Bytes, Staged);
+  // The commit writes the temporary file the link reads: whole, or not at
+  // all (a failed pipeline leaves the link without its input).
+  struct Commit {
+    const std::string &Staged;
+    static bool run(void *Ctx, const std::string &B, std::string &Error) {
+      return writeWhole(static_cast<Commit *>(Ctx)->Staged, B, Error);
+    }
+  } C{Staged};
+  return runObjectPipeline(Path, std::move(Bytes), &Commit::run, &C);
+}
+
+int PluginHooks::runInputArchive(const std::string &Path,
+                                 const std::string &Bytes,
+                                 const std::string &Staged) {
+  std::string Error;
+  bool Thin = false;
+  auto Fail = [&](std::string Message) {
+    core::Diagnostic Dg;
+    Dg.Message = std::move(Message);
+    Sink.report(Dg);
+    return 1;
+  };
+  std::unique_ptr<object::ArchiveRewrite> A =
+      object::ArchiveRewrite::open(Bytes, Error, Thin);
+  if (Thin) {
+    // Its members are files of their own, which the link reads as they are.
+    core::Diagnostic Dg;
+    Dg.Severity = NEVERC_DIAGNOSTIC_WARNING;
+    Dg.Message = "the members of the thin archive '" + Path +
+                 "' are other files: they do not go through the object "
+                 "phases";
+    Sink.report(Dg);
+    return writeWhole(Staged, Bytes, Error) ? 0 : Fail(Error);
+  }
+  if (!A)
+    return Fail("cannot take the archive '" + Path + "' apart: " + Error);
+  // Each relocatable member goes through the pipeline as an object of its
+  // own ("lib.a(member.o)"); its commit hands the bytes back here.
+  for (size_t M = 0; M < A->size(); ++M) {
+    if (!A->isObject(M))
+      continue;
+    struct Commit {
+      std::string Bytes;
+      bool Done = false;
+      static bool run(void *Ctx, const std::string &B, std::string &) {
+        auto &C = *static_cast<Commit *>(Ctx);
+        C.Bytes = B;
+        C.Done = true;
+        return true;
+      }
+    } C;
+    const std::string Member = Path + "(" + std::string(A->name(M)) + ")";
+    if (int RC = runObjectPipeline(Member, std::string(A->bytes(M)),
+                                   &Commit::run, &C))
+      return RC;
+    if (C.Done)
+      A->replace(M, std::move(C.Bytes));
+  }
+  // The archive again: as it was when no member changed.
+  std::string Archive;
+  if (!A->changed())
+    Archive = Bytes;
+  else if (!A->write(Archive, Error))
+    return Fail("cannot write the archive '" + Path +
+                "' with its rewritten members: " + Error);
+  if (!writeWhole(Staged, Archive, Error))
+    return Fail(Error);
+  return 0;
 }
 
 void PluginHooks::inputObjects(std::vector<JobInfo> &Jobs) {
@@ -387,8 +461,8 @@ void PluginHooks::inputObjects(std::vector<JobInfo> &Jobs) {
     }
     for (JobFile &In : J.Inputs) {
       // Objects that exist now came from the command line (the compile
-      // jobs' outputs do not yet, and went through the phases already).
-      // Archives are not taken apart yet (object/README.md).
+      // jobs' outputs do not yet, and went through the phases already);
+      // an archive's members go through one by one (runInputArchive).
       if (In.Type != FileType::Object || !isRegularFile(In.Path))
         continue;
       std::string Staged = makeInputTemp();

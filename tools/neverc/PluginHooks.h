@@ -108,6 +108,15 @@ private:
   /// neverc.driver.build_jobs over the jobs clang built.
   int buildJobsPhase(std::vector<driver::JobInfo> &Jobs);
   int runInputObject(const std::string &Path, const std::string &Staged);
+  /// The members of the archive \p Bytes read from \p Path, each through
+  /// the pipeline; the archive (rebuilt if a member changed) into \p Staged.
+  int runInputArchive(const std::string &Path, const std::string &Bytes,
+                      const std::string &Staged);
+  using ObjectCommit = bool (*)(void *Ctx, const std::string &Bytes,
+                                std::string &Error);
+  /// One object task over \p Bytes (named \p Path in diagnostics).
+  int runObjectPipeline(const std::string &Path, std::string Bytes,
+                        ObjectCommit Commit, void *CommitCtx);
   std::vector<std::string> InputTemps; ///< removed when the hooks go
   bool observed(uint32_t Phase) const { return H.phases().at(Phase).Active; }
   int fail(uint32_t Phase, NevercStatus S, uint32_t ErrorsBefore);
