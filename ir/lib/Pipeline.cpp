@@ -369,12 +369,8 @@ void addExtensionPoints(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB)
 
 /// Leaves \p M (Clang's backend's module) with nothing to generate.
 void emptyModule(TaskState &TS, llvm::Module &M) {
-  auto Empty =
-      std::make_unique<llvm::Module>(M.getModuleIdentifier(), M.getContext());
-  Empty->setTargetTriple(M.getTargetTriple());
-  Empty->setDataLayout(M.getDataLayout());
   TS.M = &M;
-  adoptModule(TS, std::move(Empty));
+  vacateModule(TS, !TS.CI || !TS.CI->getFrontendOpts().DisableFree);
 }
 
 /// Called by Clang's emitBackendOutput (outer: the chain; nested: the
