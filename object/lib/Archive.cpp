@@ -117,10 +117,13 @@ bool ArchiveRewrite::write(std::string &Out, std::string &Error) const {
       Error = llvm::toString(NM.takeError());
       return false;
     }
-    if (M.New)
+    if (M.New) {
+      // The old member's name lives in the buffer being replaced.
       NM->Buf =
           llvm::MemoryBuffer::getMemBuffer(*M.New, M.Name,
                                            /*RequiresNullTerminator=*/false);
+      NM->MemberName = M.Name;
+    }
     New.push_back(std::move(*NM));
   }
   std::string Warnings;
