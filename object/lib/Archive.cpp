@@ -3,10 +3,12 @@
 // llvm::object::Archive reads the members; llvm::writeArchiveToBuffer
 // writes the archive again from NewArchiveMember::getOldMember (name,
 // timestamp, owner and mode as they were), so nothing but the changed
-// members' bytes and the symbol table that indexes them differs.
+// members' bytes and the symbol table that indexes them differs. ELF
+// members are read by the graph's reader first (see write()).
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/object/Archive.h"
+#include "neverc/object/ELF.h"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
@@ -109,6 +111,32 @@ bool ArchiveRewrite::changed() const {
 }
 
 bool ArchiveRewrite::write(std::string &Out, std::string &Error) const {
+  // LLVM's writer indexes every object member's symbols through APIs that
+  // abort the process on a malformed ELF file (the object-input fuzzer
+  // found one): each ELF member must first pass the graph's own reader.
+  for (size_t K = 0; K < P->Members.size(); ++K) {
+    std::string_view B = bytes(K);
+    switch (llvm::identify_magic(llvm::StringRef(B.data(), B.size()))) {
+    case llvm::file_magic::elf_relocatable: {
+      Graph G;
+      if (Outcome O = readELF(B, G)) {
+        Error = "member '" + P->Members[K].Name +
+                "' cannot be indexed: " + O.Message;
+        return false;
+      }
+      break;
+    }
+    case llvm::file_magic::elf:
+    case llvm::file_magic::elf_executable:
+    case llvm::file_magic::elf_shared_object:
+    case llvm::file_magic::elf_core:
+      Error = "member '" + P->Members[K].Name +
+              "' is an ELF file other than a relocatable object";
+      return false;
+    default:
+      break;
+    }
+  }
   std::vector<llvm::NewArchiveMember> New;
   for (const Impl::Member &M : P->Members) {
     auto NM =

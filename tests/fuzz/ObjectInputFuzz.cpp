@@ -7,8 +7,9 @@
 //
 // ELF relocatables first go through the object domain's own reader and
 // writer (graphRoundTrip: no crash, and read → write → read writes the same
-// bytes again). Then LLVM's reader: llvm::object::createBinary identifies and
-// opens the bytes, then
+// bytes again), archives through its archive rewrite (archiveRewrite). Then
+// LLVM's reader: llvm::object::createBinary identifies and opens the bytes,
+// then
 //   Archive      every member (name, size, data, nested binary, recursively
 //                up to a small depth)
 //   ObjectFile   every section (name, address, size, alignment, contents,
@@ -33,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 #include "neverc/link/Image.h"
 #include "neverc/link/Inputs.h"
+#include "neverc/object/Archive.h"
 #include "neverc/object/ELF.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -408,11 +410,43 @@ void graphRoundTrip(StringRef Bytes) {
   }
 }
 
+/// The archive rewrite a link line's archives go through when an object
+/// plugin is loaded (object/lib/Archive.cpp): taken apart, every member
+/// given other bytes, written again by LLVM's archive writer, and what was
+/// written taken apart again with as many members.
+void archiveRewrite(StringRef Bytes) {
+  std::string Error;
+  bool Thin = false;
+  auto A = neverc::object::ArchiveRewrite::open({Bytes.data(), Bytes.size()},
+                                                Error, Thin);
+  if (!A)
+    return; // refused with a message: fine
+  for (size_t M = 0; M < A->size(); ++M) {
+    std::string B(A->bytes(M));
+    B.push_back('\n');
+    Sink = Sink + A->isObject(M) + A->name(M).size();
+    A->replace(M, std::move(B));
+  }
+  std::string Out;
+  if (!A->write(Out, Error))
+    return;
+  auto Again = neverc::object::ArchiveRewrite::open(Out, Error, Thin);
+  if (!Again || Again->size() != A->size()) {
+    std::fprintf(stderr,
+                 "archive rewrite: the written archive does not "
+                 "read again with its %zu members: %s\n",
+                 A->size(), Error.c_str());
+    std::abort();
+  }
+}
+
 void readBinary(MemoryBufferRef Ref, unsigned Depth) {
   if (Depth > MaxDepth || !inScope(identify_magic(Ref.getBuffer())))
     return;
   if (identify_magic(Ref.getBuffer()) == file_magic::elf_relocatable)
     graphRoundTrip(Ref.getBuffer());
+  if (Depth == 0 && identify_magic(Ref.getBuffer()) == file_magic::archive)
+    archiveRewrite(Ref.getBuffer());
   // No LLVMContext: bitcode is identified and refused, as the object
   // readers will refuse it.
   Expected<std::unique_ptr<Binary>> Bin = createBinary(Ref);
