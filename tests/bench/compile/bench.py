@@ -28,6 +28,10 @@ with `-c` by these configurations:
   neverc+mc       neverc -fplugin=MCQuietPlugin.so: an observer on
                   neverc.mc.emission.post_instruction (once per instruction
                   the integrated assembler encodes), doing nothing
+  neverc+codegen  observers on all 14 codegen and MIR phases: the MIR,
+                  selection, coarse-route and lowering test plugins, quiet
+                  (the coarse route makes the object through its built-in,
+                  and the plugin reads the image at each observer point)
 
 Workloads (sources from the apt-get source cache that
 tests/conformance/run.sh fills, build/conformance/debian):
@@ -222,6 +226,16 @@ def configs(args, census_out):
                                "-fplugin=" + args.mir_plugin]))
     # An observer on every instruction the integrated assembler encodes.
     out.append(("neverc+mc", [args.neverc, "-fplugin=" + args.mc_plugin]))
+    # Observers on all 14 codegen and MIR phases (issue 11's goal: 1.03).
+    out.append(("neverc+codegen", [
+        "env", "MIR_TRACE_MODE=quiet", args.neverc,
+        "-fplugin=" + args.mir_plugin,
+        "-fplugin=" + os.path.join(args.test_plugins, "SelectionTestPlugin.so"),
+        "-fplugin-arg=org.neverc.test.selection:--select-mode=quiet",
+        "-fplugin=" + os.path.join(args.test_plugins, "CodeGenTestPlugin.so"),
+        "-fplugin-arg=org.neverc.test.codegen:--cg-mode=quiet",
+        "-fplugin=" + os.path.join(args.test_plugins, "LoweringTestPlugin.so"),
+        "-fplugin-arg=org.neverc.test.lowering:--lower-mode=quiet"]))
     return out
 
 
@@ -329,6 +343,9 @@ def main():
         ROOT, "build", "tests", "plugins", "modules", "MIRTracePlugin.so"))
     p.add_argument("--mc-plugin", default=os.path.join(
         ROOT, "build", "tests", "plugins", "modules", "MCQuietPlugin.so"))
+    p.add_argument("--test-plugins", default=os.path.join(
+        ROOT, "build", "tests", "plugins", "modules"),
+        help="where the codegen configuration's test plugins are")
     p.add_argument("--pass-plugin", default=os.path.join(
         ROOT, "build", "tests", "bench", "CountInstructions.so"))
     p.add_argument("--workloads", default="lua,lua-batch,sqlite",
@@ -453,12 +470,14 @@ def main():
             same_pass = identical(0, 5)
             same_mir = identical(0, 7)
             same_mc = identical(0, 8)
+            same_codegen = identical(0, 9)
             rows.append({"workload": w, "opt": opt, "runs": runs, "status": status,
                          "samples": samples, "cpu": cpu, "rss": rss,
                          "identical": same,
                          "identical_ast": same_ast, "identical_ir": same_ir,
                          "identical_pass": same_pass, "identical_mir": same_mir,
-                         "identical_mc": same_mc})
+                         "identical_mc": same_mc,
+                         "identical_codegen": same_codegen})
 
     # Census sanity: the plugin configuration must have written lines.
     census_lines = 0
@@ -473,15 +492,17 @@ def main():
 
     hdr = ("| workload | opt | runs | clang-22 (s) | neverc (s) | neverc+census (s) "
            "| neverc+ast (s) | neverc+ir (s) | neverc+irpass (s) "
-           "| clang+passplugin (s) | neverc+mir (s) | neverc+mc (s) | neverc / clang "
+           "| clang+passplugin (s) | neverc+mir (s) | neverc+mc (s) "
+           "| neverc+codegen (s) | neverc / clang "
            "| census / clang "
            "| census / neverc | ast / clang | ir / clang "
            "| irpass / clang+passplugin | mir / clang | mc / clang "
-           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir, +mc) "
+           "| codegen / clang "
+           "| objects = clang's (neverc, +ast, +ir, +irpass, +mir, +mc, +codegen) "
            "| peak RSS MB (clang-22 / neverc / census) "
            "| CPU neverc / clang | CPU census / clang |")
     sep = ("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
-           "|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|")
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|")
     out = [hdr, sep]
     for r in rows:
         m = [med(s) for s in r["samples"]]
@@ -493,10 +514,11 @@ def main():
             return "%.3f" % (m[a] / m[b]) if m[a] is not None and m[b] else "–"
         yn = {True: "yes", False: "**no**", None: "–"}
         ratios = [ratio(1, 0), ratio(2, 0), ratio(2, 1), ratio(3, 0),
-                  ratio(4, 0), ratio(5, 6), ratio(7, 0), ratio(8, 0)]
+                  ratio(4, 0), ratio(5, 6), ratio(7, 0), ratio(8, 0),
+                  ratio(9, 0)]
         same = ", ".join(yn[r[k]] for k in (
             "identical", "identical_ast", "identical_ir", "identical_pass",
-            "identical_mir", "identical_mc"))
+            "identical_mir", "identical_mc", "identical_codegen"))
         peaks = " / ".join("–" if v is None else str(v) for v in r["rss"][:3])
         c = [med(v) if v else None for v in r["cpu"]]
 
@@ -504,7 +526,7 @@ def main():
             return "%.3f" % (c[a] / c[b]) if c[a] is not None and c[b] else "–"
         out.append("| " + " | ".join(
             [r["workload"]["label"], "-" + r["opt"], str(r["runs"])] +
-            cells[:9] + ratios + [same, peaks, cpu_ratio(1, 0),
+            cells[:10] + ratios + [same, peaks, cpu_ratio(1, 0),
                                   cpu_ratio(2, 0)]) + " |")
     failed_lines = []
     for r in rows:
@@ -546,6 +568,9 @@ def main():
         "- neverc+mc: neverc `-fplugin=%s` (an observer on "
         "neverc.mc.emission.post_instruction, once per encoded instruction, "
         "doing no work)" % args.mc_plugin,
+        "- neverc+codegen: `MIR_TRACE_MODE=quiet` neverc with the MIR, "
+        "selection, coarse-route and lowering test plugins from `%s`, quiet "
+        "(observers on all 14 codegen and MIR phases)" % args.test_plugins,
         "",
     ]
     text = "\n".join(meta + out + [""] + notes + ([""] if notes else []) +
