@@ -585,6 +585,41 @@ bool linkInto(llvm::Module &M, std::unique_ptr<llvm::Module> New,
   return !Failed;
 }
 
+/// Moves every global variable, function, alias and ifunc of \p From to
+/// the end of \p To's lists, in their order; their comdats become \p To's
+/// (so neither module's comdat table is left pointing at the other).
+static void moveGlobals(llvm::Module &From, llvm::Module &To) {
+  auto Recomdat = [&](llvm::GlobalObject &GO) {
+    if (const llvm::Comdat *Old = GO.getComdat()) {
+      llvm::Comdat *C = To.getOrInsertComdat(Old->getName());
+      C->setSelectionKind(Old->getSelectionKind());
+      GO.setComdat(C);
+    }
+  };
+  while (!From.global_empty()) {
+    llvm::GlobalVariable *G = &*From.global_begin();
+    G->removeFromParent();
+    To.insertGlobalVariable(G);
+    Recomdat(*G);
+  }
+  while (!From.empty()) {
+    llvm::Function *F = &*From.begin();
+    F->removeFromParent();
+    To.getFunctionList().push_back(F);
+    Recomdat(*F);
+  }
+  while (!From.alias_empty()) {
+    llvm::GlobalAlias *A = &*From.alias_begin();
+    A->removeFromParent();
+    To.insertAlias(A);
+  }
+  while (!From.ifunc_empty()) {
+    llvm::GlobalIFunc *I = &*From.ifunc_begin();
+    I->removeFromParent();
+    To.insertIFunc(I);
+  }
+}
+
 void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New) {
   llvm::Module &M = *TS.M;
   TS.dropValueHandles();
@@ -607,35 +642,7 @@ void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New) {
   M.setTargetTriple(New->getTargetTriple());
   M.setDataLayout(New->getDataLayout());
   M.setSourceFileName(New->getSourceFileName());
-  auto Recomdat = [&](llvm::GlobalObject &GO) {
-    if (const llvm::Comdat *Old = GO.getComdat()) {
-      llvm::Comdat *C = M.getOrInsertComdat(Old->getName());
-      C->setSelectionKind(Old->getSelectionKind());
-      GO.setComdat(C);
-    }
-  };
-  while (!New->global_empty()) {
-    llvm::GlobalVariable *G = &*New->global_begin();
-    G->removeFromParent();
-    M.insertGlobalVariable(G);
-    Recomdat(*G);
-  }
-  while (!New->empty()) {
-    llvm::Function *F = &*New->begin();
-    F->removeFromParent();
-    M.getFunctionList().push_back(F);
-    Recomdat(*F);
-  }
-  while (!New->alias_empty()) {
-    llvm::GlobalAlias *A = &*New->alias_begin();
-    A->removeFromParent();
-    M.insertAlias(A);
-  }
-  while (!New->ifunc_empty()) {
-    llvm::GlobalIFunc *I = &*New->ifunc_begin();
-    I->removeFromParent();
-    M.insertIFunc(I);
-  }
+  moveGlobals(*New, M);
   for (llvm::NamedMDNode &N : New->named_metadata()) {
     llvm::NamedMDNode *To = M.getOrInsertNamedMetadata(N.getName());
     for (llvm::MDNode *Op : N.operands())
@@ -650,37 +657,8 @@ void vacateModule(TaskState &TS, bool Free) {
   auto Side =
       std::make_unique<llvm::Module>(M.getModuleIdentifier(), M.getContext());
   // Moved, not erased: erasing would walk and free every instruction, a
-  // few percent of a -O0 compile; moving relinks each global once. The
-  // side module has comdats of its own, so it does not outlive M's.
-  auto Recomdat = [&](llvm::GlobalObject &GO) {
-    if (const llvm::Comdat *Old = GO.getComdat()) {
-      llvm::Comdat *C = Side->getOrInsertComdat(Old->getName());
-      C->setSelectionKind(Old->getSelectionKind());
-      GO.setComdat(C);
-    }
-  };
-  while (!M.ifunc_empty()) {
-    llvm::GlobalIFunc *I = &*M.ifunc_begin();
-    I->removeFromParent();
-    Side->insertIFunc(I);
-  }
-  while (!M.alias_empty()) {
-    llvm::GlobalAlias *A = &*M.alias_begin();
-    A->removeFromParent();
-    Side->insertAlias(A);
-  }
-  while (!M.empty()) {
-    llvm::Function *F = &*M.begin();
-    F->removeFromParent();
-    Side->getFunctionList().push_back(F);
-    Recomdat(*F);
-  }
-  while (!M.global_empty()) {
-    llvm::GlobalVariable *G = &*M.global_begin();
-    G->removeFromParent();
-    Side->insertGlobalVariable(G);
-    Recomdat(*G);
-  }
+  // few percent of a -O0 compile; moving relinks each global once.
+  moveGlobals(M, *Side);
   while (!M.named_metadata_empty())
     M.eraseNamedMetadata(&*M.named_metadata_begin());
   M.getComdatSymbolTable().clear();

@@ -40,37 +40,10 @@ NevercStatus NEVERC_CALL registerDecoder(
     void *Ctx, void *Registrar, const NevercMCDecoderDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
     MCDomain::Impl &D = impl(Ctx);
-    const core::Plugin *Owner = nullptr;
-    if (NevercStatus S = checkCodec(
-            D, Registrar, Desc, Desc && Desc->DecodeInstruction,
-            "RegisterDecoder", "neverc.mc.decode",
-            [&](uint64_t High, uint64_t Low) {
-              for (const DecoderRecord &R : D.Decoders)
-                if (R.TargetHigh == High && R.TargetLow == Low)
-                  return true;
-              return false;
-            },
-            &Owner);
-        !isOk(S))
-      return S;
-    DecoderRecord R;
-    R.Owner = Owner;
-    R.TargetHigh = Desc->TargetID.High;
-    R.TargetLow = Desc->TargetID.Low;
-    R.MaxLength = Desc->MaximumInstructionLength;
-    R.Decode = Desc->DecodeInstruction;
-    R.UserData = Desc->UserData;
-    R.DestroyUserData = Desc->DestroyUserData;
-    D.Decoders.push_back(R);
-    return okStatus();
+    return registerCodec(
+        D, Registrar, Desc, Desc ? Desc->DecodeInstruction : nullptr,
+        "RegisterDecoder", "decoder", "neverc.mc.decode", D.Decoders);
   });
-}
-
-const DecoderRecord *decoderFor(const MCDomain::Impl &D, const Compile &C) {
-  for (const DecoderRecord &R : D.Decoders)
-    if (R.TargetHigh == C.TargetID.High && R.TargetLow == C.TargetID.Low)
-      return &R;
-  return nullptr;
 }
 
 /// LLVM's disassembler of the unit's target (made on first use; clang
@@ -159,7 +132,7 @@ struct DecodeRun {
     Res.Header = {sizeof Res, NEVERC_MC_API_MAJOR, NEVERC_MC_API_MINOR, 0};
     NevercStatus S;
     try {
-      S = R->Decode(R->UserData, &Req, &Res);
+      S = R->Call(R->UserData, &Req, &Res);
     } catch (...) {
       S = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
     }
@@ -234,7 +207,7 @@ struct DecodeRun {
 
 void runDecodePhase(MCDomain::Impl &D, Compile &C, llvm::ArrayRef<char> Bytes,
                     const llvm::MCSubtargetInfo &STI) {
-  DecodeRun K{&D, &C, decoderFor(D, C), &STI, {}, {}, {}, nullptr, {}};
+  DecodeRun K{&D, &C, codecFor(D.Decoders, C), &STI, {}, {}, {}, nullptr, {}};
   K.In.Section = C.LastSection;
   K.In.Encoded = Bytes;
   K.In.Flags = NEVERC_MC_EMISSION_HAS_SECTION | NEVERC_MC_EMISSION_HAS_ENCODING;

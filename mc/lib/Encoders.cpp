@@ -36,29 +36,9 @@ NevercStatus NEVERC_CALL registerEncoder(void *Ctx, void *Registrar,
                                          const NevercMCEncoderDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
     MCDomain::Impl &D = impl(Ctx);
-    const core::Plugin *Owner = nullptr;
-    if (NevercStatus S = checkCodec(
-            D, Registrar, Desc, Desc && Desc->EncodeInstruction,
-            "RegisterEncoder", "neverc.mc.encode",
-            [&](uint64_t High, uint64_t Low) {
-              for (const EncoderRecord &E : D.Encoders)
-                if (E.TargetHigh == High && E.TargetLow == Low)
-                  return true;
-              return false;
-            },
-            &Owner);
-        !isOk(S))
-      return S;
-    EncoderRecord R;
-    R.Owner = Owner;
-    R.TargetHigh = Desc->TargetID.High;
-    R.TargetLow = Desc->TargetID.Low;
-    R.MaxLength = Desc->MaximumInstructionLength;
-    R.Encode = Desc->EncodeInstruction;
-    R.UserData = Desc->UserData;
-    R.DestroyUserData = Desc->DestroyUserData;
-    D.Encoders.push_back(R);
-    return okStatus();
+    return registerCodec(
+        D, Registrar, Desc, Desc ? Desc->EncodeInstruction : nullptr,
+        "RegisterEncoder", "encoder", "neverc.mc.encode", D.Encoders);
   });
 }
 
@@ -129,13 +109,6 @@ struct Sink {
 
 } // namespace
 
-const EncoderRecord *encoderFor(const MCDomain::Impl &D, const Compile &C) {
-  for (const EncoderRecord &E : D.Encoders)
-    if (E.TargetHigh == C.TargetID.High && E.TargetLow == C.TargetID.Low)
-      return &E;
-  return nullptr;
-}
-
 namespace {
 
 /// What one mc.encode run carries: the event box the frame's input and
@@ -183,7 +156,7 @@ struct EncodeRun {
     Req.Address = 0; // not known before layout
     NevercStatus S;
     try {
-      S = E->Encode(E->UserData, &Req, &Out);
+      S = E->Call(E->UserData, &Req, &Out);
     } catch (...) {
       S = st(NEVERC_STATUS_PLUGIN_EXCEPTION);
     }

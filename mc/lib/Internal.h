@@ -258,27 +258,28 @@ struct Compile {
 struct PrintJob;
 struct ParseJob;
 
-/// A plugin encoder (NevercMCAPI.RegisterEncoder): one per target, for the
-/// host's LOCKSTEP schema of that target.
-struct EncoderRecord {
+/// A plugin encoder or decoder (NevercMCAPI.RegisterEncoder/Decoder): one
+/// of each per target, for the host's LOCKSTEP schema of that target.
+template <class Fn> struct CodecRecord {
   const core::Plugin *Owner = nullptr;
   uint64_t TargetHigh = 0, TargetLow = 0;
   uint32_t MaxLength = 0;
-  NevercMCEncodeInstructionFn Encode = nullptr;
+  Fn Call = nullptr;
   void *UserData = nullptr;
   NevercDestroyUserDataFn DestroyUserData = nullptr;
 };
+using EncoderRecord = CodecRecord<NevercMCEncodeInstructionFn>;
+using DecoderRecord = CodecRecord<NevercMCDecodeInstructionFn>;
 
-/// A plugin decoder (NevercMCAPI.RegisterDecoder): one per target, for the
-/// host's LOCKSTEP schema of that target.
-struct DecoderRecord {
-  const core::Plugin *Owner = nullptr;
-  uint64_t TargetHigh = 0, TargetLow = 0;
-  uint32_t MaxLength = 0;
-  NevercMCDecodeInstructionFn Decode = nullptr;
-  void *UserData = nullptr;
-  NevercDestroyUserDataFn DestroyUserData = nullptr;
-};
+/// The record of \p List serving \p C's target, or null.
+template <class Fn>
+const CodecRecord<Fn> *codecFor(const std::vector<CodecRecord<Fn>> &List,
+                                const Compile &C) {
+  for (const CodecRecord<Fn> &R : List)
+    if (R.TargetHigh == C.TargetID.High && R.TargetLow == C.TargetID.Low)
+      return &R;
+  return nullptr;
+}
 
 struct MCDomain::Impl {
   explicit Impl(core::Host &H);
@@ -385,25 +386,26 @@ void runLayoutPhase(MCDomain::Impl &D, Compile &C);
 void runDecodePhase(MCDomain::Impl &D, Compile &C, llvm::ArrayRef<char> Bytes,
                     const llvm::MCSubtargetInfo &STI);
 
-/// What RegisterEncoder and RegisterDecoder check alike (their descriptors
-/// share a layout): the registrar and its plugin (\p Owner), the header,
-/// a callback (\p HasFn), no flags, a maximum length of 1-64, a target, the
-/// host's LOCKSTEP schema of that target (said with a warning naming
-/// \p Slot and \p Phase: plugin schemas are unavailable), and one per
-/// target (\p Taken(High, Low): DUPLICATE_ID).
-template <class Desc, class TakenFn>
-NevercStatus checkCodec(MCDomain::Impl &D, void *Registrar, const Desc *X,
-                        bool HasFn, const char *Slot, const char *Phase,
-                        TakenFn &&Taken, const core::Plugin **Owner) {
+/// RegisterEncoder and RegisterDecoder (their descriptors share a layout):
+/// the registrar and its plugin, the header, a callback \p Fn, no flags, a
+/// maximum length of 1-64, a target, the host's LOCKSTEP schema of that
+/// target (said with a warning naming \p Slot and \p Phase: plugin schemas
+/// are unavailable), one per target (DUPLICATE_ID); then the record.
+template <class Desc, class Fn>
+NevercStatus registerCodec(MCDomain::Impl &D, void *Registrar, const Desc *X,
+                           Fn Call, const char *Slot, const char *What,
+                           const char *Phase,
+                           std::vector<CodecRecord<Fn>> &List) {
   if (!Registrar || !X)
     return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  if (NevercStatus S = D.H.registrarOwner(Registrar, Owner); !isOk(S))
+  const core::Plugin *Owner = nullptr;
+  if (NevercStatus S = D.H.registrarOwner(Registrar, &Owner); !isOk(S))
     return S;
   if (NevercStatus S =
           core::checkDescriptorHeader(X, sizeof *X, NEVERC_MC_API_MAJOR);
       !isOk(S))
     return S;
-  if (!HasFn || X->Flags || X->Reserved || !X->MaximumInstructionLength ||
+  if (!Call || X->Flags || X->Reserved || !X->MaximumInstructionLength ||
       X->MaximumInstructionLength > 64 ||
       (!X->TargetID.High && !X->TargetID.Low))
     return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
@@ -411,20 +413,27 @@ NevercStatus checkCodec(MCDomain::Impl &D, void *Registrar, const Desc *X,
   if (X->SchemaID.High != 0x4e434d4353434845ULL ||
       X->SchemaID.Low != X->TargetID.Low) {
     D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-               std::string("NevercMCAPI.") + Slot + ": the " +
-                   (Slot[8] == 'E' ? "encoder" : "decoder") +
+               std::string("NevercMCAPI.") + Slot + ": the " + What +
                    "'s SchemaID is not this host's schema of its target "
                    "(plugin schemas are unavailable: RegisterSchema)",
-               *Owner, Phase);
+               Owner, Phase);
     return st(NEVERC_STATUS_INVALID_DESCRIPTOR);
   }
-  if (Taken(X->TargetID.High, X->TargetID.Low))
-    return st(NEVERC_STATUS_DUPLICATE_ID);
+  for (const CodecRecord<Fn> &R : List)
+    if (R.TargetHigh == X->TargetID.High && R.TargetLow == X->TargetID.Low)
+      return st(NEVERC_STATUS_DUPLICATE_ID);
+  CodecRecord<Fn> R;
+  R.Owner = Owner;
+  R.TargetHigh = X->TargetID.High;
+  R.TargetLow = X->TargetID.Low;
+  R.MaxLength = X->MaximumInstructionLength;
+  R.Call = Call;
+  R.UserData = X->UserData;
+  R.DestroyUserData = X->DestroyUserData;
+  List.push_back(R);
   return okStatus();
 }
 
-/// The encoder registered for \p C's target, or null.
-const EncoderRecord *encoderFor(const MCDomain::Impl &D, const Compile &C);
 /// neverc.mc.encode for \p I (Encoders.cpp): its built-in is \p E when
 /// given, else \p LLVMEncode; the bytes go to the end of \p CB, the fixups
 /// (relative to the instruction) to \p Fixups. On failure (reported, the

@@ -171,7 +171,7 @@ private:
     // neverc.mc.encode, when observed or when a plugin encoder serves the
     // target (only for instructions LLVM will not relax: it re-encodes
     // those itself during layout).
-    const EncoderRecord *E = encoderFor(D, C);
+    const EncoderRecord *E = codecFor(D.Encoders, C);
     if (E && assemblerOf(C).getBackend().mayNeedRelaxation(
                  I.getOpcode(), I.getOperands(), STI))
       E = nullptr;

@@ -145,9 +145,17 @@ struct Compile {
   /// The phase running now (0 outside one).
   uint32_t Phase = 0;
   /// neverc.codegen.ir_to_mir's run on the function being selected (null
-  /// outside it), and the compatibility key its provider input names.
+  /// outside it).
   Selection *Selecting = nullptr;
+  /// The compatibility key both codegen provider inputs name (machine
+  /// values are LLVM 22's for the triple); one triple per compile, so the
+  /// views handed out stay valid.
   std::string Key;
+  const std::string &key(const std::string &Triple) {
+    if (Key.empty())
+      Key = "llvm22-" + Triple;
+    return Key;
+  }
   /// neverc.codegen.mir_to_mc's run on the function being printed (null
   /// outside it), and the MC schema digest its provider input names.
   Lowering *Printing = nullptr;

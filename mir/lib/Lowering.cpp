@@ -270,8 +270,7 @@ NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
           return st(NEVERC_STATUS_WRONG_TYPE);
         const std::string T =
             L.MF.getFunction().getParent()->getTargetTriple().str();
-        if (C.Key.empty())
-          C.Key = "llvm22-" + T;
+
         if (C.Digest.empty())
           C.Digest = mc::MCDomain::schemaDigest(T);
         NevercMIRToMCInputInfo I{};
@@ -279,7 +278,8 @@ NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
         // is reached through GetMachineFunction.
         I.Module = NevercHandle{};
         I.TargetID = object::targetIDOf(T);
-        I.CompatibilityKey = {C.Key.data(), C.Key.size()};
+        const std::string &Key = C.key(T);
+        I.CompatibilityKey = {Key.data(), Key.size()};
         I.TargetSchemaDigest = {C.Digest.data(), C.Digest.size()};
         I.DefinedFunctionCount = 1; // one at a time (top)
         writeOut(Out, I);

@@ -231,9 +231,8 @@ NevercStatus NEVERC_CALL getInput(void *Ctx, const NevercPhaseFrame *F,
         I.TargetID = object::targetIDOf(T.str());
         // Machine IR's target values are LLVM 22's (no MIR target schema is
         // published: mir/README); the key says so.
-        if (C->Key.empty()) // one triple per compile; views into it stay valid
-          C->Key = "llvm22-" + T.str();
-        I.CompatibilityKey = {C->Key.data(), C->Key.size()};
+        const std::string &Key = C->key(T.str());
+        I.CompatibilityKey = {Key.data(), Key.size()};
         I.TargetSchemaDigest = {"", 0};
         I.DefinedFunctionCount = 1; // one function at a time (see the top)
         writeOut(Out, I);

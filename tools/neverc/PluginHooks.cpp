@@ -341,6 +341,13 @@ bool writeWhole(const std::string &P, const std::string &B,
 }
 } // namespace
 
+int PluginHooks::inputError(std::string Message) {
+  core::Diagnostic Dg;
+  Dg.Message = std::move(Message);
+  Sink.report(Dg);
+  return 1;
+}
+
 int PluginHooks::runObjectPipeline(const std::string &Path, std::string Bytes,
                                    ObjectCommit Commit, void *CommitCtx) {
   object::ObjectDomain::Output Out;
@@ -360,15 +367,9 @@ int PluginHooks::runObjectPipeline(const std::string &Path, std::string Bytes,
 
 int PluginHooks::runInputObject(const std::string &Path,
                                 const std::string &Staged) {
-  auto Fail = [&](std::string Message) {
-    core::Diagnostic Dg;
-    Dg.Message = std::move(Message);
-    Sink.report(Dg);
-    return 1;
-  };
   std::FILE *In = std::fopen(Path.c_str(), "rb");
   if (!In)
-    return Fail("cannot read the object '" + Path + "'");
+    return inputError("cannot read the object '" + Path + "'");
   std::string Bytes;
   char Buf[65536];
   size_t N;
@@ -377,7 +378,7 @@ int PluginHooks::runInputObject(const std::string &Path,
   bool ReadError = std::ferror(In);
   std::fclose(In);
   if (ReadError)
-    return Fail("cannot read the object '" + Path + "'");
+    return inputError("cannot read the object '" + Path + "'");
   if (object::isArchive(Bytes))
     return runInputArchive(Path, Bytes, Staged);
   // The commit writes the temporary file the link reads: whole, or not at
@@ -396,12 +397,6 @@ int PluginHooks::runInputArchive(const std::string &Path,
                                  const std::string &Staged) {
   std::string Error;
   bool Thin = false;
-  auto Fail = [&](std::string Message) {
-    core::Diagnostic Dg;
-    Dg.Message = std::move(Message);
-    Sink.report(Dg);
-    return 1;
-  };
   std::unique_ptr<object::ArchiveRewrite> A =
       object::ArchiveRewrite::open(Bytes, Error, Thin);
   if (Thin) {
@@ -412,10 +407,10 @@ int PluginHooks::runInputArchive(const std::string &Path,
                  "' are other files: they do not go through the object "
                  "phases";
     Sink.report(Dg);
-    return writeWhole(Staged, Bytes, Error) ? 0 : Fail(Error);
+    return writeWhole(Staged, Bytes, Error) ? 0 : inputError(Error);
   }
   if (!A)
-    return Fail("cannot take the archive '" + Path + "' apart: " + Error);
+    return inputError("cannot take the archive '" + Path + "' apart: " + Error);
   // Each relocatable member goes through the pipeline as an object of its
   // own ("lib.a(member.o)"); its commit hands the bytes back here.
   for (size_t M = 0; M < A->size(); ++M) {
@@ -443,10 +438,10 @@ int PluginHooks::runInputArchive(const std::string &Path,
   if (!A->changed())
     Archive = Bytes;
   else if (!A->write(Archive, Error))
-    return Fail("cannot write the archive '" + Path +
-                "' with its rewritten members: " + Error);
+    return inputError("cannot write the archive '" + Path +
+                      "' with its rewritten members: " + Error);
   if (!writeWhole(Staged, Archive, Error))
-    return Fail(Error);
+    return inputError(Error);
   return 0;
 }
 

@@ -112,6 +112,8 @@ private:
   /// the pipeline; the archive (rebuilt if a member changed) into \p Staged.
   int runInputArchive(const std::string &Path, const std::string &Bytes,
                       const std::string &Staged);
+  /// Reports an input object's or archive's error; returns 1.
+  int inputError(std::string Message);
   using ObjectCommit = bool (*)(void *Ctx, const std::string &Bytes,
                                 std::string &Error);
   /// One object task over \p Bytes (named \p Path in diagnostics).
