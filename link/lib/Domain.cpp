@@ -179,8 +179,18 @@ void LinkDomain::Impl::shutdownProviders() {
   Verifiers.clear();
 }
 
+bool LinkDomain::Impl::stepsActive() const {
+  static_assert(core::Phase_LINK_EMIT_IMAGE ==
+                    core::Phase_LINK_INPUT_PROBE + LinkStepCount - 1,
+                "the thirteen steps are consecutive phases");
+  for (uint32_t K = 0; K < LinkStepCount; ++K)
+    if (phaseActive(core::Phase_LINK_INPUT_PROBE + K))
+      return true;
+  return false;
+}
+
 bool LinkDomain::Impl::active() const {
-  if (!Providers.empty() || !Verifiers.empty())
+  if (GraphLinker || !Providers.empty() || !Verifiers.empty() || stepsActive())
     return true;
   for (uint32_t P : LinkPhases)
     if (phaseActive(P))
@@ -246,6 +256,8 @@ LinkDomain::LinkDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
 LinkDomain::~LinkDomain() = default;
 
 bool LinkDomain::active() const { return P->active(); }
+
+void LinkDomain::useGraphLinker(bool On) { P->GraphLinker = On; }
 
 void LinkDomain::shutdown() { P->shutdownProviders(); }
 

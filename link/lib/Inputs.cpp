@@ -349,12 +349,14 @@ bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
   auto Sections = File->sections();
   if (!Sections)
     return fail(Path + ": " + llvm::toString(Sections.takeError()));
-  const ELFT::Shdr *DynSym = nullptr, *VerSym = nullptr;
+  const ELFT::Shdr *DynSym = nullptr, *VerSym = nullptr, *VerDef = nullptr;
   for (const ELFT::Shdr &S : *Sections) {
     if (S.sh_type == llvm::ELF::SHT_DYNSYM)
       DynSym = &S;
     if (S.sh_type == llvm::ELF::SHT_GNU_versym)
       VerSym = &S;
+    if (S.sh_type == llvm::ELF::SHT_GNU_verdef)
+      VerDef = &S;
   }
   SharedLibrary L;
   L.Input = Input;
@@ -395,6 +397,47 @@ bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
     else
       llvm::consumeError(V.takeError());
   }
+  // Version index -> name, from the library's version definitions (an
+  // executable that imports a versioned symbol names its version).
+  std::vector<std::string> VersionNames;
+  if (VerDef) {
+    auto Bytes = File->getSectionContents(*VerDef);
+    auto Link = File->getSection(VerDef->sh_link);
+    llvm::StringRef Str;
+    if (Link)
+      if (auto T = File->getStringTable(**Link))
+        Str = *T;
+      else
+        llvm::consumeError(T.takeError());
+    else
+      llvm::consumeError(Link.takeError());
+    if (Bytes) {
+      llvm::ArrayRef<uint8_t> B = *Bytes;
+      size_t Off = 0;
+      for (unsigned N = 0; N < 0x10000 && Off + 20 <= B.size(); ++N) {
+        const uint8_t *P = B.data() + Off;
+        auto U16 = [&](unsigned K) { return uint16_t(P[K] | P[K + 1] << 8); };
+        auto U32 = [&](const uint8_t *Q) {
+          return uint32_t(Q[0] | Q[1] << 8 | Q[2] << 16 | uint32_t(Q[3]) << 24);
+        };
+        uint16_t Ndx = U16(4);
+        uint32_t Aux = U32(P + 12), Next = U32(P + 16);
+        if (Off + Aux + 8 <= B.size()) {
+          uint32_t Name = U32(P + Aux);
+          if (Name < Str.size()) {
+            if (VersionNames.size() <= Ndx)
+              VersionNames.resize(Ndx + 1u);
+            VersionNames[Ndx] = Str.drop_front(Name).data();
+          }
+        }
+        if (!Next)
+          break;
+        Off += Next;
+      }
+    } else {
+      llvm::consumeError(Bytes.takeError());
+    }
+  }
   std::vector<std::pair<llvm::StringRef, bool>> Undefs; // name, weak
   for (size_t I = 1; I < Syms->size(); ++I) {
     const ELFT::Sym &S = (*Syms)[I];
@@ -415,10 +458,18 @@ bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
       X.S = LinkSymbol::Shared;
       X.Library = Library;
       X.FromLibrary = false;
+      X.SharedType = uint8_t(S.getType());
+      X.SharedSize = S.st_size;
+      X.SharedValue = S.st_value;
+      uint16_t V = I < Versions.size() ? uint16_t(Versions[I] & 0x7fff) : 0;
+      X.SharedVersion =
+          V > 1 && V < VersionNames.size() ? VersionNames[V] : std::string();
       if (X.Object == -2)
         X.Object = -1;
     }
   }
+  for (auto &[N, Weak] : Undefs)
+    Out.Libraries[size_t(Library)].Undefined.push_back(N.str());
   for (auto &[N, Weak] : Undefs) {
     LinkSymbol &X = Out.Symbols[symbol(N)];
     if (X.Object == -2 && X.S == LinkSymbol::Undefined) {

@@ -18,6 +18,7 @@
 #include "neverc/core/SlotSupport.h"
 #include "neverc/link/Image.h"
 #include "neverc/link/LinkDomain.h"
+#include "neverc/link/LinkGraph.h"
 #include "neverc/link/Request.h"
 #include "neverc/object/BinaryStage.h"
 
@@ -117,6 +118,30 @@ struct LinkJob {
   std::vector<NevercStringView> CSearchPaths, CLibraries;
   void fillRequest();
 
+  /// The fine-grained route's graph (null on the whole-link route): the
+  /// payload of the graph artifacts LNK/2..LNK/0xd.
+  std::unique_ptr<LinkGraph> Graph;
+  /// Handles of the graph and its entities, minted on first use; the value
+  /// kept in a table is the entity's index + 1.
+  NevercHandle GraphHandle{};
+  std::vector<NevercHandle> InputHandles, LibraryHandles, SectionHandles2,
+      AtomHandles, SymbolHandles, ArchiveHandles, MemberHandles;
+  NevercHandle graph();
+  /// The open mutation (one at a time), what it staged, and its handle.
+  struct StagedChange {
+    enum Kind : uint8_t { Root, Live, Content, Leader } K;
+    uint32_t Index = 0;
+    bool Flag = false;
+    int32_t Other = -1;
+    std::string Bytes;
+    uint64_t ZeroFill = 0;
+  };
+  bool MutationOpen = false;
+  std::vector<StagedChange> Staged;
+  NevercHandle MutationHandle{};
+  /// Who last changed the graph (NevercLinkOrigin.LastMutationPlugin).
+  std::string LastMutationPlugin;
+
   // The handles this link hands out. The graph tables stay empty until the
   // fine-grained route builds a link graph: every graph handle a plugin
   // shows is then one no graph issued (link/README.md).
@@ -166,6 +191,10 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
 
   bool phaseActive(uint32_t P) const { return H.phases().at(P).Active; }
   bool active() const;
+  /// -fuse-ld=neverc: every link goes to the graph linker.
+  bool GraphLinker = false;
+  /// Whether a plugin is on one of the graph linker's thirteen steps.
+  bool stepsActive() const;
 };
 
 

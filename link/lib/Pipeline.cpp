@@ -173,6 +173,102 @@ struct FullStep {
   }
 };
 
+//===-- the fine-grained route
+//------------------------------------------------//
+
+const char *const StepVerifiers[LinkStepCount] = {
+    "neverc.link.verify_input_probe",
+    "neverc.link.verify_inputs",
+    "neverc.link.verify_lto_resolution",
+    "neverc.link.verify_lto_products",
+    "neverc.link.verify_symbol_resolution",
+    "neverc.link.verify_comdat_selection",
+    "neverc.link.verify_liveness",
+    "neverc.link.verify_icf",
+    "neverc.link.verify_synthetics",
+    "neverc.link.verify_relaxation",
+    "neverc.link.verify_layout",
+    "neverc.link.verify_relocations",
+    "neverc.link.verify_image_candidate"};
+
+std::string stepPhaseName(LinkStep S) {
+  return std::string("neverc.link.") + linkStepName(S);
+}
+
+/// One of the thirteen steps, built in: the graph linker's.
+struct GraphStep {
+  Run *R;
+  LinkStep S;
+  static NevercStatus run(void *Ctx, void *In, void **Out) {
+    auto &X = *static_cast<GraphStep *>(Ctx);
+    LinkGraph &G = *static_cast<LinkGraph *>(In);
+    *Out = &G;
+    if (runLinkStep(G, X.S))
+      return okStatus();
+    X.R->error(stepPhaseName(X.S), G.Error);
+    G.Error.clear();
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+/// verify_<step>: the output is this link's graph, in the state the step
+/// produces (a replacement that published something else, or left the
+/// graph behind, is refused).
+struct GraphVerifier {
+  Run *R;
+  LinkStep S;
+  static NevercStatus run(void *Ctx, void *Out) {
+    auto &X = *static_cast<GraphVerifier *>(Ctx);
+    const auto *G = static_cast<const LinkGraph *>(Out);
+    std::string Why;
+    if (G != X.R->J.Graph.get())
+      Why = "the phase produced no link graph of this link";
+    else if (G->State != uint32_t(X.S) + 1)
+      Why = "the link graph is in state " + std::to_string(G->State) +
+            ", not " + std::to_string(uint32_t(X.S) + 1);
+    else if (X.S == LinkStep::EmitImage && G->Image.empty())
+      Why = "no image was emitted";
+    if (Why.empty())
+      return okStatus();
+    X.R->error(StepVerifiers[uint32_t(X.S)], "the link of '" +
+                                                 X.R->J.Req.OutputPath +
+                                                 "' is refused: " + Why);
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+/// The side outputs the graph linker writes itself; false (reported) for
+/// one it does not write yet.
+bool writeGraphSideOutputs(Run &R) {
+  std::string Unused;
+  stagedLinkLine(R.L.Argv, R.J.Req, R.Dir.path(), Unused);
+  for (const SideOutput &S : R.J.Req.Side) {
+    std::string Text;
+    if (S.Option == "--why-extract")
+      Text = R.J.Graph->In.whyExtract();
+    else if (S.Option == "-Map")
+      Text = linkMap(*R.J.Graph);
+    else {
+      R.error(NEVERC_PHASE_LINK_EMIT_IMAGE_NAME,
+              "the side output " + S.Option +
+                  " is not written by the graph linker yet; use "
+                  "-fuse-ld=lld");
+      return false;
+    }
+    R.Dir.track(S.StagedPath);
+    std::FILE *F = std::fopen(S.StagedPath.c_str(), "wb");
+    bool Ok = F && std::fwrite(Text.data(), 1, Text.size(), F) == Text.size();
+    Ok &= F && std::fclose(F) == 0;
+    if (!Ok) {
+      R.error(NEVERC_PHASE_LINK_EMIT_IMAGE_NAME, "cannot write the " +
+                                                     S.Option + " file for '" +
+                                                     S.FinalPath + "'");
+      return false;
+    }
+  }
+  return true;
+}
+
 /// verify_linker_product / verify_post_emit_image: an image was staged
 /// whole.
 struct StagedVerifier {
@@ -443,6 +539,33 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
     return core::runJobPhase(D.H, T, J.Phase, Id, Input, Step, V, Prepared);
   };
 
+  // The fine-grained route: asked for (-fuse-ld=neverc), or a plugin is on
+  // one of its steps; a linker provider serves the whole link instead.
+  bool Graph = !J.Provider && (D.GraphLinker || D.stepsActive());
+  if (Graph) {
+    std::string Why = graphLinkerRefusal(J.Req, J.Triple);
+    LinkerOptions Opt;
+    if (Why.empty() && !parseLinkerOptions(L.Argv, J.Req, Opt, Why) &&
+        Why.empty())
+      Why = "the link line is not one the graph linker reads";
+    if (!Why.empty()) {
+      if (D.GraphLinker) {
+        R.error(NEVERC_PHASE_LINK_INPUT_PROBE_NAME, Why);
+        return 1;
+      }
+      // A plugin on a step of a link the graph linker does not make: lld
+      // makes it, and the plugin is told its phases do not run.
+      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                 "the fine-grained link phases do not run for '" +
+                     J.Req.OutputPath + "': " + Why,
+                 nullptr, NEVERC_PHASE_LINK_INPUT_PROBE_NAME);
+      Graph = false;
+    } else {
+      J.Graph = std::make_unique<LinkGraph>(L.Argv, J.Req, std::move(Opt));
+      J.Graph->Triple = J.Triple;
+    }
+  }
+
   auto Failed = [&](const core::PhaseOutcome &O) {
     if (isOk(O.Status))
       return false;
@@ -453,13 +576,34 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   };
   auto ExitCode = [&] { return R.LldExit ? R.LldExit : 1; };
 
-  FullStep FS{&R};
-  StagedVerifier FV{&R, "neverc.link.verify_linker_product"};
   J.Image.Writable = true; // interceptors, providers: the slots check roles
-  core::PhaseOutcome FO = Phase(core::Phase_LINK_FULL, &J, {&FullStep::run, &FS},
-                                {&StagedVerifier::run, &FV}, &J.Image);
-  if (Failed(FO))
-    return ExitCode();
+  if (Graph) {
+    void *In = J.Graph.get();
+    for (uint32_t K = 0; K < LinkStepCount; ++K) {
+      GraphStep GS{&R, LinkStep(K)};
+      GraphVerifier GV{&R, LinkStep(K)};
+      core::PhaseOutcome O =
+          Phase(core::Phase_LINK_INPUT_PROBE + K, In, {&GraphStep::run, &GS},
+                {&GraphVerifier::run, &GV});
+      if (Failed(O))
+        return 1;
+      In = O.Output;
+    }
+    J.Image.Bytes = std::move(J.Graph->Image);
+    J.Graph->Image.clear();
+    J.Image.Provenance = "the graph linker";
+    ++J.Image.PublicationGeneration;
+    if (!writeGraphSideOutputs(R))
+      return 1;
+  } else {
+    FullStep FS{&R};
+    StagedVerifier FV{&R, "neverc.link.verify_linker_product"};
+    core::PhaseOutcome FO =
+        Phase(core::Phase_LINK_FULL, &J, {&FullStep::run, &FS},
+              {&StagedVerifier::run, &FV}, &J.Image);
+    if (Failed(FO))
+      return ExitCode();
+  }
   StagedVerifier PV{&R, "neverc.link.verify_post_emit_image"};
   core::PhaseOutcome PO = Phase(core::Phase_LINK_POST_EMIT, &J.Image,
                                 {&identity, nullptr},

@@ -50,6 +50,14 @@ bool takesSeparateValue(llvm::StringRef A) {
   return Names.contains(A);
 }
 
+} // namespace
+
+bool linkOptionTakesValue(std::string_view A) {
+  return takesSeparateValue(llvm::StringRef(A.data(), A.size()));
+}
+
+namespace {
+
 uint32_t inputKindOf(const std::string &Path) {
   llvm::file_magic M;
   if (llvm::identify_magic(Path, M))

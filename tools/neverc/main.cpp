@@ -57,6 +57,8 @@ struct PluginFlags {
   /// or without a plugin).
   uint64_t ObjectWrite = 0;
   bool HasObjectWrite = false;
+  /// -fuse-ld=neverc: links go to the graph linker (link/LinkGraph.h).
+  bool GraphLinker = false;
 };
 
 bool startsWith(const std::string &S, const char *P) {
@@ -70,13 +72,15 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
   bool Ok = true;
   for (size_t I = 0; I < Argv.size(); ++I) {
     const std::string &A = Argv[I].Value;
-    if (I > 0 && startsWith(A, "-fplugin=")) {
+    if (I > 0 && A == "-fuse-ld=neverc") {
+      F.GraphLinker = true;
+    } else if (I > 0 && startsWith(A, "-fplugin=")) {
       F.Modules.push_back(A.substr(9));
     } else if (I > 0 && startsWith(A, "-fplugin-pass=")) {
       F.Modules.push_back(A.substr(14));
       F.PassModules.push_back(A.substr(14));
-    } else if (I > 0 && (A == "-fplugin-report" ||
-                         startsWith(A, "-fplugin-report="))) {
+    } else if (I > 0 &&
+               (A == "-fplugin-report" || startsWith(A, "-fplugin-report="))) {
       F.Report = true;
       F.ReportFile = A.size() > 15 ? A.substr(16) : std::string();
     } else if (I > 0 && startsWith(A, "-fobject-write=")) {
@@ -478,6 +482,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   object::ObjectDomain Object(H);
   Object.setWriteFlags(F.ObjectWrite);
   link::LinkDomain Link(H);
+  Link.useGraphLinker(F.GraphLinker);
   IR.setTargetDomain(&Target);
   Object.setForeignImages(&Target.images());
   MIR.setUnits(&MC);
@@ -623,7 +628,8 @@ int main(int Argc, char **Argv) {
   for (size_t I = 1; I < Args.size(); ++I) {
     ResponseFiles |= startsWith(Args[I], "@");
     PluginFlag |= startsWith(Args[I], "-fplugin") ||
-                  startsWith(Args[I], "-fobject-write=");
+                  startsWith(Args[I], "-fobject-write=") ||
+                  Args[I] == "-fuse-ld=neverc";
   }
   if (!ResponseFiles && !PluginFlag) {
     // The warning group is neverc's: accepted (and dropped) without
@@ -646,7 +652,7 @@ int main(int Argc, char **Argv) {
     return 1;
   const PhaseWarningFlags PhaseWarnings = takePhaseWarningFlags(
       Raw, [](driver::RawArgument &A) -> std::string & { return A.Value; });
-  if (F.Modules.empty() && !F.HasObjectWrite) {
+  if (F.Modules.empty() && !F.HasObjectWrite && !F.GraphLinker) {
     // H34: plugin arguments without a plugin are a hard error.
     for (const driver::RawArgument &A : Raw)
       if (startsWith(A.Value, "-fplugin-arg=") ||

@@ -282,3 +282,28 @@ std::string tripleOf(uint16_t Machine) {
 }
 
 } // namespace neverc::object::elf
+
+namespace neverc::object {
+
+uint32_t elfSectionType(const Section &S) {
+  auto F = elf::sectionFacts(S.Ext);
+  return F ? F->Type : 0;
+}
+
+uint64_t elfNativeSectionFlags(const Section &S) {
+  auto F = elf::sectionFacts(S.Ext);
+  return F ? F->Flags : 0;
+}
+
+uint32_t elfRelocType(const Relocation &R) {
+  // The type is the first word of the record; its name is not needed here.
+  const Extension &E = R.Ext;
+  if (E.Owner != ELFFormat || E.Bytes.size() < 12 ||
+      E.Bytes.compare(0, 4, "NCRL") != 0)
+    return 0;
+  const auto *P = reinterpret_cast<const unsigned char *>(E.Bytes.data()) + 8;
+  return uint32_t(P[0]) | uint32_t(P[1]) << 8 | uint32_t(P[2]) << 16 |
+         uint32_t(P[3]) << 24;
+}
+
+} // namespace neverc::object

@@ -65,6 +65,8 @@ struct SharedLibrary {
   uint32_t Input = 0;
   std::string Soname;
   std::vector<std::string> Needed;
+  /// The symbols it references (what an executable must export to it).
+  std::vector<std::string> Undefined;
 };
 
 struct LinkSymbol {
@@ -78,6 +80,11 @@ struct LinkSymbol {
   int32_t Object = -1, Member = -1, Library = -1;
   /// The undefined reference came from a shared library (Library).
   bool FromLibrary = false;
+  /// Shared: the definition's STT_* type, st_size and version name in its
+  /// library ("" when it is unversioned or the base version).
+  uint8_t SharedType = 0;
+  uint64_t SharedSize = 0, SharedValue = 0;
+  std::string SharedVersion;
 };
 
 /// One extraction, as --why-extract reports it.

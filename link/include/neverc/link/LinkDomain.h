@@ -35,6 +35,10 @@ public:
 
   /// Whether links go through the phases at all.
   bool active() const;
+  /// -fuse-ld=neverc: links go to the graph linker (the thirteen
+  /// fine-grained phases), plugin or not. Without it, they do when a
+  /// plugin is on one of those phases.
+  void useGraphLinker(bool On);
 
   /// One link, as the driver would run it.
   struct Link {

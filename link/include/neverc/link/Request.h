@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace neverc::link {
@@ -51,6 +52,9 @@ struct LinkRequestModel {
 /// command line that only asks lld something (--version, --help, -v with
 /// no input).
 bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R);
+/// Whether \p Option (as spelled on the line, dashes included) takes its
+/// value as the next argument in lld 22's GNU syntax.
+bool linkOptionTakesValue(std::string_view Option);
 /// lld's command line with -o and the side outputs pointed into \p Dir
 /// (the image becomes Dir/image). Fills the StagedPath of R.Side.
 std::vector<std::string> stagedLinkLine(const std::vector<std::string> &Argv,

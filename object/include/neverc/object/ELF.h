@@ -34,6 +34,13 @@ SectionKind elfSectionKind(uint32_t Type, uint64_t Flags, std::string_view Name,
                            uint16_t Machine);
 uint64_t elfSectionFlags(uint64_t Flags, SectionKind K);
 
+/// The native facts an ELF read left on an entity (for a linker working on
+/// the graph): sh_type and sh_flags of a section, the relocation type.
+/// 0 when the entity carries no ELF record (it was built, not read).
+uint32_t elfSectionType(const Section &S);
+uint64_t elfNativeSectionFlags(const Section &S);
+uint32_t elfRelocType(const Relocation &R);
+
 /// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
 /// throw it away.
 Outcome readELF(std::string_view Bytes, Graph &G);

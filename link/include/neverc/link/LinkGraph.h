@@ -1,0 +1,266 @@
+//===- LinkGraph.h - The graph linker: one link, step by step ---*- C++ -*-===//
+//
+// LLVM-free and plugin-ABI-free: the standalone linker (neverc-ld), the
+// link phases and tools use it alike. A link is a LinkGraph that thirteen
+// steps advance through the link states of the plugin ABI (INITIAL ...
+// IMAGE_EMITTED), each in a file of its own under lib/graph/:
+//
+//   probe, read_inputs        Inputs.cpp (the inputs read and resolved)
+//   lto_resolve, lto_generate no-ops without bitcode (bitcode is refused)
+//   resolve_symbols           Resolve.cpp: atoms, definitions, commons
+//   select_comdat             Resolve.cpp: one group of a name kept
+//   gc                        GC.cpp: --gc-sections liveness
+//   icf                       GC.cpp: --icf (identical code folded)
+//   synthesize                Synthetic.cpp: GOT, PLT, copy relocations,
+//                             the dynamic sections' entries
+//   relax_thunks              none needed on x86-64 (±2 GiB reach)
+//   layout                    Layout.cpp: output sections, segments,
+//                             addresses, linker-defined symbols
+//   relocate                  Relocate.cpp: relocation values applied
+//   emit_image                Emit.cpp: the ELF image in memory
+//
+// What it links: x86-64 ELF executables, dynamic (PIE and not) against
+// shared libraries such as glibc. What it does not link yet is refused
+// with an error that names the feature (and suggests -fuse-ld=lld); it
+// never writes a wrong image on purpose.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_LINK_LINKGRAPH_H
+#define NEVERC_LINK_LINKGRAPH_H
+
+#include "neverc/link/Inputs.h"
+#include "neverc/link/Request.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace neverc::link {
+
+/// What the graph linker reads from a GNU ld command line besides the
+/// request (Options.cpp).
+struct LinkerOptions {
+  std::string DynamicLinker;
+  std::vector<std::string> Undefined; ///< -u
+  std::vector<std::string> Rpath;
+  bool BuildId = false, EhFrameHdr = false, ZNow = false, ZRelro = true;
+  bool GnuHash = true, SysvHash = false;
+  bool ExecStack = false;
+  bool StripAll = false, StripDebug = false;
+  bool ICFAll = false, ICFSafe = false;
+  bool NoUndefined = true;
+};
+/// Reads the options; false when the line asks for something the graph
+/// linker does not do yet (\p Error names it).
+bool parseLinkerOptions(const std::vector<std::string> &Argv,
+                        const LinkRequestModel &R, LinkerOptions &O,
+                        std::string &Error);
+
+/// An input section in the link.
+struct Atom {
+  uint32_t Object = 0;
+  const object::Section *Sec = nullptr;
+  uint32_t Type = 0;    ///< sh_type
+  uint64_t ShFlags = 0; ///< sh_flags
+  uint64_t Size = 0, Align = 1;
+  bool Live = true;        ///< false: discarded (COMDAT, GC) or not output
+  bool Discarded = false;  ///< by COMDAT selection
+  bool ForcedLive = false; ///< a plugin said so (SetAtomLive)
+  int32_t Leader = -1;     ///< ICF: the atom it folds into
+  int32_t Out = -1;        ///< output section
+  uint64_t OutOffset = 0;  ///< offset inside the output section
+  uint64_t Address = 0;
+  /// Replaced content (ReplaceAtomContent), else the section's own.
+  bool Replaced = false;
+  std::string Content;
+  uint64_t ZeroFill = 0;
+  const std::string &bytes() const { return Replaced ? Content : Sec->Data; }
+  bool nobits() const { return Replaced ? Content.empty() : Sec->Data.empty(); }
+};
+
+/// A global symbol's final place in the link.
+struct GlobalSym {
+  enum Kind : uint8_t { Undefined, Defined, Common, Shared, LinkerDefined };
+  Kind K = Undefined;
+  bool Weak = false;
+  int32_t Object = -1;                 ///< Defined, Common
+  const object::Symbol *Def = nullptr; ///< Defined, Common
+  int32_t Library = -1;                ///< Shared
+  int32_t CommonAtom = -1;             ///< Common: its .bss atom
+  bool Root = false;                   ///< a plugin's GC root (SetSymbolRoot)
+  bool Referenced = false;             ///< a kept object refers to it
+  bool StrongRef = false;              ///< ... not only weakly
+  bool Exported = false;               ///< in .dynsym as a definition
+  bool Imported = false;               ///< in .dynsym as an import
+  bool NeedsGot = false, NeedsPlt = false, NeedsCopy = false;
+  bool CanonicalPlt = false; ///< its address is its PLT entry
+  /// Another name of a copied symbol (same library, same address): it
+  /// names the same copy and is exported with it, so that the library's
+  /// own references through any of its names see the copy.
+  bool CopyAlias = false;
+  bool NeedsTlsGd = false, NeedsTpOff = false;
+  int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1;
+  int32_t CopyAtom = -1;
+  uint64_t Value = 0; ///< final address (after layout)
+  uint64_t Size = 0;
+};
+
+struct OutputSection {
+  std::string Name;
+  uint32_t Type = 0;
+  uint64_t Flags = 0;
+  uint64_t Align = 1;
+  std::vector<uint32_t> Atoms;
+  uint64_t Address = 0, Offset = 0, Size = 0;
+  uint32_t Segment = 0;
+  /// Synthetic contents (GOT, PLT, dynamic tables), built by the steps.
+  bool Synthetic = false;
+  std::string Data;
+  uint32_t Link = 0, Info = 0;
+  uint64_t EntSize = 0;
+  uint32_t Index = 0; ///< in the section header table
+  bool nobits() const { return Type == 8 /*SHT_NOBITS*/; }
+};
+
+struct Segment {
+  uint32_t Type = 0, Flags = 0;
+  uint64_t Offset = 0, Address = 0, FileSize = 0, MemSize = 0, Align = 0;
+};
+
+/// A dynamic relocation the image carries (relocate fills them).
+struct DynReloc {
+  uint64_t Offset = 0; ///< the address patched
+  uint32_t Type = 0;
+  uint32_t Symbol = 0; ///< .dynsym index (0: none)
+  int64_t Addend = 0;
+};
+
+/// A .got slot: what it holds.
+struct GotSlot {
+  enum Kind : uint8_t { Address, TlsModule, TlsOffset, TpOffset };
+  Kind K = Address;
+  int32_t Global = -1; ///< the global it is for, or -1 for a local target
+  int32_t Atom = -1;   ///< a local target: its atom and offset in it
+  uint64_t Offset = 0;
+};
+
+/// One link.
+class LinkGraph {
+public:
+  LinkGraph(std::vector<std::string> Argv, LinkRequestModel Req,
+            LinkerOptions Opt);
+
+  std::vector<std::string> Argv;
+  LinkRequestModel Req;
+  LinkerOptions Opt;
+  /// NEVERC_LINK_STATE_* of the last step done.
+  uint32_t State = 0;
+  uint64_t Generation = 1;
+  std::string Triple = "x86_64-unknown-linux-gnu";
+
+  // read_inputs
+  LinkInputs In;
+  // resolve_symbols
+  std::vector<Atom> Atoms;
+  std::vector<GlobalSym> Globals; ///< parallel to In.Symbols
+  /// (object, section) -> atom
+  std::vector<std::unordered_map<const object::Section *, uint32_t>> AtomOf;
+  /// The relocations patching each atom, by atom index.
+  std::vector<std::vector<const object::Relocation *>> Relocs;
+  // synthesize
+  std::vector<GotSlot> Got;
+  std::vector<uint32_t> PltEntries; ///< global index per PLT entry
+  size_t RelaDynCount = 0;          ///< .rela.dyn entries relocate makes
+  std::vector<uint32_t> DynSyms;    ///< global indexes, .dynsym order
+  std::vector<DynReloc> RelaDyn, RelaPlt;
+  std::vector<int32_t> NeededLibraries;
+  /// Local GOT slots (a local target, by atom and offset, and kind).
+  std::unordered_map<uint64_t, uint32_t> LocalGot;
+  std::vector<int32_t> CopyAtoms; ///< globals' copy-relocation atoms
+  int32_t TlsModuleGot = -1;
+  /// .dynstr and where each string is in it.
+  std::string DynStr;
+  std::unordered_map<std::string, uint32_t> DynStrOffset;
+  uint32_t dynString(const std::string &S);
+  /// .dynamic: tags in order (values filled at relocate).
+  std::vector<std::pair<int64_t, uint64_t>> Dynamic;
+  /// .gnu.version_r: per library, the versions imported from it.
+  struct VersionNeed {
+    int32_t Library = -1;
+    std::vector<std::string> Versions;
+  };
+  std::vector<VersionNeed> VersionNeeds;
+  std::vector<uint16_t> VersionOf; ///< .gnu.version, per .dynsym entry
+  uint32_t FirstHashed = 1;        ///< .dynsym index of the first export
+  uint32_t EhFrameFdes = 0;        ///< FDEs in .eh_frame (.eh_frame_hdr)
+  // layout
+  std::vector<OutputSection> Sections;
+  std::vector<Segment> Segments;
+  uint64_t Entry = 0, ImageBase = 0;
+  uint64_t TlsAddress = 0, TlsSize = 0, TlsAlign = 1;
+  /// Output section indexes of the synthetic ones (-1: none).
+  struct Synth {
+    int32_t Interp = -1, BuildId = -1, DynSym = -1, DynStr = -1, GnuHash = -1,
+            Hash = -1, VerSym = -1, VerNeed = -1, RelaDyn = -1, RelaPlt = -1,
+            EhFrameHdr = -1, Plt = -1, Dynamic = -1, Got = -1, GotPlt = -1,
+            Bss = -1, EhFrame = -1;
+  } S;
+  // emit_image
+  std::string Image;
+
+  /// Error text of the last failed step.
+  std::string Error;
+  bool fail(std::string Why) {
+    if (Error.empty())
+      Error = std::move(Why);
+    return false;
+  }
+
+  /// The address of a relocation target: a global resolved, or a local
+  /// symbol of \p Object (section-relative). False: it has none (an
+  /// undefined weak is 0 and true).
+  uint64_t symbolAddress(uint32_t Object, const object::Symbol &S) const;
+  int32_t globalOf(const object::Symbol &S) const;
+  uint64_t atomAddress(uint32_t Atom) const;
+  uint64_t gotAddress(uint32_t Slot) const;
+  uint64_t pltAddress(uint32_t Entry) const;
+  bool pie() const { return Req.Flags & NEVERC_LINK_OPTION_PIE; }
+};
+
+/// The thirteen steps, in order (Step index + 1 == the state produced).
+enum class LinkStep : uint32_t {
+  InputProbe,
+  ReadInputs,
+  LtoResolve,
+  LtoGenerate,
+  ResolveSymbols,
+  SelectComdat,
+  GC,
+  ICF,
+  Synthesize,
+  RelaxThunks,
+  Layout,
+  Relocate,
+  EmitImage,
+};
+inline constexpr uint32_t LinkStepCount = 13;
+const char *linkStepName(LinkStep S);
+
+/// Runs one step on \p G (which must be in the state before it). False:
+/// G.Error says why; the graph is not usable for later steps.
+bool runLinkStep(LinkGraph &G, LinkStep S);
+/// Every step in order.
+bool linkAll(LinkGraph &G);
+
+/// lld's -Map text for a laid-out graph (Map.cpp).
+std::string linkMap(const LinkGraph &G);
+
+/// Whether the graph linker links what \p R asks for ("" yes, else why
+/// not): the front door the driver checks before choosing the route.
+std::string graphLinkerRefusal(const LinkRequestModel &R,
+                               const std::string &Triple);
+
+} // namespace neverc::link
+
+#endif

@@ -1,0 +1,578 @@
+//===- Layout.cpp - layout: output sections, segments, addresses ----------===//
+//
+// Input sections go to output sections by lld's name rules (.text.* into
+// .text, ...), in input order (.init_array.N sorted by priority). The
+// image has lld's shape for an x86-64 executable:
+//
+//   R    ELF and program headers, .interp, notes, the dynamic tables,
+//        read-only data, .eh_frame_hdr, .eh_frame
+//   RX   code, .plt
+//   RW   RELRO: TLS, init/fini arrays, .data.rel.ro, .dynamic, .got
+//   RW   data, .got.plt, then zero-fill (.bss, commons, copies)
+//
+// Each PT_LOAD starts on a page, at the address its file offset says
+// (address = image base + offset), so the dynamic linker maps each with
+// one mmap. The RELRO segment is padded to a page so that all of it
+// becomes read-only. Then the symbols get their addresses, linker-defined
+// ones included (_DYNAMIC, __init_array_start, _end, __start_X, ...).
+//
+//===----------------------------------------------------------------------===//
+#include "Steps.h"
+
+#include <algorithm>
+#include <map>
+
+namespace neverc::link::graph {
+namespace {
+
+enum Group : uint32_t { Headers, ReadOnly, Code, Relro, Data, NotAlloc };
+
+uint32_t priorityOf(const std::string &Name) {
+  // ".init_array.N": N; no suffix: after every numbered one (lld).
+  size_t Dot = Name.rfind('.');
+  if (Dot == std::string::npos || Dot == 0)
+    return 65536;
+  const std::string Tail = Name.substr(Dot + 1);
+  if (Tail.empty() || Tail.find_first_not_of("0123456789") != std::string::npos)
+    return 65536;
+  return uint32_t(std::stoul(Tail.substr(0, 9)));
+}
+
+bool isRelro(const OutputSection &S) {
+  if (!(S.Flags & SHF_WRITE) || !(S.Flags & SHF_ALLOC))
+    return false;
+  if (S.Flags & SHF_TLS)
+    return true;
+  return S.Type == SHT_INIT_ARRAY || S.Type == SHT_FINI_ARRAY ||
+         S.Type == SHT_PREINIT_ARRAY || S.Name == ".data.rel.ro" ||
+         S.Name == ".ctors" || S.Name == ".dtors" || S.Name == ".jcr" ||
+         S.Name == ".dynamic" || S.Name == ".got";
+}
+
+Group groupOf(const OutputSection &S, bool WithRelro) {
+  if (!(S.Flags & SHF_ALLOC))
+    return NotAlloc;
+  if (S.Flags & SHF_EXECINSTR)
+    return Code;
+  if (!(S.Flags & SHF_WRITE))
+    return ReadOnly;
+  return WithRelro && isRelro(S) ? Relro : Data;
+}
+
+/// Rank inside a group (lower first); ties keep first-appearance order.
+int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
+  const LinkGraph::Synth &Y = G.S;
+  const int32_t Order[] = {Y.Interp,  Y.BuildId, Y.DynSym, Y.VerSym,
+                           Y.VerNeed, Y.GnuHash, Y.Hash,   Y.DynStr,
+                           Y.RelaDyn, Y.RelaPlt};
+  for (int K = 0; K < int(sizeof Order / sizeof *Order); ++K)
+    if (Order[K] == Index)
+      return K - 100;
+  if (S.Type == SHT_NOTE)
+    return -90;
+  if (Index == Y.EhFrameHdr)
+    return 10;
+  if (S.Type == SHT_X86_64_UNWIND)
+    return 11;
+  if (S.Name == ".gcc_except_table")
+    return 12;
+  if (Index == Y.Plt)
+    return 20;
+  if (S.Flags & SHF_TLS)
+    return S.nobits() ? -49 : -50;
+  if (S.Type == SHT_PREINIT_ARRAY)
+    return -40;
+  if (S.Type == SHT_INIT_ARRAY)
+    return -39;
+  if (S.Type == SHT_FINI_ARRAY)
+    return -38;
+  if (Index == Y.Dynamic)
+    return 30;
+  if (Index == Y.Got)
+    return 31;
+  if (Index == Y.GotPlt)
+    return 32;
+  if (S.nobits())
+    return 40 + (S.Name != ".bss");
+  return 0;
+}
+
+} // namespace
+
+bool layout(LinkGraph &G) {
+  const bool Dynamic = !G.In.Libraries.empty() || G.pie();
+  const bool StripDebug = G.Opt.StripDebug || G.Opt.StripAll;
+  std::map<std::string, int32_t> ByName;
+  auto Output = [&](const std::string &Name, uint32_t Type, uint64_t Flags,
+                    uint64_t Align) -> int32_t {
+    auto [It, New] = ByName.try_emplace(Name, int32_t(G.Sections.size()));
+    if (New) {
+      OutputSection S;
+      S.Name = Name;
+      S.Type = Type;
+      G.Sections.push_back(std::move(S));
+    }
+    OutputSection &S = G.Sections[size_t(It->second)];
+    if (S.Type == SHT_NOBITS && Type != SHT_NOBITS)
+      S.Type = Type; // data and zero-fill of one name: data
+    S.Flags |= Flags & ~(SHF_GROUP | SHF_MERGE | SHF_STRINGS | SHF_INFO_LINK |
+                         SHF_LINK_ORDER | SHF_GNU_RETAIN);
+    S.Align = std::max(S.Align, Align);
+    return It->second;
+  };
+  auto Synthetic = [&](const std::string &Name, uint32_t Type, uint64_t Flags,
+                       uint64_t Align, uint64_t Size) {
+    int32_t I = Output(Name, Type, Flags, Align);
+    G.Sections[size_t(I)].Synthetic = true;
+    G.Sections[size_t(I)].Size = Size;
+    return I;
+  };
+
+  // Synthetic sections the dynamic linker reads come first in their group.
+  LinkGraph::Synth &Y = G.S;
+  const size_t NDyn = G.DynSyms.size() + 1;
+  if (Dynamic && !G.Opt.DynamicLinker.empty())
+    Y.Interp = Synthetic(".interp", SHT_PROGBITS, SHF_ALLOC, 1,
+                         G.Opt.DynamicLinker.size() + 1);
+  if (G.Opt.BuildId)
+    Y.BuildId = Synthetic(".note.gnu.build-id", SHT_NOTE, SHF_ALLOC, 4, 24);
+  if (Dynamic) {
+    Y.DynSym = Synthetic(".dynsym", SHT_DYNSYM, SHF_ALLOC, 8, 24 * NDyn);
+    Y.VerSym =
+        Synthetic(".gnu.version", SHT_GNU_versym, SHF_ALLOC, 2, 2 * NDyn);
+    if (!G.VersionNeeds.empty()) {
+      uint64_t Size = 0;
+      for (const auto &N : G.VersionNeeds)
+        Size += 16 + 16 * N.Versions.size();
+      Y.VerNeed =
+          Synthetic(".gnu.version_r", SHT_GNU_verneed, SHF_ALLOC, 4, Size);
+    }
+    const uint32_t Hashed = uint32_t(NDyn) - G.FirstHashed;
+    if (G.Opt.GnuHash) {
+      uint32_t Buckets = std::max<uint32_t>(Hashed / 4, 1);
+      uint32_t Mask = 1;
+      while (Mask < Hashed / 2)
+        Mask <<= 1;
+      Y.GnuHash = Synthetic(".gnu.hash", SHT_GNU_HASH, SHF_ALLOC, 8,
+                            16 + 8 * Mask + 4 * Buckets + 4 * Hashed);
+    }
+    if (G.Opt.SysvHash)
+      Y.Hash =
+          Synthetic(".hash", SHT_HASH, SHF_ALLOC, 4, 8 + 4 * NDyn + 4 * NDyn);
+    Y.DynStr = Synthetic(".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0);
+    if (G.RelaDynCount)
+      Y.RelaDyn =
+          Synthetic(".rela.dyn", SHT_RELA, SHF_ALLOC, 8, 24 * G.RelaDynCount);
+    if (!G.PltEntries.empty())
+      Y.RelaPlt = Synthetic(".rela.plt", SHT_RELA, SHF_ALLOC | SHF_INFO_LINK, 8,
+                            24 * G.PltEntries.size());
+  }
+
+  // The inputs, in order.
+  std::vector<std::pair<uint32_t, uint32_t>> Placed; // section, atom
+  for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
+    Atom &X = G.Atoms[A];
+    if (!X.Live)
+      continue;
+    const std::string &In = atomName(X);
+    if (!(X.ShFlags & SHF_ALLOC) && StripDebug && In.rfind(".debug", 0) == 0)
+      continue;
+    if (X.Sec && X.Type == SHT_NOTE && !(X.ShFlags & SHF_ALLOC))
+      continue;
+    std::string Name = X.Sec ? outputNameOf(In, X.ShFlags) : ".bss";
+    uint32_t Type = X.Type;
+    if (Type == SHT_X86_64_UNWIND ||
+        (X.ShFlags & SHF_ALLOC && X.Type != SHT_NOBITS && X.Type != SHT_NOTE &&
+         X.Type != SHT_INIT_ARRAY && X.Type != SHT_FINI_ARRAY &&
+         X.Type != SHT_PREINIT_ARRAY))
+      Type = Type == SHT_X86_64_UNWIND ? SHT_X86_64_UNWIND : SHT_PROGBITS;
+    int32_t O = Output(Name, Type, X.ShFlags, X.Align);
+    X.Out = O;
+    Placed.push_back({uint32_t(O), A});
+  }
+  for (auto &[O, A] : Placed)
+    G.Sections[O].Atoms.push_back(A);
+  for (OutputSection &S : G.Sections)
+    if (S.Type == SHT_INIT_ARRAY || S.Type == SHT_FINI_ARRAY)
+      std::stable_sort(S.Atoms.begin(), S.Atoms.end(),
+                       [&](uint32_t A, uint32_t B) {
+                         return priorityOf(atomName(G.Atoms[A])) <
+                                priorityOf(atomName(G.Atoms[B]));
+                       });
+  auto Find = [&](const char *Name) {
+    auto It = ByName.find(Name);
+    return It == ByName.end() ? -1 : It->second;
+  };
+  Y.EhFrame = Find(".eh_frame");
+  if (Dynamic || !G.PltEntries.empty() || !G.Got.empty()) {
+    if (G.Opt.EhFrameHdr && Y.EhFrame >= 0)
+      Y.EhFrameHdr = Synthetic(".eh_frame_hdr", SHT_PROGBITS, SHF_ALLOC, 4,
+                               12 + 8 * uint64_t(G.EhFrameFdes));
+    if (!G.PltEntries.empty())
+      Y.Plt = Synthetic(".plt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 16,
+                        16 * (G.PltEntries.size() + 1));
+    if (!G.Got.empty())
+      Y.Got = Synthetic(".got", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8,
+                        8 * G.Got.size());
+    Y.GotPlt = Synthetic(".got.plt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8,
+                         8 * (3 + G.PltEntries.size()));
+  } else if (G.Opt.EhFrameHdr && Y.EhFrame >= 0) {
+    Y.EhFrameHdr = Synthetic(".eh_frame_hdr", SHT_PROGBITS, SHF_ALLOC, 4,
+                             12 + 8 * uint64_t(G.EhFrameFdes));
+  }
+  if (Y.Bss < 0)
+    Y.Bss = Find(".bss");
+
+  // .dynamic's entries (their values come at relocate).
+  if (Dynamic) {
+    auto Tag = [&](int64_t T) { G.Dynamic.push_back({T, 0}); };
+    for (int32_t L : G.NeededLibraries) {
+      const SharedLibrary &Lib = G.In.Libraries[size_t(L)];
+      G.Dynamic.push_back(
+          {DT_NEEDED,
+           G.dynString(Lib.Soname.empty() ? G.In.Files[Lib.Input].Path
+                                          : Lib.Soname)});
+    }
+    if (!G.Opt.Rpath.empty()) {
+      std::string Joined;
+      for (const std::string &P : G.Opt.Rpath)
+        Joined += (Joined.empty() ? "" : ":") + P;
+      G.Dynamic.push_back({DT_RUNPATH, G.dynString(Joined)});
+    }
+    auto Defined = [&](const char *Name) {
+      auto It = G.In.SymbolIndex.find(Name);
+      return It != G.In.SymbolIndex.end() &&
+             G.Globals[It->second].K == GlobalSym::Defined;
+    };
+    if (Defined("_init"))
+      Tag(DT_INIT);
+    if (Defined("_fini"))
+      Tag(DT_FINI);
+    for (const OutputSection &S : G.Sections) {
+      if (S.Type == SHT_PREINIT_ARRAY) {
+        Tag(DT_PREINIT_ARRAY);
+        Tag(DT_PREINIT_ARRAYSZ);
+      } else if (S.Type == SHT_INIT_ARRAY) {
+        Tag(DT_INIT_ARRAY);
+        Tag(DT_INIT_ARRAYSZ);
+      } else if (S.Type == SHT_FINI_ARRAY) {
+        Tag(DT_FINI_ARRAY);
+        Tag(DT_FINI_ARRAYSZ);
+      }
+    }
+    if (Y.GnuHash >= 0)
+      Tag(DT_GNU_HASH);
+    if (Y.Hash >= 0)
+      Tag(DT_HASH);
+    for (int64_t T : {DT_STRTAB, DT_SYMTAB, DT_STRSZ, DT_SYMENT, DT_DEBUG})
+      Tag(T);
+    if (Y.RelaPlt >= 0)
+      for (int64_t T : {DT_PLTGOT, DT_PLTRELSZ, DT_PLTREL, DT_JMPREL})
+        Tag(T);
+    if (Y.RelaDyn >= 0)
+      for (int64_t T : {DT_RELA, DT_RELASZ, DT_RELAENT, DT_RELACOUNT})
+        Tag(T);
+    Tag(DT_VERSYM);
+    if (Y.VerNeed >= 0) {
+      Tag(DT_VERNEED);
+      Tag(DT_VERNEEDNUM);
+    }
+    if (G.Opt.ZNow)
+      Tag(DT_FLAGS);
+    if (G.Opt.ZNow || G.pie())
+      Tag(DT_FLAGS_1);
+    Tag(DT_NULL);
+    Y.Dynamic = Synthetic(".dynamic", SHT_DYNAMIC, SHF_ALLOC | SHF_WRITE, 8,
+                          16 * G.Dynamic.size());
+    G.Sections[size_t(Y.DynStr)].Size = G.DynStr.size();
+  }
+
+  // Order: by group, then rank, then first appearance.
+  std::vector<int32_t> Order(G.Sections.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = int32_t(I);
+  std::vector<Group> GroupOf(G.Sections.size());
+  for (size_t I = 0; I < G.Sections.size(); ++I)
+    GroupOf[I] = groupOf(G.Sections[I], G.Opt.ZRelro);
+  std::stable_sort(Order.begin(), Order.end(), [&](int32_t A, int32_t B) {
+    if (GroupOf[size_t(A)] != GroupOf[size_t(B)])
+      return GroupOf[size_t(A)] < GroupOf[size_t(B)];
+    return rankOf(G, G.Sections[size_t(A)], A) <
+           rankOf(G, G.Sections[size_t(B)], B);
+  });
+
+  // Input sizes: atoms at their offsets inside each output section.
+  for (OutputSection &S : G.Sections) {
+    if (S.Synthetic)
+      continue;
+    uint64_t Off = 0;
+    for (uint32_t A : S.Atoms) {
+      Atom &X = G.Atoms[A];
+      Off = alignTo(Off, X.Align);
+      X.OutOffset = Off;
+      Off += X.Replaced ? (X.Content.empty() ? X.ZeroFill : X.Content.size())
+                        : X.Size;
+    }
+    S.Size = Off;
+  }
+
+  // Program headers: count them before anything is placed.
+  bool HasGroup[NotAlloc + 1] = {};
+  bool HasTls = false;
+  size_t Notes = 0;
+  for (size_t I = 0; I < G.Sections.size(); ++I) {
+    HasGroup[GroupOf[I]] = true;
+    HasTls |=
+        (G.Sections[I].Flags & SHF_TLS) && (G.Sections[I].Flags & SHF_ALLOC);
+    Notes +=
+        G.Sections[I].Type == SHT_NOTE && (G.Sections[I].Flags & SHF_ALLOC);
+  }
+  size_t Phdrs = 1 /*R*/ + HasGroup[Code] + HasGroup[Relro] + HasGroup[Data] +
+                 1 /*GNU_STACK*/ + Notes + HasTls;
+  if (Dynamic)
+    Phdrs += 2; // PT_PHDR, PT_DYNAMIC
+  Phdrs += Y.Interp >= 0;
+  Phdrs += HasGroup[Relro];
+  Phdrs += Y.EhFrameHdr >= 0;
+
+  const uint64_t Page = 4096;
+  G.ImageBase = G.pie() ? 0 : (G.Req.ImageBase ? G.Req.ImageBase : 0x200000);
+  const uint64_t Base = G.ImageBase;
+  uint64_t Off = 64 + 56 * Phdrs;
+  struct Extent {
+    uint64_t Start = 0, FileEnd = 0, MemEnd = 0;
+    bool Used = false;
+  } Ext[NotAlloc + 1];
+  Ext[ReadOnly].Used = true; // the headers
+  uint64_t TlsStart = 0, TlsEnd = 0, TlsAlign = 1;
+  bool SeenTls = false;
+  Group Current = ReadOnly;
+  uint64_t Mem = Off; // memory offset (may run past Off: zero-fill)
+  for (int32_t I : Order) {
+    OutputSection &S = G.Sections[size_t(I)];
+    Group Gr = GroupOf[size_t(I)];
+    if (Gr == NotAlloc)
+      break;
+    if (Gr != Current) {
+      Off = alignTo(std::max(Off, Mem), Page);
+      Mem = Off;
+      Current = Gr;
+      Ext[Gr].Start = Off;
+      Ext[Gr].Used = true;
+    }
+    const bool Tbss = (S.Flags & SHF_TLS) && S.nobits();
+    Mem = alignTo(Mem, S.Align);
+    if (!S.nobits())
+      Off = Mem;
+    S.Offset = S.nobits() ? Off : Mem;
+    S.Address = Base + Mem;
+    S.Segment = Gr;
+    if (S.Flags & SHF_TLS) {
+      if (!SeenTls)
+        TlsStart = S.Address;
+      SeenTls = true;
+      TlsEnd = S.Address + S.Size;
+      TlsAlign = std::max(TlsAlign, S.Align);
+    }
+    if (!Tbss)
+      Mem += S.Size;
+    if (!S.nobits())
+      Off = Mem;
+    Ext[Gr].FileEnd = Off;
+    Ext[Gr].MemEnd = Mem;
+  }
+  Ext[ReadOnly].Start = 0;
+  if (Ext[ReadOnly].FileEnd < 64 + 56 * Phdrs)
+    Ext[ReadOnly].FileEnd = Ext[ReadOnly].MemEnd = 64 + 56 * Phdrs;
+  // Not allocated: after the last loaded byte.
+  Off = std::max(Off, Ext[Current].FileEnd);
+  for (int32_t I : Order) {
+    OutputSection &S = G.Sections[size_t(I)];
+    if (GroupOf[size_t(I)] != NotAlloc)
+      continue;
+    Off = alignTo(Off, S.Align);
+    S.Offset = Off;
+    S.Address = 0;
+    Off += S.nobits() ? 0 : S.Size;
+  }
+  G.TlsAddress = TlsStart;
+  G.TlsSize = TlsEnd - TlsStart;
+  G.TlsAlign = TlsAlign;
+
+  // Segments.
+  auto Seg = [&](uint32_t Type, uint32_t Flags, uint64_t Offset,
+                 uint64_t Address, uint64_t FileSize, uint64_t MemSize,
+                 uint64_t Align) {
+    G.Segments.push_back(
+        {Type, Flags, Offset, Address, FileSize, MemSize, Align});
+  };
+  auto Sec = [&](int32_t I) -> OutputSection & {
+    return G.Sections[size_t(I)];
+  };
+  if (Dynamic)
+    Seg(PT_PHDR, 4, 64, Base + 64, 56 * Phdrs, 56 * Phdrs, 8);
+  if (Y.Interp >= 0)
+    Seg(PT_INTERP, 4, Sec(Y.Interp).Offset, Sec(Y.Interp).Address,
+        Sec(Y.Interp).Size, Sec(Y.Interp).Size, 1);
+  const uint32_t Flags[NotAlloc] = {0, 4, 5, 6, 6};
+  for (Group Gr : {ReadOnly, Code, Relro, Data})
+    if (Ext[Gr].Used && HasGroup[Gr] | (Gr == ReadOnly))
+      Seg(PT_LOAD, Flags[Gr], Ext[Gr].Start, Base + Ext[Gr].Start,
+          Ext[Gr].FileEnd - Ext[Gr].Start, Ext[Gr].MemEnd - Ext[Gr].Start,
+          Page);
+  if (Dynamic)
+    Seg(PT_DYNAMIC, 6, Sec(Y.Dynamic).Offset, Sec(Y.Dynamic).Address,
+        Sec(Y.Dynamic).Size, Sec(Y.Dynamic).Size, 8);
+  if (HasTls) {
+    uint64_t FileSize = 0, Offset = 0;
+    for (const OutputSection &S : G.Sections)
+      if ((S.Flags & SHF_TLS) && !S.nobits()) {
+        if (!FileSize)
+          Offset = S.Offset;
+        FileSize = S.Address + S.Size - TlsStart;
+      }
+    if (!FileSize)
+      for (const OutputSection &S : G.Sections)
+        if (S.Flags & SHF_TLS)
+          Offset = S.Offset;
+    Seg(PT_TLS, 4, Offset, TlsStart, FileSize, TlsEnd - TlsStart, TlsAlign);
+  }
+  if (HasGroup[Relro]) {
+    uint64_t Size = alignTo(Ext[Relro].MemEnd, Page) - Ext[Relro].Start;
+    Seg(PT_GNU_RELRO, 4, Ext[Relro].Start, Base + Ext[Relro].Start, Size, Size,
+        1);
+  }
+  if (Y.EhFrameHdr >= 0)
+    Seg(PT_GNU_EH_FRAME, 4, Sec(Y.EhFrameHdr).Offset, Sec(Y.EhFrameHdr).Address,
+        Sec(Y.EhFrameHdr).Size, Sec(Y.EhFrameHdr).Size, 4);
+  Seg(PT_GNU_STACK, G.Opt.ExecStack ? 7 : 6, 0, 0, 0, 0, 0);
+  for (int32_t I : Order) {
+    const OutputSection &S = G.Sections[size_t(I)];
+    if (S.Type == SHT_NOTE && (S.Flags & SHF_ALLOC))
+      Seg(PT_NOTE, 4, S.Offset, S.Address, S.Size, S.Size, S.Align);
+  }
+  if (G.Segments.size() != Phdrs)
+    return G.fail("internal error: " + std::to_string(G.Segments.size()) +
+                  " program headers laid out, " + std::to_string(Phdrs) +
+                  " counted");
+
+  // Section header indexes: in address order, then the rest, then the
+  // three tables the emitter adds (.symtab, .strtab, .shstrtab).
+  uint32_t Index = 1;
+  for (int32_t I : Order)
+    G.Sections[size_t(I)].Index = Index++;
+  std::vector<OutputSection> Sorted;
+  Sorted.reserve(Order.size());
+  std::vector<int32_t> NewIndex(G.Sections.size());
+  for (size_t K = 0; K < Order.size(); ++K)
+    NewIndex[size_t(Order[K])] = int32_t(K);
+  for (int32_t I : Order)
+    Sorted.push_back(std::move(G.Sections[size_t(I)]));
+  G.Sections = std::move(Sorted);
+  for (Atom &X : G.Atoms)
+    if (X.Out >= 0)
+      X.Out = NewIndex[size_t(X.Out)];
+  for (int32_t *P :
+       {&Y.Interp, &Y.BuildId, &Y.DynSym, &Y.DynStr, &Y.GnuHash, &Y.Hash,
+        &Y.VerSym, &Y.VerNeed, &Y.RelaDyn, &Y.RelaPlt, &Y.EhFrameHdr, &Y.Plt,
+        &Y.Dynamic, &Y.Got, &Y.GotPlt, &Y.Bss, &Y.EhFrame})
+    if (*P >= 0)
+      *P = NewIndex[size_t(*P)];
+
+  // Atom addresses.
+  for (Atom &X : G.Atoms)
+    if (X.Out >= 0)
+      X.Address = G.Sections[size_t(X.Out)].Address + X.OutOffset;
+
+  // Symbol values.
+  auto SectionStart = [&](const std::string &Name, bool End) -> int64_t {
+    for (const OutputSection &S : G.Sections)
+      if (S.Name == Name)
+        return int64_t(S.Address + (End ? S.Size : 0));
+    return -1;
+  };
+  auto TypeBounds = [&](uint32_t Type, bool End) -> uint64_t {
+    for (const OutputSection &S : G.Sections)
+      if (S.Type == Type)
+        return S.Address + (End ? S.Size : 0);
+    // None: both ends at the start of the writable data (lld: an empty
+    // range).
+    return Base + Ext[Relro].Start;
+  };
+  uint64_t EndOfData = Base + std::max(Ext[Data].FileEnd, Ext[Relro].FileEnd);
+  uint64_t End = Base;
+  for (Group Gr : {ReadOnly, Code, Relro, Data})
+    if (Ext[Gr].Used)
+      End = std::max(End, Base + Ext[Gr].MemEnd);
+  uint64_t EndOfText = Ext[Code].Used ? Base + Ext[Code].MemEnd : Base;
+  for (size_t I = 0; I < G.Globals.size(); ++I) {
+    GlobalSym &X = G.Globals[I];
+    const std::string &Name = G.In.Symbols[I].Name;
+    switch (X.K) {
+    case GlobalSym::Defined:
+      if (X.Def->Def == object::Definition::Absolute)
+        X.Value = X.Def->Value;
+      else if (auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
+               It != G.AtomOf[size_t(X.Object)].end())
+        X.Value = G.atomAddress(It->second) + X.Def->Value;
+      break;
+    case GlobalSym::Common:
+      X.Value = G.atomAddress(uint32_t(X.CommonAtom));
+      break;
+    case GlobalSym::Shared:
+      if (X.NeedsCopy)
+        X.Value = G.atomAddress(uint32_t(X.CopyAtom));
+      break;
+    case GlobalSym::LinkerDefined: {
+      int64_t V = -1;
+      if (Name == "_DYNAMIC" && Y.Dynamic >= 0)
+        V = int64_t(G.Sections[size_t(Y.Dynamic)].Address);
+      else if (Name == "_GLOBAL_OFFSET_TABLE_" && Y.GotPlt >= 0)
+        V = int64_t(G.Sections[size_t(Y.GotPlt)].Address);
+      else if (Name == "__ehdr_start" || Name == "__executable_start" ||
+               Name == "__dso_handle")
+        V = int64_t(Base);
+      else if (Name == "_end" || Name == "end")
+        V = int64_t(End);
+      else if (Name == "_edata" || Name == "edata")
+        V = int64_t(EndOfData);
+      else if (Name == "_etext" || Name == "etext" || Name == "__etext")
+        V = int64_t(EndOfText);
+      else if (Name == "__bss_start")
+        V = Y.Bss >= 0 ? int64_t(G.Sections[size_t(Y.Bss)].Address)
+                       : int64_t(EndOfData);
+      else if (Name == "__init_array_start" || Name == "__init_array_end")
+        V = int64_t(TypeBounds(SHT_INIT_ARRAY, Name.back() == 'd'));
+      else if (Name == "__fini_array_start" || Name == "__fini_array_end")
+        V = int64_t(TypeBounds(SHT_FINI_ARRAY, Name.back() == 'd'));
+      else if (Name == "__preinit_array_start" || Name == "__preinit_array_end")
+        V = int64_t(TypeBounds(SHT_PREINIT_ARRAY, Name.back() == 'd'));
+      else if (Name == "__GNU_EH_FRAME_HDR" && Y.EhFrameHdr >= 0)
+        V = int64_t(G.Sections[size_t(Y.EhFrameHdr)].Address);
+      else if (Name == "__rela_iplt_start" || Name == "__rela_iplt_end")
+        V = int64_t(Base); // no IRELATIVE relocations: an empty range
+      else if (Name.rfind("__start_", 0) == 0)
+        V = SectionStart(Name.substr(8), false);
+      else if (Name.rfind("__stop_", 0) == 0)
+        V = SectionStart(Name.substr(7), true);
+      if (V < 0) {
+        // Named but not made here (no such section): undefined, and a
+        // reference to it is the error lld gives.
+        X.K = GlobalSym::Undefined;
+        X.Weak = G.In.Symbols[I].Weak;
+      } else {
+        X.Value = uint64_t(V);
+      }
+      break;
+    }
+    case GlobalSym::Undefined:
+      break;
+    }
+  }
+  const std::string EntryName = G.Req.Entry.empty() ? "_start" : G.Req.Entry;
+  auto It = G.In.SymbolIndex.find(EntryName);
+  G.Entry = It != G.In.SymbolIndex.end() ? G.Globals[It->second].Value : 0;
+  return true;
+}
+
+} // namespace neverc::link::graph

@@ -1,0 +1,257 @@
+//===- Options.cpp - The GNU ld options the graph linker honours ----------===//
+//
+// The request (Request.cpp) says what every linker needs; this reads the
+// rest of what the graph linker acts on. An option it does not act on is
+// refused by name rather than ignored, unless ignoring it cannot change
+// the image (diagnostic and speed options): a link either means what the
+// line says or does not happen.
+//
+//===----------------------------------------------------------------------===//
+#include "neverc/link/LinkGraph.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace neverc::link {
+namespace {
+
+/// "-x v", "-x=v", "--x v", "--x=v", and "-xv" when \p Joined.
+bool valueOf(const std::vector<std::string> &Argv, size_t &I,
+             std::initializer_list<llvm::StringRef> Names, std::string &V,
+             bool Joined = false) {
+  llvm::StringRef A = Argv[I];
+  for (llvm::StringRef N : Names) {
+    if (A == N) {
+      if (I + 1 >= Argv.size())
+        return false;
+      V = Argv[++I];
+      return true;
+    }
+    if (A.starts_with(N) && A.size() > N.size() &&
+        (A[N.size()] == '=' || Joined)) {
+      V = A.substr(N.size() + (A[N.size()] == '=' ? 1 : 0)).str();
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Options that cannot change the image, or whose meaning the request
+/// already carries (Request.cpp reads them).
+bool harmless(llvm::StringRef A) {
+  static const llvm::StringSet<> Flags = {"-pie",
+                                          "--pie",
+                                          "-no-pie",
+                                          "--no-pie",
+                                          "--gc-sections",
+                                          "-gc-sections",
+                                          "--no-gc-sections",
+                                          "-no-gc-sections",
+                                          "--as-needed",
+                                          "-as-needed",
+                                          "--no-as-needed",
+                                          "-no-as-needed",
+                                          "--whole-archive",
+                                          "-whole-archive",
+                                          "--no-whole-archive",
+                                          "-no-whole-archive",
+                                          "--start-group",
+                                          "-start-group",
+                                          "--end-group",
+                                          "-end-group",
+                                          "-(",
+                                          "-)",
+                                          "-Bdynamic",
+                                          "-dy",
+                                          "-call_shared",
+                                          "--eh-frame-hdr",
+                                          "--no-eh-frame-hdr",
+                                          "--undefined-version",
+                                          "--no-undefined-version",
+                                          "--fatal-warnings",
+                                          "--no-fatal-warnings",
+                                          "--color-diagnostics",
+                                          "--no-color-diagnostics",
+                                          "-O0",
+                                          "-O1",
+                                          "-O2",
+                                          "-O3",
+                                          "--sort-common",
+                                          "--no-undefined",
+                                          "-z",
+                                          "--allow-shlib-undefined",
+                                          "--no-allow-shlib-undefined",
+                                          "--warn-common",
+                                          "--no-warn-common",
+                                          "--warn-once",
+                                          "--no-warn-mismatch",
+                                          "--enable-new-dtags",
+                                          "--disable-new-dtags",
+                                          "--no-copy-dt-needed-entries",
+                                          "--discard-locals",
+                                          "-X",
+                                          "--discard-none",
+                                          "--stats",
+                                          "--time-trace",
+                                          "--print-gc-sections",
+                                          "--no-print-gc-sections",
+                                          "--relax",
+                                          "--no-relax",
+                                          "-nostdlib",
+                                          "--nostdlib",
+                                          "--error-unresolved-symbols",
+                                          "--warn-unresolved-symbols",
+                                          "--demangle",
+                                          "--no-demangle",
+                                          "--build-id",
+                                          "-E",
+                                          "--export-dynamic",
+                                          "-export-dynamic",
+                                          "--no-export-dynamic",
+                                          "-s",
+                                          "--strip-all",
+                                          "-S",
+                                          "--strip-debug",
+                                          "-g",
+                                          "--icf=none",
+                                          "--icf=all",
+                                          "--icf=safe",
+                                          "-icf=none",
+                                          "-icf=all",
+                                          "-icf=safe",
+                                          "-Bsymbolic-functions"};
+  return Flags.contains(A) || A.starts_with("--color-diagnostics=") ||
+         A.starts_with("--threads") || A.starts_with("-threads") ||
+         A.starts_with("--build-id=") || A.starts_with("--hash-style") ||
+         A.starts_with("--error-limit") || A.starts_with("-plugin-opt") ||
+         A.starts_with("--plugin-opt") || A.starts_with("-L") ||
+         A.starts_with("--library-path") || A.starts_with("-l") ||
+         A.starts_with("--library=") || A.starts_with("-o") ||
+         A.starts_with("--output") || A.starts_with("-m") ||
+         A.starts_with("--why-extract") || A.starts_with("-Map") ||
+         A.starts_with("--Map") || A.starts_with("-e") ||
+         A.starts_with("--entry") || A.starts_with("-u") ||
+         A.starts_with("--undefined") || A.starts_with("--sysroot") ||
+         A.starts_with("-dynamic-linker") ||
+         A.starts_with("--dynamic-linker") || A.starts_with("-rpath") ||
+         A.starts_with("--rpath") || A.starts_with("-R");
+}
+
+} // namespace
+
+bool parseLinkerOptions(const std::vector<std::string> &Argv,
+                        const LinkRequestModel &R, LinkerOptions &O,
+                        std::string &Error) {
+  auto Refuse = [&](const std::string &What) {
+    Error =
+        What + " is not supported by the graph linker yet; use -fuse-ld=lld";
+    return false;
+  };
+  if (R.OutputKind != NEVERC_LINK_OUTPUT_EXECUTABLE)
+    return Refuse(R.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY
+                      ? "linking a shared library (-shared)"
+                      : "this output kind");
+  if (R.Flags & NEVERC_LINK_OPTION_STATIC)
+    return Refuse("a static link (-static)");
+  for (size_t I = 1; I < Argv.size(); ++I) {
+    llvm::StringRef A = Argv[I];
+    std::string V;
+    if (A == "-z" || (A.starts_with("-z") && A.size() > 2)) {
+      if (A == "-z") {
+        if (I + 1 >= Argv.size())
+          return Refuse("'-z' without a keyword");
+        V = Argv[++I];
+      } else {
+        V = A.substr(2).str();
+      }
+      llvm::StringRef Z = V;
+      if (Z == "now")
+        O.ZNow = true;
+      else if (Z == "lazy")
+        O.ZNow = false;
+      else if (Z == "relro")
+        O.ZRelro = true;
+      else if (Z == "norelro")
+        O.ZRelro = false;
+      else if (Z == "execstack")
+        O.ExecStack = true;
+      else if (Z == "noexecstack")
+        O.ExecStack = false;
+      else if (Z == "defs")
+        O.NoUndefined = true;
+      else if (Z == "undefs")
+        O.NoUndefined = false;
+      else if (Z == "text" || Z == "noseparate-code" ||
+               Z.starts_with("max-page-size=4096") ||
+               Z.starts_with("common-page-size=4096") || Z == "origin" ||
+               Z == "nodelete" || Z == "nocopyreloc" || Z == "notext")
+        continue; // the image is already so, or the flag is not ours
+      else
+        return Refuse("'-z " + V + "'");
+      continue;
+    }
+    if (valueOf(Argv, I, {"-dynamic-linker", "--dynamic-linker"}, V)) {
+      O.DynamicLinker = V;
+    } else if (valueOf(Argv, I, {"-u", "--undefined"}, V, /*Joined=*/true)) {
+      O.Undefined.push_back(V);
+    } else if (valueOf(Argv, I, {"-rpath", "--rpath", "-R"}, V)) {
+      O.Rpath.push_back(V);
+    } else if (A == "--build-id" || A == "--build-id=fast") {
+      O.BuildId = true;
+    } else if (A == "--build-id=none") {
+      O.BuildId = false;
+    } else if (A.starts_with("--build-id=")) {
+      return Refuse("'" + A.str() + "' (only --build-id=fast)");
+    } else if (A == "--eh-frame-hdr") {
+      O.EhFrameHdr = true;
+    } else if (A == "--no-eh-frame-hdr") {
+      O.EhFrameHdr = false;
+    } else if (A.consume_front("--hash-style=") ||
+               A.consume_front("-hash-style=")) {
+      O.GnuHash = A == "gnu" || A == "both";
+      O.SysvHash = A == "sysv" || A == "both";
+    } else if (A == "--hash-style" && I + 1 < Argv.size()) {
+      llvm::StringRef H = Argv[++I];
+      O.GnuHash = H == "gnu" || H == "both";
+      O.SysvHash = H == "sysv" || H == "both";
+    } else if (A == "-s" || A == "--strip-all") {
+      O.StripAll = true;
+    } else if (A == "-S" || A == "--strip-debug") {
+      O.StripDebug = true;
+    } else if (A == "--icf=all" || A == "-icf=all") {
+      O.ICFAll = true;
+      O.ICFSafe = false;
+    } else if (A == "--icf=safe" || A == "-icf=safe") {
+      O.ICFSafe = true;
+      O.ICFAll = false;
+    } else if (A == "--icf=none" || A == "-icf=none") {
+      O.ICFAll = O.ICFSafe = false;
+    } else if (A == "-m" && I + 1 < Argv.size()) {
+      if (Argv[++I] != "elf_x86_64")
+        return Refuse("the emulation '" + Argv[I] + "'");
+    } else if (A.starts_with("-") && A != "-" && !harmless(A)) {
+      return Refuse("the option '" + A.str() + "'");
+    } else if (linkOptionTakesValue(A)) {
+      ++I;
+    }
+  }
+  return true;
+}
+
+std::string graphLinkerRefusal(const LinkRequestModel &R,
+                               const std::string &Triple) {
+  llvm::StringRef T = Triple;
+  if (!T.starts_with("x86_64") || !T.contains("linux"))
+    return "the target '" + Triple +
+           "' is not linked by the graph linker yet (x86-64 Linux is); "
+           "use -fuse-ld=lld";
+  if (R.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY)
+    return "linking a shared library (-shared) is not supported by the "
+           "graph linker yet; use -fuse-ld=lld";
+  if (R.Flags & NEVERC_LINK_OPTION_STATIC)
+    return "a static link (-static) is not supported by the graph linker "
+           "yet; use -fuse-ld=lld";
+  return "";
+}
+
+} // namespace neverc::link

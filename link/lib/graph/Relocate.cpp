@@ -1,0 +1,818 @@
+//===- Relocate.cpp - relocate: every section's final bytes ---------------===//
+//
+// Each output section's bytes are its atoms' at their offsets (gaps in
+// code are int3, as lld fills them), with every relocation applied by the
+// x86-64 psABI formulas; a value that does not fit its field is an error
+// naming the place. Then the synthetic sections get their contents: GOT
+// and PLT, the dynamic relocations (RELATIVE first, as lld sorts them),
+// .dynsym, the hash tables, the version tables, .dynamic and
+// .eh_frame_hdr (built from the relocated .eh_frame).
+//
+// A .eh_frame record that describes a section the link dropped (by
+// --gc-sections, --icf or COMDAT) is kept but made empty (its address
+// range 0), and .eh_frame_hdr leaves it out.
+//
+//===----------------------------------------------------------------------===//
+#include "Steps.h"
+
+#include "llvm/Object/ELF.h"
+
+#include <algorithm>
+
+namespace neverc::link::graph {
+
+uint32_t gnuHashOf(const std::string &Name); // Synthetic.cpp
+
+namespace {
+
+uint32_t sysvHash(const std::string &Name) {
+  uint32_t H = 0;
+  for (unsigned char C : Name) {
+    H = (H << 4) + C;
+    uint32_t Top = H & 0xf0000000;
+    if (Top)
+      H ^= Top >> 24;
+    H &= ~Top;
+  }
+  return H;
+}
+
+uint8_t elfType(object::SymbolType T) {
+  switch (T) {
+  case object::SymbolType::Object:
+    return llvm::ELF::STT_OBJECT;
+  case object::SymbolType::Function:
+    return llvm::ELF::STT_FUNC;
+  case object::SymbolType::TLS:
+    return llvm::ELF::STT_TLS;
+  case object::SymbolType::IndirectFunction:
+    return llvm::ELF::STT_GNU_IFUNC;
+  default:
+    return llvm::ELF::STT_NOTYPE;
+  }
+}
+
+struct Relocator {
+  LinkGraph &G;
+  std::string Errors;
+  unsigned ErrorCount = 0;
+  std::vector<DynReloc> Dyn;
+
+  void error(const std::string &Msg) {
+    if (ErrorCount++ < 20)
+      Errors += (Errors.empty() ? "" : "\n") + Msg;
+  }
+  uint32_t dynIndex(int32_t Global) const {
+    return Global >= 0 && G.Globals[size_t(Global)].DynIndex > 0
+               ? uint32_t(G.Globals[size_t(Global)].DynIndex)
+               : 0;
+  }
+  uint64_t tpOffset(uint64_t Address) const {
+    return Address - G.TlsAddress - alignTo(G.TlsSize, G.TlsAlign);
+  }
+  bool imported(int32_t Global) const {
+    if (Global < 0)
+      return false;
+    const GlobalSym &X = G.Globals[size_t(Global)];
+    return X.K == GlobalSym::Shared && !X.NeedsCopy && !X.CanonicalPlt;
+  }
+  uint64_t gotSlotFor(const Target &T, GotSlot::Kind K) const {
+    int32_t Slot = -1;
+    if (T.Global >= 0) {
+      const GlobalSym &X = G.Globals[size_t(T.Global)];
+      Slot = K == GotSlot::Address    ? X.Got
+             : K == GotSlot::TpOffset ? X.TpOff
+                                      : X.TlsGd;
+    } else {
+      uint64_t Key =
+          uint64_t(uint32_t(T.Atom)) << 34 ^ (T.Offset << 2) ^ uint64_t(K);
+      auto It = G.LocalGot.find(Key);
+      Slot = It == G.LocalGot.end() ? -1 : int32_t(It->second);
+    }
+    return Slot < 0 ? 0 : G.gotAddress(uint32_t(Slot));
+  }
+
+  void apply(OutputSection &Out, uint32_t A);
+  void fillGot();
+  void fillPlt();
+  void fillDynamic();
+  void fillEhFrameHdr();
+};
+
+void Relocator::apply(OutputSection &Out, uint32_t A) {
+  const Atom &At = G.Atoms[A];
+  const bool Alloc = At.ShFlags & SHF_ALLOC;
+  const bool Unwind = At.Type == SHT_X86_64_UNWIND;
+  const std::string &InName = atomName(At);
+  // Debug data that pointed at a dropped section gets lld's tombstone.
+  const uint64_t Tombstone =
+      InName == ".debug_ranges" || InName == ".debug_loc" ? 1 : 0;
+  for (const object::Relocation *R : G.Relocs[A]) {
+    const uint32_t Type = object::elfRelocType(*R);
+    if (Type == R_X86_64_NONE)
+      continue;
+    Target T = targetOf(G, At.Object, *R);
+    const uint64_t P = At.Address + R->Offset;
+    const size_t Pos = size_t(At.OutOffset + R->Offset);
+    const int64_t Add = R->Addend;
+    std::string &B = Out.Data;
+    if (R->Offset + 8 > At.Size + 8 || Pos >= B.size()) {
+      error("a relocation lies outside its section\n>>> at " +
+            placeName(G, At, R->Offset));
+      continue;
+    }
+    const bool DeadTarget = T.Atom >= 0 && !G.Atoms[size_t(T.Atom)].Live;
+    if (DeadTarget && Unwind) {
+      // An FDE of a dropped function: an empty range that describes
+      // nothing.
+      if (Pos + 8 <= B.size()) {
+        put32(B, Pos, 0);
+        put32(B, Pos + 4, 0);
+      }
+      continue;
+    }
+    if (DeadTarget && G.Atoms[size_t(T.Atom)].Leader < 0) {
+      if (!Alloc) {
+        if (Type == R_X86_64_64 || Type == R_X86_64_DTPOFF64)
+          put64(B, Pos, Tombstone);
+        else if (Pos + 4 <= B.size())
+          put32(B, Pos, uint32_t(Tombstone));
+        continue;
+      }
+      error("relocation refers to a discarded section: " +
+            atomName(G.Atoms[size_t(T.Atom)]) + "\n>>> referenced by " +
+            placeName(G, At, R->Offset));
+      continue;
+    }
+    if (T.Undefined && !T.UndefinedWeak && Alloc) {
+      error("undefined symbol: " +
+            (T.Global >= 0 ? G.In.Symbols[size_t(T.Global)].Name
+                           : std::string("?")) +
+            "\n>>> referenced by " + placeName(G, At, R->Offset));
+      continue;
+    }
+    const uint64_t S = targetAddress(G, T);
+    auto Fits = [&](int64_t V, bool Signed, unsigned Bits) {
+      if (Bits >= 64)
+        return true;
+      if (Signed)
+        return V >= -(int64_t(1) << (Bits - 1)) &&
+               V < (int64_t(1) << (Bits - 1));
+      return uint64_t(V) < (uint64_t(1) << Bits);
+    };
+    auto Write = [&](int64_t V, unsigned Bytes, bool Signed) {
+      if (!Fits(V, Signed, Bytes * 8) &&
+          !(Bytes == 4 && !Signed && Fits(V, true, 32) &&
+            Type != R_X86_64_32)) {
+        error("relocation " +
+              llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, Type)
+                  .str() +
+              " out of range: " + std::to_string(V) + "\n>>> at " +
+              placeName(G, At, R->Offset));
+        return;
+      }
+      if (Pos + Bytes > B.size())
+        return;
+      std::memcpy(&B[Pos], &V, Bytes);
+    };
+    const uint64_t GotPlt =
+        G.S.GotPlt >= 0 ? G.Sections[size_t(G.S.GotPlt)].Address : 0;
+    switch (Type) {
+    case R_X86_64_64:
+      if (Alloc && word64NeedsDynamic(G, T) && imported(T.Global)) {
+        Dyn.push_back({P, R_X86_64_64, dynIndex(T.Global), Add});
+        put64(B, Pos, 0);
+      } else if (Alloc && word64NeedsDynamic(G, T)) {
+        Dyn.push_back({P, R_X86_64_RELATIVE, 0, int64_t(S + Add)});
+        put64(B, Pos, S + Add);
+      } else {
+        put64(B, Pos, S + Add);
+      }
+      break;
+    case R_X86_64_PC32:
+      Write(int64_t(S + Add - P), 4, true);
+      break;
+    case R_X86_64_PLT32: {
+      uint64_t Dest = S;
+      if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
+          imported(T.Global))
+        Dest = G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
+      if (T.UndefinedWeak && T.Global >= 0 &&
+          G.Globals[size_t(T.Global)].K == GlobalSym::Undefined)
+        Dest = P - Add; // lld: a call to nothing jumps to itself
+      Write(int64_t(Dest + Add - P), 4, true);
+      break;
+    }
+    case R_X86_64_32:
+      Write(int64_t(S + Add), 4, false);
+      break;
+    case R_X86_64_32S:
+      Write(int64_t(S + Add), 4, true);
+      break;
+    case R_X86_64_16:
+      Write(int64_t(S + Add), 2, false);
+      break;
+    case R_X86_64_8:
+      Write(int64_t(S + Add), 1, false);
+      break;
+    case R_X86_64_PC16:
+      Write(int64_t(S + Add - P), 2, true);
+      break;
+    case R_X86_64_PC8:
+      Write(int64_t(S + Add - P), 1, true);
+      break;
+    case R_X86_64_PC64:
+      put64(B, Pos, S + Add - P);
+      break;
+    case R_X86_64_GOTPCREL:
+    case R_X86_64_GOTPCRELX:
+    case R_X86_64_REX_GOTPCRELX:
+      Write(int64_t(gotSlotFor(T, GotSlot::Address) + Add - P), 4, true);
+      break;
+    case R_X86_64_GOTOFF64:
+      put64(B, Pos, S + Add - GotPlt);
+      break;
+    case R_X86_64_GOTPC32:
+      Write(int64_t(GotPlt + Add - P), 4, true);
+      break;
+    case R_X86_64_GOTPC64:
+      put64(B, Pos, GotPlt + Add - P);
+      break;
+    case R_X86_64_SIZE32:
+    case R_X86_64_SIZE64: {
+      uint64_t Size = T.Global >= 0 ? G.Globals[size_t(T.Global)].Size
+                      : T.Sym       ? T.Sym->Size
+                                    : 0;
+      if (Type == R_X86_64_SIZE64)
+        put64(B, Pos, Size + Add);
+      else
+        Write(int64_t(Size + Add), 4, false);
+      break;
+    }
+    case R_X86_64_TLSGD:
+      Write(int64_t(gotSlotFor(T, GotSlot::TlsModule) + Add - P), 4, true);
+      break;
+    case R_X86_64_TLSLD:
+      Write(int64_t(G.gotAddress(uint32_t(G.TlsModuleGot)) + Add - P), 4, true);
+      break;
+    case R_X86_64_DTPOFF32:
+      Write(int64_t(S + Add - G.TlsAddress), 4, true);
+      break;
+    case R_X86_64_DTPOFF64:
+      put64(B, Pos, S + Add - G.TlsAddress);
+      break;
+    case R_X86_64_GOTTPOFF:
+      Write(int64_t(gotSlotFor(T, GotSlot::TpOffset) + Add - P), 4, true);
+      break;
+    case R_X86_64_TPOFF32:
+      Write(int64_t(tpOffset(S) + Add), 4, true);
+      break;
+    default:
+      error("relocation " +
+            llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, Type)
+                .str() +
+            " is not supported by the graph linker yet; use -fuse-ld=lld\n"
+            ">>> at " +
+            placeName(G, At, R->Offset));
+    }
+  }
+}
+
+void Relocator::fillGot() {
+  if (G.S.Got < 0)
+    return;
+  OutputSection &Got = G.Sections[size_t(G.S.Got)];
+  Got.Data.assign(Got.Size, '\0');
+  for (size_t I = 0; I < G.Got.size(); ++I) {
+    const GotSlot &Slot = G.Got[I];
+    const uint64_t P = Got.Address + 8 * I;
+    const size_t Pos = 8 * I;
+    Target T;
+    T.Global = Slot.Global;
+    T.Atom = Slot.Atom;
+    T.Offset = Slot.Offset;
+    bool Absolute = false, Undefined = false;
+    if (Slot.Global >= 0) {
+      const GlobalSym &X = G.Globals[size_t(Slot.Global)];
+      Absolute = X.Def && X.Def->Def == object::Definition::Absolute;
+      Undefined = X.K == GlobalSym::Undefined;
+    }
+    const bool Import = imported(Slot.Global);
+    const uint64_t S =
+        Slot.Atom < 0 && Slot.Global < 0 ? 0 : targetAddress(G, T);
+    switch (Slot.K) {
+    case GotSlot::Address:
+      if (Import)
+        Dyn.push_back({P, R_X86_64_GLOB_DAT, dynIndex(Slot.Global), 0});
+      else if (G.pie() && !Absolute && !Undefined)
+        Dyn.push_back({P, R_X86_64_RELATIVE, 0, int64_t(S)}),
+            put64(Got.Data, Pos, S);
+      else
+        put64(Got.Data, Pos, S);
+      break;
+    case GotSlot::TlsModule:
+      if (Import)
+        Dyn.push_back({P, R_X86_64_DTPMOD64, dynIndex(Slot.Global), 0});
+      else
+        put64(Got.Data, Pos, 1); // the executable is module 1
+      break;
+    case GotSlot::TlsOffset:
+      if (Import)
+        Dyn.push_back({P, R_X86_64_DTPOFF64, dynIndex(Slot.Global), 0});
+      else
+        put64(Got.Data, Pos,
+              Slot.Atom < 0 && Slot.Global < 0 ? 0 : S - G.TlsAddress);
+      break;
+    case GotSlot::TpOffset:
+      if (Import)
+        Dyn.push_back({P, R_X86_64_TPOFF64, dynIndex(Slot.Global), 0});
+      else
+        put64(Got.Data, Pos, tpOffset(S));
+      break;
+    }
+  }
+}
+
+void Relocator::fillPlt() {
+  if (G.S.GotPlt < 0)
+    return;
+  OutputSection &GotPlt = G.Sections[size_t(G.S.GotPlt)];
+  GotPlt.Data.assign(GotPlt.Size, '\0');
+  if (G.S.Dynamic >= 0)
+    put64(GotPlt.Data, 0, G.Sections[size_t(G.S.Dynamic)].Address);
+  if (G.S.Plt < 0)
+    return;
+  OutputSection &Plt = G.Sections[size_t(G.S.Plt)];
+  Plt.Data.assign(Plt.Size, '\0');
+  const uint64_t P0 = Plt.Address, GP = GotPlt.Address;
+  // PLT0: push GOTPLT+8(%rip); jmp *GOTPLT+16(%rip); nopl 0(%rax)
+  static const uint8_t Head[16] = {0xff, 0x35, 0, 0, 0,    0,    0xff, 0x25,
+                                   0,    0,    0, 0, 0x0f, 0x1f, 0x40, 0};
+  std::memcpy(&Plt.Data[0], Head, 16);
+  put32(Plt.Data, 2, uint32_t(GP + 8 - (P0 + 6)));
+  put32(Plt.Data, 8, uint32_t(GP + 16 - (P0 + 12)));
+  for (size_t N = 0; N < G.PltEntries.size(); ++N) {
+    const uint64_t E = P0 + 16 * (N + 1), Slot = GP + 8 * (3 + N);
+    const size_t Pos = 16 * (N + 1);
+    // jmp *slot(%rip); push $N; jmp PLT0
+    static const uint8_t Entry[16] = {0xff, 0x25, 0, 0,    0, 0, 0x68, 0,
+                                      0,    0,    0, 0xe9, 0, 0, 0,    0};
+    std::memcpy(&Plt.Data[Pos], Entry, 16);
+    put32(Plt.Data, Pos + 2, uint32_t(Slot - (E + 6)));
+    put32(Plt.Data, Pos + 7, uint32_t(N));
+    put32(Plt.Data, Pos + 12, uint32_t(P0 - (E + 16)));
+    put64(GotPlt.Data, 8 * (3 + N), E + 6);
+  }
+}
+
+void Relocator::fillDynamic() {
+  LinkGraph::Synth &Y = G.S;
+  auto Sec = [&](int32_t I) -> OutputSection & {
+    return G.Sections[size_t(I)];
+  };
+  // .dynsym
+  OutputSection &DS = Sec(Y.DynSym);
+  DS.Data.assign(DS.Size, '\0');
+  DS.Link = Sec(Y.DynStr).Index;
+  DS.Info = 1;
+  DS.EntSize = 24;
+  for (size_t D = 0; D < G.DynSyms.size(); ++D) {
+    const uint32_t I = G.DynSyms[D];
+    const GlobalSym &X = G.Globals[I];
+    const LinkSymbol &L = G.In.Symbols[I];
+    const size_t Pos = 24 * (D + 1);
+    uint8_t Bind = llvm::ELF::STB_GLOBAL, Type = llvm::ELF::STT_NOTYPE;
+    uint16_t Shndx = 0;
+    uint64_t Value = 0, Size = X.Size;
+    if (X.K == GlobalSym::Shared) {
+      Type = L.SharedType;
+      if (!X.StrongRef && X.Imported)
+        Bind = llvm::ELF::STB_WEAK;
+      if (X.NeedsCopy) {
+        Value = X.Value;
+        Shndx = uint16_t(Sec(G.Atoms[size_t(X.CopyAtom)].Out).Index);
+      } else if (X.CanonicalPlt) {
+        Value = G.pltAddress(uint32_t(X.Plt));
+      }
+    } else if (X.Def) {
+      Type = elfType(X.Def->Type);
+      if (X.Def->Bind == object::Binding::Weak)
+        Bind = llvm::ELF::STB_WEAK;
+      Value = X.Value;
+      if (X.Def->Def == object::Definition::Absolute)
+        Shndx = llvm::ELF::SHN_ABS;
+      else {
+        int32_t A = X.K == GlobalSym::Common
+                        ? X.CommonAtom
+                        : int32_t(G.AtomOf[size_t(X.Object)].at(X.Def->Sec));
+        int32_t Out = G.Atoms[size_t(A)].Out;
+        if (Out < 0 && G.Atoms[size_t(A)].Leader >= 0)
+          Out = G.Atoms[size_t(G.Atoms[size_t(A)].Leader)].Out;
+        Shndx = Out >= 0 ? uint16_t(Sec(Out).Index) : 0;
+      }
+    }
+    put32(DS.Data, Pos, G.dynString(L.Name));
+    DS.Data[Pos + 4] = char(Bind << 4 | (Type & 0xf));
+    DS.Data[Pos + 5] = 0;
+    put16(DS.Data, Pos + 6, Shndx);
+    put64(DS.Data, Pos + 8, Value);
+    put64(DS.Data, Pos + 16, Size);
+  }
+  // .dynstr (complete since layout)
+  OutputSection &Str = Sec(Y.DynStr);
+  Str.Data = G.DynStr;
+  Str.Data.resize(Str.Size, '\0');
+  // .gnu.version
+  OutputSection &VS = Sec(Y.VerSym);
+  VS.Data.assign(VS.Size, '\0');
+  VS.Link = DS.Index;
+  VS.EntSize = 2;
+  for (size_t D = 1; D < G.VersionOf.size(); ++D)
+    put16(VS.Data, 2 * D, G.VersionOf[D]);
+  // .gnu.version_r
+  if (Y.VerNeed >= 0) {
+    OutputSection &VN = Sec(Y.VerNeed);
+    VN.Data.assign(VN.Size, '\0');
+    VN.Link = Str.Index;
+    VN.Info = uint32_t(G.VersionNeeds.size());
+    size_t Pos = 0;
+    uint16_t Next = 2;
+    for (size_t N = 0; N < G.VersionNeeds.size(); ++N) {
+      const auto &Need = G.VersionNeeds[N];
+      const SharedLibrary &Lib = G.In.Libraries[size_t(Need.Library)];
+      const std::string &File =
+          Lib.Soname.empty() ? G.In.Files[Lib.Input].Path : Lib.Soname;
+      put16(VN.Data, Pos, 1);
+      put16(VN.Data, Pos + 2, uint16_t(Need.Versions.size()));
+      put32(VN.Data, Pos + 4, G.dynString(File));
+      put32(VN.Data, Pos + 8, 16);
+      const size_t Size = 16 + 16 * Need.Versions.size();
+      put32(VN.Data, Pos + 12,
+            N + 1 < G.VersionNeeds.size() ? uint32_t(Size) : 0);
+      for (size_t V = 0; V < Need.Versions.size(); ++V) {
+        const size_t Aux = Pos + 16 + 16 * V;
+        put32(VN.Data, Aux, sysvHash(Need.Versions[V]));
+        put16(VN.Data, Aux + 4, 0);
+        put16(VN.Data, Aux + 6, Next++);
+        put32(VN.Data, Aux + 8, G.dynString(Need.Versions[V]));
+        put32(VN.Data, Aux + 12, V + 1 < Need.Versions.size() ? 16 : 0);
+      }
+      Pos += Size;
+    }
+  }
+  // .gnu.hash: the exports (dynsym FirstHashed on), already in bucket
+  // order.
+  const uint32_t NDyn = uint32_t(G.DynSyms.size()) + 1;
+  if (Y.GnuHash >= 0) {
+    OutputSection &H = Sec(Y.GnuHash);
+    H.Data.assign(H.Size, '\0');
+    H.Link = DS.Index;
+    const uint32_t Hashed = NDyn - G.FirstHashed;
+    const uint32_t Buckets = std::max<uint32_t>(Hashed / 4, 1);
+    uint32_t Mask = 1;
+    while (Mask < Hashed / 2)
+      Mask <<= 1;
+    const uint32_t Shift = 26;
+    put32(H.Data, 0, Buckets);
+    put32(H.Data, 4, G.FirstHashed);
+    put32(H.Data, 8, Mask);
+    put32(H.Data, 12, Shift);
+    const size_t Bloom = 16, BucketsAt = Bloom + 8 * Mask,
+                 Chains = BucketsAt + 4 * Buckets;
+    std::vector<uint32_t> Hashes(Hashed);
+    for (uint32_t K = 0; K < Hashed; ++K) {
+      uint32_t Hh =
+          gnuHashOf(G.In.Symbols[G.DynSyms[G.FirstHashed - 1 + K]].Name);
+      Hashes[K] = Hh;
+      size_t W = Bloom + 8 * ((Hh / 64) % Mask);
+      uint64_t Word;
+      std::memcpy(&Word, &H.Data[W], 8);
+      Word |= uint64_t(1) << (Hh % 64);
+      Word |= uint64_t(1) << ((Hh >> Shift) % 64);
+      put64(H.Data, W, Word);
+    }
+    for (uint32_t K = 0; K < Hashed; ++K) {
+      uint32_t Bucket = Hashes[K] % Buckets;
+      if (!get32(H.Data, BucketsAt + 4 * Bucket))
+        put32(H.Data, BucketsAt + 4 * Bucket, G.FirstHashed + K);
+      bool Last = K + 1 == Hashed || Hashes[K + 1] % Buckets != Bucket;
+      put32(H.Data, Chains + 4 * K, (Hashes[K] & ~1u) | (Last ? 1u : 0u));
+    }
+  }
+  if (Y.Hash >= 0) {
+    OutputSection &H = Sec(Y.Hash);
+    H.Data.assign(H.Size, '\0');
+    H.Link = DS.Index;
+    H.EntSize = 4;
+    put32(H.Data, 0, NDyn);
+    put32(H.Data, 4, NDyn);
+    for (uint32_t D = 1; D < NDyn; ++D) {
+      uint32_t Bucket = sysvHash(G.In.Symbols[G.DynSyms[D - 1]].Name) % NDyn;
+      size_t At = 8 + 4 * Bucket;
+      put32(H.Data, 8 + 4 * NDyn + 4 * D, get32(H.Data, At));
+      put32(H.Data, At, D);
+    }
+  }
+  // The dynamic relocations: RELATIVE first, by address (lld's order);
+  // the count synthesize reserved is filled with R_X86_64_NONE.
+  for (const GlobalSym &X : G.Globals)
+    if (X.NeedsCopy && !X.CopyAlias)
+      Dyn.push_back({X.Value, R_X86_64_COPY,
+                     uint32_t(X.DynIndex > 0 ? X.DynIndex : 0), 0});
+  std::stable_sort(
+      Dyn.begin(), Dyn.end(), [](const DynReloc &A, const DynReloc &B) {
+        bool RA = A.Type == R_X86_64_RELATIVE, RB = B.Type == R_X86_64_RELATIVE;
+        if (RA != RB)
+          return RA;
+        return RA && A.Offset < B.Offset;
+      });
+  size_t Relative = 0;
+  for (const DynReloc &D : Dyn)
+    Relative += D.Type == R_X86_64_RELATIVE;
+  if (Dyn.size() > G.RelaDynCount) {
+    error("internal error: " + std::to_string(Dyn.size()) +
+          " dynamic relocations made, " + std::to_string(G.RelaDynCount) +
+          " reserved");
+    return;
+  }
+  G.RelaDyn = Dyn;
+  auto WriteRela = [&](OutputSection &S, const std::vector<DynReloc> &List) {
+    S.Data.assign(S.Size, '\0');
+    S.Link = DS.Index;
+    S.EntSize = 24;
+    for (size_t K = 0; K < List.size(); ++K) {
+      put64(S.Data, 24 * K, List[K].Offset);
+      put64(S.Data, 24 * K + 8, uint64_t(List[K].Symbol) << 32 | List[K].Type);
+      put64(S.Data, 24 * K + 16, uint64_t(List[K].Addend));
+    }
+  };
+  if (Y.RelaDyn >= 0)
+    WriteRela(Sec(Y.RelaDyn), Dyn);
+  if (Y.RelaPlt >= 0) {
+    G.RelaPlt.clear();
+    const uint64_t GP = Sec(Y.GotPlt).Address;
+    for (size_t N = 0; N < G.PltEntries.size(); ++N)
+      G.RelaPlt.push_back({GP + 8 * (3 + N), R_X86_64_JUMP_SLOT,
+                           dynIndex(int32_t(G.PltEntries[N])), 0});
+    WriteRela(Sec(Y.RelaPlt), G.RelaPlt);
+    Sec(Y.RelaPlt).Info = Sec(Y.GotPlt).Index;
+  }
+  // .dynamic
+  OutputSection &DynSec = Sec(Y.Dynamic);
+  DynSec.Data.assign(DynSec.Size, '\0');
+  DynSec.Link = Str.Index;
+  DynSec.EntSize = 16;
+  auto TypeSection = [&](uint32_t Type) -> const OutputSection * {
+    for (const OutputSection &S : G.Sections)
+      if (S.Type == Type)
+        return &S;
+    return nullptr;
+  };
+  auto Value = [&](const char *Name) -> uint64_t {
+    auto It = G.In.SymbolIndex.find(Name);
+    return It == G.In.SymbolIndex.end() ? 0 : G.Globals[It->second].Value;
+  };
+  for (size_t K = 0; K < G.Dynamic.size(); ++K) {
+    auto &[Tag, V] = G.Dynamic[K];
+    switch (Tag) {
+    case DT_INIT:
+      V = Value("_init");
+      break;
+    case DT_FINI:
+      V = Value("_fini");
+      break;
+    case DT_PREINIT_ARRAY:
+      V = TypeSection(SHT_PREINIT_ARRAY)->Address;
+      break;
+    case DT_PREINIT_ARRAYSZ:
+      V = TypeSection(SHT_PREINIT_ARRAY)->Size;
+      break;
+    case DT_INIT_ARRAY:
+      V = TypeSection(SHT_INIT_ARRAY)->Address;
+      break;
+    case DT_INIT_ARRAYSZ:
+      V = TypeSection(SHT_INIT_ARRAY)->Size;
+      break;
+    case DT_FINI_ARRAY:
+      V = TypeSection(SHT_FINI_ARRAY)->Address;
+      break;
+    case DT_FINI_ARRAYSZ:
+      V = TypeSection(SHT_FINI_ARRAY)->Size;
+      break;
+    case DT_GNU_HASH:
+      V = Sec(Y.GnuHash).Address;
+      break;
+    case DT_HASH:
+      V = Sec(Y.Hash).Address;
+      break;
+    case DT_STRTAB:
+      V = Str.Address;
+      break;
+    case DT_SYMTAB:
+      V = DS.Address;
+      break;
+    case DT_STRSZ:
+      V = Str.Size;
+      break;
+    case DT_SYMENT:
+      V = 24;
+      break;
+    case DT_DEBUG:
+      V = 0;
+      break;
+    case DT_PLTGOT:
+      V = Sec(Y.GotPlt).Address;
+      break;
+    case DT_PLTRELSZ:
+      V = Sec(Y.RelaPlt).Size;
+      break;
+    case DT_PLTREL:
+      V = DT_RELA;
+      break;
+    case DT_JMPREL:
+      V = Sec(Y.RelaPlt).Address;
+      break;
+    case DT_RELA:
+      V = Sec(Y.RelaDyn).Address;
+      break;
+    case DT_RELASZ:
+      V = Sec(Y.RelaDyn).Size;
+      break;
+    case DT_RELAENT:
+      V = 24;
+      break;
+    case DT_RELACOUNT:
+      V = Relative;
+      break;
+    case DT_VERSYM:
+      V = VS.Address;
+      break;
+    case DT_VERNEED:
+      V = Sec(Y.VerNeed).Address;
+      break;
+    case DT_VERNEEDNUM:
+      V = G.VersionNeeds.size();
+      break;
+    case DT_FLAGS:
+      V = 0x8;
+      break; // DF_BIND_NOW
+    case DT_FLAGS_1:
+      V = (G.Opt.ZNow ? 0x1 : 0) | (G.pie() ? 0x08000000 : 0); // NOW, PIE
+      break;
+    default:
+      break; // DT_NEEDED, DT_RUNPATH: set at layout; DT_NULL
+    }
+    put64(DynSec.Data, 16 * K, uint64_t(Tag));
+    put64(DynSec.Data, 16 * K + 8, V);
+  }
+  if (Y.Interp >= 0) {
+    OutputSection &I = Sec(Y.Interp);
+    I.Data = G.Opt.DynamicLinker;
+    I.Data.push_back('\0');
+  }
+}
+
+/// .eh_frame_hdr: the relocated .eh_frame's FDEs as a table sorted by the
+/// address each covers (pc_begin read with its CIE's encoding).
+void Relocator::fillEhFrameHdr() {
+  LinkGraph::Synth &Y = G.S;
+  if (Y.EhFrameHdr < 0)
+    return;
+  OutputSection &H = G.Sections[size_t(Y.EhFrameHdr)];
+  const OutputSection &E = G.Sections[size_t(Y.EhFrame)];
+  H.Data.assign(H.Size, '\0');
+  const std::string &B = E.Data;
+  std::vector<std::pair<uint64_t, uint64_t>> Rows; // pc, fde address
+  std::unordered_map<size_t, uint8_t> Encoding;    // CIE offset -> enc
+  auto CieEncoding = [&](size_t Cie) -> int {
+    auto It = Encoding.find(Cie);
+    if (It != Encoding.end())
+      return It->second;
+    // version, augmentation string, code/data alignment (uleb/sleb),
+    // return register, augmentation data.
+    size_t P = Cie + 8;
+    if (P >= B.size())
+      return -1;
+    uint8_t Version = uint8_t(B[P++]);
+    std::string Aug;
+    while (P < B.size() && B[P])
+      Aug += B[P++];
+    ++P;
+    auto Leb = [&] {
+      while (P < B.size() && (B[P] & 0x80))
+        ++P;
+      ++P;
+    };
+    Leb();
+    Leb();
+    if (Version == 1)
+      ++P;
+    else
+      Leb();
+    int Enc = 0; // DW_EH_PE_absptr
+    if (!Aug.empty() && Aug[0] == 'z') {
+      Leb();
+      for (size_t K = 1; K < Aug.size() && P < B.size(); ++K) {
+        char C = Aug[K];
+        if (C == 'R') {
+          Enc = uint8_t(B[P]);
+          break;
+        }
+        if (C == 'L')
+          ++P;
+        else if (C == 'P') {
+          uint8_t PE = uint8_t(B[P++]);
+          unsigned Size = (PE & 0x7) == 2   ? 2
+                          : (PE & 0x7) == 3 ? 4
+                          : (PE & 0x7) == 4 ? 8
+                                            : 8;
+          if ((PE & 0xf) == 0xb || (PE & 0xf) == 0x3)
+            Size = 4;
+          P += Size;
+        } else if (C != 'S' && C != 'B') {
+          return -1;
+        }
+      }
+    }
+    Encoding[Cie] = uint8_t(Enc);
+    return Enc;
+  };
+  for (size_t Off = 0; Off + 8 <= B.size();) {
+    uint32_t Len = get32(B, Off);
+    if (Len == 0 || Len == 0xffffffff || Off + 4 + Len > B.size())
+      break;
+    uint32_t Id = get32(B, Off + 4);
+    if (Id != 0) {
+      size_t Cie = Off + 4 - Id;
+      int Enc = Cie < B.size() ? CieEncoding(Cie) : -1;
+      if (Enc >= 0 && (Enc & 0x0f) == 0x0b /*sdata4*/) {
+        int32_t Rel;
+        std::memcpy(&Rel, &B[Off + 8], 4);
+        uint32_t Range = get32(B, Off + 12);
+        uint64_t Pc = (Enc & 0x70) == 0x10 /*pcrel*/
+                          ? E.Address + Off + 8 + uint64_t(int64_t(Rel))
+                          : uint64_t(int64_t(Rel));
+        if (Range)
+          Rows.push_back({Pc, E.Address + Off});
+      }
+    }
+    Off += 4 + Len;
+  }
+  std::stable_sort(Rows.begin(), Rows.end());
+  const uint64_t HA = H.Address;
+  H.Data[0] = 1;    // version
+  H.Data[1] = 0x1b; // eh_frame_ptr: pcrel sdata4
+  H.Data[2] = 0x03; // fde_count: udata4
+  H.Data[3] = 0x3b; // table: datarel sdata4
+  put32(H.Data, 4, uint32_t(E.Address - (HA + 4)));
+  put32(H.Data, 8, uint32_t(Rows.size()));
+  for (size_t K = 0; K < Rows.size() && 12 + 8 * K + 8 <= H.Data.size(); ++K) {
+    put32(H.Data, 12 + 8 * K, uint32_t(Rows[K].first - HA));
+    put32(H.Data, 16 + 8 * K, uint32_t(Rows[K].second - HA));
+  }
+}
+
+} // namespace
+
+bool relocate(LinkGraph &G) {
+  Relocator X{G, {}, 0, {}};
+  // .dynsym indexes, for the dynamic relocations.
+  for (size_t D = 0; D < G.DynSyms.size(); ++D)
+    G.Globals[G.DynSyms[D]].DynIndex = int32_t(D + 1);
+  for (OutputSection &S : G.Sections) {
+    if (S.Synthetic || S.nobits())
+      continue;
+    S.Data.assign(S.Size, (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
+    for (uint32_t A : S.Atoms) {
+      const Atom &At = G.Atoms[A];
+      const std::string &Bytes = At.bytes();
+      if (!Bytes.empty())
+        std::memcpy(&S.Data[At.OutOffset], Bytes.data(),
+                    std::min<size_t>(Bytes.size(), S.Size - At.OutOffset));
+      else if (At.Size)
+        std::memset(&S.Data[At.OutOffset], 0, At.Size);
+    }
+    for (uint32_t A : S.Atoms)
+      X.apply(S, A);
+  }
+  X.fillGot();
+  X.fillPlt();
+  if (G.S.DynSym >= 0)
+    X.fillDynamic();
+  X.fillEhFrameHdr();
+  if (G.S.BuildId >= 0) {
+    OutputSection &N = G.Sections[size_t(G.S.BuildId)];
+    N.Data.assign(N.Size, '\0');
+    put32(N.Data, 0, 4);
+    put32(N.Data, 4, 8);
+    put32(N.Data, 8, 3); // NT_GNU_BUILD_ID
+    std::memcpy(&N.Data[12], "GNU", 4);
+  }
+  if (X.ErrorCount > 20)
+    X.Errors += "\ntoo many errors emitted, stopping now";
+  if (!X.Errors.empty())
+    return G.fail(X.Errors);
+  return true;
+}
+
+} // namespace neverc::link::graph

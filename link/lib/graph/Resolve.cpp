@@ -1,0 +1,175 @@
+//===- Resolve.cpp - resolve_symbols and select_comdat --------------------===//
+//
+// resolve_symbols turns what the reader resolved (Inputs.cpp: which file
+// defines each global) into the linker's graph: one atom per input section
+// that can reach the image, the relocations of each, and for every global
+// its definition (the object symbol), a .bss atom for a common one, or
+// its kind: shared, linker-defined (_DYNAMIC, __start_X, ...), undefined.
+// select_comdat keeps the first group of each signature, in the order the
+// objects joined the link (the reader resolved with the same choice).
+//
+//===----------------------------------------------------------------------===//
+#include "Steps.h"
+
+#include <unordered_set>
+
+namespace neverc::link::graph {
+namespace {
+
+bool linkerDefined(const std::string &N) {
+  static const std::unordered_set<std::string> Names = {"_DYNAMIC",
+                                                        "_GLOBAL_OFFSET_TABLE_",
+                                                        "__ehdr_start",
+                                                        "__executable_start",
+                                                        "_end",
+                                                        "end",
+                                                        "_edata",
+                                                        "edata",
+                                                        "_etext",
+                                                        "etext",
+                                                        "__etext",
+                                                        "__bss_start",
+                                                        "__init_array_start",
+                                                        "__init_array_end",
+                                                        "__fini_array_start",
+                                                        "__fini_array_end",
+                                                        "__preinit_array_start",
+                                                        "__preinit_array_end",
+                                                        "__GNU_EH_FRAME_HDR",
+                                                        "__rela_iplt_start",
+                                                        "__rela_iplt_end",
+                                                        "__dso_handle"};
+  return Names.count(N) || N.rfind("__start_", 0) == 0 ||
+         N.rfind("__stop_", 0) == 0;
+}
+
+/// Sections that never reach an image.
+bool dropped(const object::Section &S, uint32_t Type, uint64_t Flags) {
+  if (Type == SHT_GROUP || (Type >= 0x6fff4c00 && Type <= 0x6fff4cff))
+    return true; // groups, LLVM's addrsig / call-graph / ... tables
+  if (Flags & SHF_EXCLUDE)
+    return true;
+  return !(Flags & SHF_ALLOC) && S.Name.rfind(".note.GNU-stack", 0) == 0;
+}
+
+} // namespace
+
+bool resolveSymbols(LinkGraph &G) {
+  auto &Objects = G.In.Objects;
+  G.AtomOf.assign(Objects.size(), {});
+  for (uint32_t O = 0; O < Objects.size(); ++O) {
+    const object::Graph &OG = Objects[O]->Graph;
+    for (const object::Section *S : OG.sections()) {
+      uint32_t Type = object::elfSectionType(*S);
+      uint64_t Flags = object::elfNativeSectionFlags(*S);
+      if (dropped(*S, Type, Flags))
+        continue;
+      Atom A;
+      A.Object = O;
+      A.Sec = S;
+      // .eh_frame is SHT_X86_64_UNWIND from LLVM, SHT_PROGBITS from GCC
+      // (crt files): one kind here.
+      A.Type = S->Name == ".eh_frame" ? uint32_t(SHT_X86_64_UNWIND) : Type;
+      A.ShFlags = Flags;
+      A.Size = S->size();
+      A.Align = S->Alignment ? S->Alignment : 1;
+      G.AtomOf[O].emplace(S, uint32_t(G.Atoms.size()));
+      G.Atoms.push_back(std::move(A));
+    }
+  }
+  G.Relocs.assign(G.Atoms.size(), {});
+  for (uint32_t O = 0; O < Objects.size(); ++O)
+    for (const object::Relocation *R : Objects[O]->Graph.relocations()) {
+      auto It = G.AtomOf[O].find(R->Sec);
+      if (It != G.AtomOf[O].end())
+        G.Relocs[It->second].push_back(R);
+    }
+
+  G.Globals.assign(G.In.Symbols.size(), GlobalSym());
+  for (size_t I = 0; I < G.In.Symbols.size(); ++I) {
+    const LinkSymbol &L = G.In.Symbols[I];
+    GlobalSym &X = G.Globals[I];
+    X.Weak = L.Weak;
+    switch (L.S) {
+    case LinkSymbol::Defined:
+      X.K = GlobalSym::Defined;
+      X.Object = L.Object;
+      break;
+    case LinkSymbol::Common:
+      X.K = GlobalSym::Common;
+      X.Object = L.Object;
+      break;
+    case LinkSymbol::Shared:
+      X.K = GlobalSym::Shared;
+      X.Library = L.Library;
+      X.Size = L.SharedSize;
+      break;
+    case LinkSymbol::Undefined:
+    case LinkSymbol::Lazy:
+      X.K = linkerDefined(L.Name) ? GlobalSym::LinkerDefined
+                                  : GlobalSym::Undefined;
+      break;
+    }
+  }
+  // The object symbol behind each definition.
+  for (uint32_t O = 0; O < Objects.size(); ++O)
+    for (const object::Symbol *S : Objects[O]->Graph.symbols()) {
+      if (S->Bind == object::Binding::Local ||
+          S->Def == object::Definition::Undefined)
+        continue;
+      int32_t I = G.globalOf(*S);
+      if (I < 0)
+        continue;
+      GlobalSym &X = G.Globals[size_t(I)];
+      if (X.Object != int32_t(O) || X.Def)
+        continue;
+      bool IsCommon = S->Def == object::Definition::Common;
+      if ((X.K == GlobalSym::Common) != IsCommon)
+        continue;
+      if (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) {
+        X.Def = S;
+        X.Size = S->Size;
+      }
+    }
+  for (size_t I = 0; I < G.Globals.size(); ++I) {
+    GlobalSym &X = G.Globals[I];
+    if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && !X.Def)
+      return G.fail("the definition of '" + G.In.Symbols[I].Name +
+                    "' was not found in " + Objects[size_t(X.Object)]->Name);
+    if (X.K != GlobalSym::Common)
+      continue;
+    // A common symbol becomes zero-fill of its size and alignment.
+    Atom A;
+    A.Object = uint32_t(X.Object);
+    A.Type = SHT_NOBITS;
+    A.ShFlags = SHF_ALLOC | SHF_WRITE;
+    A.Size = X.Def->Size;
+    A.Align = X.Def->Alignment ? X.Def->Alignment : 1;
+    A.Replaced = true;
+    A.ZeroFill = A.Size;
+    X.CommonAtom = int32_t(G.Atoms.size());
+    G.Atoms.push_back(std::move(A));
+    G.Relocs.emplace_back();
+  }
+  return true;
+}
+
+bool selectComdat(LinkGraph &G) {
+  std::unordered_set<std::string> Kept;
+  for (uint32_t O = 0; O < G.In.Objects.size(); ++O) {
+    std::unordered_set<const object::Comdat *> Lost;
+    for (const object::Comdat *C : G.In.Objects[O]->Graph.comdats())
+      if (!Kept.insert(C->Name).second)
+        Lost.insert(C);
+    if (Lost.empty())
+      continue;
+    for (auto &[Sec, A] : G.AtomOf[O])
+      if (Sec->Group && Lost.count(Sec->Group)) {
+        G.Atoms[A].Discarded = true;
+        G.Atoms[A].Live = false;
+      }
+  }
+  return true;
+}
+
+} // namespace neverc::link::graph

@@ -1,0 +1,261 @@
+//===- Steps.cpp - The graph linker's steps in order, and what they share -===//
+//
+// input_probe and read_inputs are the input reader (Inputs.cpp); the LTO
+// steps have nothing to do without bitcode, and the reader refuses
+// bitcode; relax_thunks has nothing to do on x86-64, where every branch
+// reaches the whole image. The other steps have files of their own.
+//
+//===----------------------------------------------------------------------===//
+#include "Steps.h"
+
+#include <unordered_set>
+
+namespace neverc::link {
+
+LinkGraph::LinkGraph(std::vector<std::string> Argv, LinkRequestModel Req,
+                     LinkerOptions Opt)
+    : Argv(std::move(Argv)), Req(std::move(Req)), Opt(std::move(Opt)) {}
+
+uint32_t LinkGraph::dynString(const std::string &Str) {
+  if (DynStr.empty())
+    DynStr.push_back('\0');
+  auto [It, New] = DynStrOffset.try_emplace(Str, uint32_t(DynStr.size()));
+  if (New) {
+    DynStr += Str;
+    DynStr.push_back('\0');
+  }
+  return It->second;
+}
+
+int32_t LinkGraph::globalOf(const object::Symbol &S) const {
+  if (S.Bind == object::Binding::Local)
+    return -1;
+  auto It = In.SymbolIndex.find(S.Name);
+  return It == In.SymbolIndex.end() ? -1 : int32_t(It->second);
+}
+
+uint64_t LinkGraph::atomAddress(uint32_t A) const {
+  const Atom *X = &Atoms[A];
+  if (X->Leader >= 0)
+    X = &Atoms[size_t(X->Leader)];
+  return X->Address;
+}
+
+uint64_t LinkGraph::symbolAddress(uint32_t Object,
+                                  const object::Symbol &S) const {
+  int32_t Gl = globalOf(S);
+  if (Gl >= 0) {
+    const GlobalSym &X = Globals[size_t(Gl)];
+    if (X.CanonicalPlt)
+      return pltAddress(uint32_t(X.Plt));
+    return X.Value;
+  }
+  if (S.Def == object::Definition::Absolute)
+    return S.Value;
+  if (!S.Sec)
+    return 0;
+  auto It = AtomOf[Object].find(S.Sec);
+  if (It == AtomOf[Object].end())
+    return 0;
+  return atomAddress(It->second) + S.Value;
+}
+
+uint64_t LinkGraph::gotAddress(uint32_t Slot) const {
+  return Sections[size_t(S.Got)].Address + 8 * uint64_t(Slot);
+}
+
+uint64_t LinkGraph::pltAddress(uint32_t Entry) const {
+  return Sections[size_t(S.Plt)].Address + 16 * (uint64_t(Entry) + 1);
+}
+
+const char *linkStepName(LinkStep S) {
+  static const char *const Names[LinkStepCount] = {
+      "input_probe",     "read_inputs",   "lto_resolve", "lto_generate",
+      "resolve_symbols", "select_comdat", "gc",          "icf",
+      "synthesize",      "relax_thunks",  "layout",      "relocate",
+      "emit_image"};
+  return Names[uint32_t(S)];
+}
+
+namespace graph {
+
+Target targetOf(const LinkGraph &G, uint32_t Object,
+                const object::Relocation &R) {
+  Target T;
+  auto AtomIn = [&](uint32_t O, const object::Section *Sec) {
+    auto It = G.AtomOf[O].find(Sec);
+    return It == G.AtomOf[O].end() ? -1 : int32_t(It->second);
+  };
+  if (R.Target == object::RelocTarget::Section) {
+    T.Atom = AtomIn(Object, R.TargetSection);
+    return T;
+  }
+  if (R.Target == object::RelocTarget::Absolute) {
+    T.Absolute = true;
+    T.Offset = R.TargetValue;
+    return T;
+  }
+  if (!R.TargetSymbol) {
+    T.Undefined = T.UndefinedWeak = true;
+    return T;
+  }
+  const object::Symbol &S = *R.TargetSymbol;
+  T.Sym = &S;
+  T.Global = G.globalOf(S);
+  if (T.Global < 0) {
+    if (S.Def == object::Definition::Absolute) {
+      T.Absolute = true;
+      T.Offset = S.Value;
+    } else if (S.Sec) {
+      T.Atom = AtomIn(Object, S.Sec);
+      T.Offset = S.Value;
+    }
+    return T;
+  }
+  const GlobalSym &X = G.Globals[size_t(T.Global)];
+  switch (X.K) {
+  case GlobalSym::Defined:
+    if (X.Def->Def == object::Definition::Absolute) {
+      T.Absolute = true;
+      T.Offset = X.Def->Value;
+    } else if (X.Def->Sec) {
+      T.Atom = AtomIn(uint32_t(X.Object), X.Def->Sec);
+      T.Offset = X.Def->Value;
+    }
+    break;
+  case GlobalSym::Common:
+    T.Atom = X.CommonAtom;
+    break;
+  case GlobalSym::Shared:
+    T.Imported = !X.NeedsCopy && !X.CanonicalPlt;
+    if (X.NeedsCopy)
+      T.Atom = X.CopyAtom;
+    break;
+  case GlobalSym::LinkerDefined:
+    break;
+  case GlobalSym::Undefined:
+    T.Undefined = true;
+    T.UndefinedWeak = S.Bind == object::Binding::Weak || X.Weak;
+    break;
+  }
+  return T;
+}
+
+uint64_t targetAddress(const LinkGraph &G, const Target &T) {
+  if (T.Global >= 0) {
+    const GlobalSym &X = G.Globals[size_t(T.Global)];
+    if (X.CanonicalPlt)
+      return G.pltAddress(uint32_t(X.Plt));
+    if (X.K == GlobalSym::Defined || X.K == GlobalSym::Common ||
+        X.K == GlobalSym::LinkerDefined || X.NeedsCopy)
+      return X.Value;
+    return 0;
+  }
+  if (T.Absolute)
+    return T.Offset;
+  if (T.Atom < 0)
+    return 0;
+  return G.atomAddress(uint32_t(T.Atom)) + T.Offset;
+}
+
+std::string placeName(const LinkGraph &G, const Atom &A, uint64_t Offset) {
+  char Hex[32];
+  std::snprintf(Hex, sizeof Hex, "0x%llx", (unsigned long long)Offset);
+  return G.In.Objects[A.Object]->Name + ":(" + atomName(A) + "+" + Hex + ")";
+}
+
+std::string outputNameOf(const std::string &Name, uint64_t ShFlags) {
+  // lld's default: a name with one of these prefixes goes to the prefix
+  // (".text.foo" -> ".text"); any other keeps its name.
+  static const char *const Prefixes[] = {".text",         ".rodata",
+                                         ".data.rel.ro",  ".data",
+                                         ".bss.rel.ro",   ".bss",
+                                         ".ldata",        ".lrodata",
+                                         ".lbss",         ".gcc_except_table",
+                                         ".init_array",   ".fini_array",
+                                         ".tbss",         ".tdata",
+                                         ".ARM.exidx",    ".ARM.extab",
+                                         ".ctors",        ".dtors",
+                                         ".preinit_array"};
+  if (!(ShFlags & SHF_ALLOC))
+    return Name;
+  for (const char *P : Prefixes) {
+    size_t N = std::strlen(P);
+    if (Name.size() >= N && Name.compare(0, N, P) == 0 &&
+        (Name.size() == N || Name[N] == '.'))
+      return P;
+  }
+  return Name;
+}
+
+} // namespace graph
+
+bool runLinkStep(LinkGraph &G, LinkStep S) {
+  if (G.State != uint32_t(S))
+    return G.fail(std::string("the step ") + linkStepName(S) +
+                  " runs on a graph in the state before it");
+  bool Ok = true;
+  switch (S) {
+  case LinkStep::InputProbe:
+    // Every input named on the line exists and has a kind the reader
+    // takes (the reader says which one it cannot read, and why).
+    for (const RawInput &I : G.Req.Inputs)
+      if (I.Kind == NEVERC_LINK_INPUT_UNKNOWN && I.URI.rfind("-l", 0) == 0)
+        Ok = G.fail("unable to find library " + I.URI);
+    break;
+  case LinkStep::ReadInputs: {
+    std::string Error;
+    std::string Entry = G.Req.Entry.empty() ? "_start" : G.Req.Entry;
+    Ok = readInputs(G.Req, G.Opt.Undefined, Entry, G.In, Error);
+    if (!Ok)
+      G.fail(Error);
+    for (const auto &O : G.In.Objects)
+      if (Ok && O->Graph.Triple.rfind("x86_64", 0) != 0)
+        Ok = G.fail(O->Name + ": a " + O->Graph.Triple +
+                    " object is not linked by the graph linker yet (x86-64 "
+                    "is); use -fuse-ld=lld");
+    break;
+  }
+  case LinkStep::LtoResolve:
+  case LinkStep::LtoGenerate:
+  case LinkStep::RelaxThunks:
+    break;
+  case LinkStep::ResolveSymbols:
+    Ok = graph::resolveSymbols(G);
+    break;
+  case LinkStep::SelectComdat:
+    Ok = graph::selectComdat(G);
+    break;
+  case LinkStep::GC:
+    Ok = graph::collectGarbage(G);
+    break;
+  case LinkStep::ICF:
+    Ok = graph::foldIdentical(G);
+    break;
+  case LinkStep::Synthesize:
+    Ok = graph::synthesize(G);
+    break;
+  case LinkStep::Layout:
+    Ok = graph::layout(G);
+    break;
+  case LinkStep::Relocate:
+    Ok = graph::relocate(G);
+    break;
+  case LinkStep::EmitImage:
+    Ok = graph::emitImage(G);
+    break;
+  }
+  if (!Ok)
+    return false;
+  G.State = uint32_t(S) + 1;
+  return true;
+}
+
+bool linkAll(LinkGraph &G) {
+  for (uint32_t K = G.State; K < LinkStepCount; ++K)
+    if (!runLinkStep(G, LinkStep(K)))
+      return false;
+  return true;
+}
+
+} // namespace neverc::link

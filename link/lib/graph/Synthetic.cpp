@@ -1,0 +1,433 @@
+//===- Synthetic.cpp - synthesize: what the image needs besides its inputs
+//-===//
+//
+// One pass over the relocations of the live sections decides, as lld does
+// for an x86-64 executable:
+//  - a call to a shared library's function: a PLT entry (.plt, .got.plt,
+//    R_X86_64_JUMP_SLOT);
+//  - a GOT load (GOTPCREL[X]): a .got slot (R_X86_64_GLOB_DAT for an
+//    import, R_X86_64_RELATIVE for an image address in a PIE);
+//  - a PC-relative or absolute reference to a shared library's data: a
+//    copy relocation (R_X86_64_COPY into .bss); to its function: a
+//    canonical PLT entry (the function's address is its PLT entry);
+//  - a 64-bit word holding an address in a writable section: a dynamic
+//    relocation (symbolic for an import, RELATIVE in a PIE);
+//  - TLS: general- and local-dynamic pairs and initial-exec slots in .got.
+// Then: what .dynsym holds (imports first, then the exports, in .gnu.hash
+// bucket order), the versions imported (.gnu.version_r), the libraries
+// needed (DT_NEEDED, --as-needed honoured) and the count of .eh_frame
+// records .eh_frame_hdr indexes. A reference nothing defines is the error
+// lld gives ("undefined symbol"), with where it is referenced.
+//
+//===----------------------------------------------------------------------===//
+#include "Steps.h"
+
+#include "llvm/Object/ELF.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace neverc::link::graph {
+namespace {
+
+std::string relocTypeName(uint32_t Type) {
+  return llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, Type)
+      .str();
+}
+
+bool isFunction(const GlobalSym &X, const LinkSymbol &L) {
+  (void)X;
+  return L.SharedType == llvm::ELF::STT_FUNC ||
+         L.SharedType == llvm::ELF::STT_GNU_IFUNC;
+}
+
+uint32_t gnuHash(const std::string &Name) {
+  uint32_t H = 5381;
+  for (unsigned char C : Name)
+    H = H * 33 + C;
+  return H;
+}
+
+/// A local GOT slot's key: its target atom and offset, and its kind.
+uint64_t localKey(const Target &T, GotSlot::Kind K) {
+  return uint64_t(uint32_t(T.Atom)) << 34 ^ (T.Offset << 2) ^ uint64_t(K);
+}
+
+} // namespace
+
+uint32_t gnuHashOf(const std::string &Name) { return gnuHash(Name); }
+
+bool synthesize(LinkGraph &G) {
+  const bool Pie = G.pie();
+  std::set<std::string> UndefinedSeen;
+  std::string Errors;
+  unsigned ErrorCount = 0;
+  auto Error = [&](const std::string &Msg) {
+    if (ErrorCount++ < 20)
+      Errors += (Errors.empty() ? "" : "\n") + Msg;
+  };
+  auto GotFor = [&](const Target &T, GotSlot::Kind K, unsigned Slots) {
+    if (T.Global >= 0) {
+      GlobalSym &X = G.Globals[size_t(T.Global)];
+      int32_t &Slot = K == GotSlot::Address    ? X.Got
+                      : K == GotSlot::TpOffset ? X.TpOff
+                                               : X.TlsGd;
+      if (Slot < 0) {
+        Slot = int32_t(G.Got.size());
+        for (unsigned I = 0; I < Slots; ++I)
+          G.Got.push_back({GotSlot::Kind(K + I), T.Global, -1, 0});
+      }
+      return;
+    }
+    auto [It, New] =
+        G.LocalGot.try_emplace(localKey(T, K), uint32_t(G.Got.size()));
+    if (New)
+      for (unsigned I = 0; I < Slots; ++I)
+        G.Got.push_back({GotSlot::Kind(K + I), -1, T.Atom, T.Offset});
+  };
+  size_t WordRelocs = 0;
+
+  for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
+    const Atom &At = G.Atoms[A];
+    if (!At.Live || !(At.ShFlags & SHF_ALLOC))
+      continue;
+    const bool Writable = At.ShFlags & SHF_WRITE;
+    for (const object::Relocation *R : G.Relocs[A]) {
+      const uint32_t Type = object::elfRelocType(*R);
+      Target T = targetOf(G, At.Object, *R);
+      GlobalSym *X = T.Global >= 0 ? &G.Globals[size_t(T.Global)] : nullptr;
+      const LinkSymbol *L =
+          T.Global >= 0 ? &G.In.Symbols[size_t(T.Global)] : nullptr;
+      if (X) {
+        X->Referenced = true;
+        if (T.Sym && T.Sym->Bind != object::Binding::Weak)
+          X->StrongRef = true;
+      }
+      if (T.Undefined && !T.UndefinedWeak && Type != R_X86_64_NONE) {
+        if (G.Opt.NoUndefined &&
+            !(G.Req.Flags & NEVERC_LINK_OPTION_ALLOW_UNDEFINED) && L &&
+            UndefinedSeen.insert(L->Name).second)
+          Error("undefined symbol: " + L->Name + "\n>>> referenced by " +
+                placeName(G, At, R->Offset));
+        continue;
+      }
+      const bool Shared = X && X->K == GlobalSym::Shared;
+      const bool Func = Shared && isFunction(*X, *L);
+      if (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction &&
+          !Shared) {
+        Error("the IFUNC symbol '" + T.Sym->Name +
+              "' is not supported by the graph linker yet; use -fuse-ld=lld");
+        continue;
+      }
+      auto NotPic = [&] {
+        Error("relocation " + relocTypeName(Type) + " cannot be used against " +
+              (L ? "symbol '" + L->Name + "'" : std::string("local symbol")) +
+              "; recompile with -fPIC\n>>> defined in " +
+              (Shared
+                   ? G.In.Files[G.In.Libraries[size_t(X->Library)].Input].Path
+                   : std::string("this link")) +
+              "\n>>> referenced by " + placeName(G, At, R->Offset));
+      };
+      switch (Type) {
+      case R_X86_64_NONE:
+      case R_X86_64_DTPOFF32:
+      case R_X86_64_DTPOFF64:
+      case R_X86_64_SIZE32:
+      case R_X86_64_SIZE64:
+      case R_X86_64_GOTOFF64:
+      case R_X86_64_GOTPC32:
+      case R_X86_64_GOTPC64:
+        break;
+      case R_X86_64_PLT32:
+        if (Shared)
+          X->NeedsPlt = true;
+        break;
+      case R_X86_64_PC32:
+      case R_X86_64_PC64:
+      case R_X86_64_PC16:
+      case R_X86_64_PC8:
+      case R_X86_64_32:
+      case R_X86_64_32S:
+      case R_X86_64_16:
+      case R_X86_64_8: {
+        const bool Absolute32 = Type == R_X86_64_32 || Type == R_X86_64_32S ||
+                                Type == R_X86_64_16 || Type == R_X86_64_8;
+        if (Absolute32 && Pie && !T.Absolute && !T.UndefinedWeak) {
+          NotPic();
+          break;
+        }
+        if (!Shared)
+          break;
+        if (Func) {
+          X->NeedsPlt = X->CanonicalPlt = true;
+        } else {
+          X->NeedsCopy = true;
+        }
+        break;
+      }
+      case R_X86_64_64:
+        if (Shared && !Writable) {
+          if (Pie) {
+            NotPic();
+          } else if (Func) {
+            X->NeedsPlt = X->CanonicalPlt = true;
+          } else {
+            X->NeedsCopy = true;
+          }
+          break;
+        }
+        if (!Shared && Pie && !T.Absolute && !T.Undefined && !Writable) {
+          Error("relocation R_X86_64_64 cannot be used in the read-only "
+                "section '" +
+                atomName(At) +
+                "' of a PIE; recompile with -fPIC\n"
+                ">>> referenced by " +
+                placeName(G, At, R->Offset));
+          break;
+        }
+        if (Shared || (Pie && !T.Absolute && !T.Undefined))
+          ++WordRelocs;
+        break;
+      case R_X86_64_GOTPCREL:
+      case R_X86_64_GOTPCRELX:
+      case R_X86_64_REX_GOTPCRELX:
+        if (!X || X->K != GlobalSym::Shared)
+          GotFor(T, GotSlot::Address, 1);
+        else
+          X->NeedsGot = true;
+        break;
+      case R_X86_64_TLSGD:
+        GotFor(T, GotSlot::TlsModule, 2);
+        break;
+      case R_X86_64_TLSLD:
+        if (G.TlsModuleGot < 0) {
+          G.TlsModuleGot = int32_t(G.Got.size());
+          G.Got.push_back({GotSlot::TlsModule, -1, -1, 0});
+          G.Got.push_back({GotSlot::TlsOffset, -1, -1, 0});
+        }
+        break;
+      case R_X86_64_GOTTPOFF:
+        GotFor(T, GotSlot::TpOffset, 1);
+        break;
+      case R_X86_64_TPOFF32:
+        if (Shared)
+          Error("relocation R_X86_64_TPOFF32 against '" + L->Name +
+                "', a shared library's TLS: recompile with -fPIC\n"
+                ">>> referenced by " +
+                placeName(G, At, R->Offset));
+        break;
+      default:
+        Error("relocation " + relocTypeName(Type) +
+              " is not supported by the graph linker yet; use -fuse-ld=lld\n"
+              ">>> referenced by " +
+              placeName(G, At, R->Offset));
+      }
+    }
+  }
+  // GOT slots of imports (after the scan: a symbol both called and loaded
+  // through the GOT has one of each).
+  for (size_t I = 0; I < G.Globals.size(); ++I) {
+    GlobalSym &X = G.Globals[I];
+    if (X.NeedsGot && X.Got < 0) {
+      X.Got = int32_t(G.Got.size());
+      G.Got.push_back({GotSlot::Address, int32_t(I), -1, 0});
+    }
+  }
+  if (ErrorCount > 20)
+    Errors += "\ntoo many errors emitted, stopping now";
+  if (!Errors.empty())
+    return G.fail(Errors);
+
+  // Copy relocations: zero-fill in .bss the dynamic linker copies into.
+  for (size_t I = 0; I < G.Globals.size(); ++I) {
+    GlobalSym &X = G.Globals[I];
+    if (!X.NeedsCopy)
+      continue;
+    if (!X.Size)
+      return G.fail(
+          "cannot copy-relocate '" + G.In.Symbols[I].Name + "': its size in " +
+          G.In.Files[G.In.Libraries[size_t(X.Library)].Input].Path + " is 0");
+    Atom A;
+    A.Type = SHT_NOBITS;
+    A.ShFlags = SHF_ALLOC | SHF_WRITE;
+    A.Size = X.Size;
+    A.Align = 32;
+    A.Replaced = true;
+    A.ZeroFill = X.Size;
+    X.CopyAtom = int32_t(G.Atoms.size());
+    G.Atoms.push_back(std::move(A));
+    G.Relocs.emplace_back();
+  }
+  // Every other name the library gives a copied object (environ,
+  // __environ, _environ) names the copy too.
+  {
+    std::map<std::pair<int32_t, uint64_t>, uint32_t> Copied;
+    for (uint32_t I = 0; I < G.Globals.size(); ++I)
+      if (G.Globals[I].NeedsCopy)
+        Copied.emplace(
+            std::make_pair(G.Globals[I].Library, G.In.Symbols[I].SharedValue),
+            I);
+    if (!Copied.empty())
+      for (uint32_t I = 0; I < G.Globals.size(); ++I) {
+        GlobalSym &X = G.Globals[I];
+        if (X.K != GlobalSym::Shared || X.NeedsCopy ||
+            G.In.Symbols[I].SharedType != llvm::ELF::STT_OBJECT)
+          continue;
+        auto It = Copied.find({X.Library, G.In.Symbols[I].SharedValue});
+        if (It == Copied.end())
+          continue;
+        X.NeedsCopy = X.CopyAlias = true;
+        X.CopyAtom = G.Globals[It->second].CopyAtom;
+      }
+  }
+  for (uint32_t I = 0; I < G.Globals.size(); ++I) {
+    GlobalSym &X = G.Globals[I];
+    if (X.NeedsPlt) {
+      X.Plt = int32_t(G.PltEntries.size());
+      G.PltEntries.push_back(I);
+    }
+  }
+
+  // What the image exports: -E: every default-visibility definition;
+  // otherwise what a shared library refers to, and what the dynamic
+  // linker must find here (copies, canonical PLT entries).
+  const bool ExportAll = G.Req.Flags & NEVERC_LINK_OPTION_EXPORT_DYNAMIC;
+  auto Visible = [](const GlobalSym &X) {
+    return X.Def && X.Def->Vis != object::Visibility::Hidden &&
+           X.Def->Vis != object::Visibility::Internal;
+  };
+  for (const SharedLibrary &L : G.In.Libraries)
+    for (const std::string &U : L.Undefined) {
+      auto It = G.In.SymbolIndex.find(U);
+      if (It == G.In.SymbolIndex.end())
+        continue;
+      GlobalSym &X = G.Globals[It->second];
+      if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && Visible(X))
+        X.Exported = true;
+    }
+  std::vector<uint32_t> Imports, Exports;
+  for (uint32_t I = 0; I < G.Globals.size(); ++I) {
+    GlobalSym &X = G.Globals[I];
+    if (ExportAll && (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) &&
+        Visible(X))
+      X.Exported = true;
+    if (X.NeedsCopy || X.CanonicalPlt)
+      X.Exported = true;
+    if (X.K == GlobalSym::Shared && X.Referenced && !X.Exported)
+      X.Imported = true;
+    if (X.Exported)
+      Exports.push_back(I);
+    else if (X.Imported)
+      Imports.push_back(I);
+  }
+  const uint32_t Buckets = std::max<uint32_t>(uint32_t(Exports.size() / 4), 1);
+  std::stable_sort(Exports.begin(), Exports.end(), [&](uint32_t A, uint32_t B) {
+    return gnuHash(G.In.Symbols[A].Name) % Buckets <
+           gnuHash(G.In.Symbols[B].Name) % Buckets;
+  });
+  G.DynSyms.clear();
+  G.DynSyms.insert(G.DynSyms.end(), Imports.begin(), Imports.end());
+  G.FirstHashed = uint32_t(G.DynSyms.size()) + 1;
+  G.DynSyms.insert(G.DynSyms.end(), Exports.begin(), Exports.end());
+
+  // Libraries needed: every one not --as-needed, and an --as-needed one
+  // that a kept object refers to strongly.
+  std::vector<char> Used(G.In.Libraries.size(), 0);
+  for (const GlobalSym &X : G.Globals)
+    if (X.K == GlobalSym::Shared && X.StrongRef && X.Library >= 0)
+      Used[size_t(X.Library)] = 1;
+  G.dynString("");
+  for (size_t L = 0; L < G.In.Libraries.size(); ++L) {
+    const SharedLibrary &Lib = G.In.Libraries[L];
+    const InputFile &F = G.In.Files[Lib.Input];
+    if ((F.Flags & NEVERC_LINK_INPUT_FLAG_AS_NEEDED) && !Used[L])
+      continue;
+    G.NeededLibraries.push_back(int32_t(L));
+    G.dynString(Lib.Soname.empty() ? F.Path : Lib.Soname);
+  }
+  // Versions imported, per library (index 2 on; 1 is the global base).
+  G.VersionOf.assign(G.DynSyms.size() + 1, 0);
+  uint16_t NextVersion = 2;
+  std::vector<std::vector<std::pair<std::string, uint16_t>>> ByLib(
+      G.In.Libraries.size());
+  for (size_t D = 0; D < G.DynSyms.size(); ++D) {
+    const uint32_t I = G.DynSyms[D];
+    const GlobalSym &X = G.Globals[I];
+    const LinkSymbol &L = G.In.Symbols[I];
+    G.dynString(L.Name);
+    uint16_t V = 1;
+    if (X.K == GlobalSym::Shared && !L.SharedVersion.empty() &&
+        X.Library >= 0) {
+      auto &List = ByLib[size_t(X.Library)];
+      auto It = std::find_if(List.begin(), List.end(), [&](const auto &P) {
+        return P.first == L.SharedVersion;
+      });
+      if (It == List.end()) {
+        List.push_back({L.SharedVersion, NextVersion++});
+        It = List.end() - 1;
+      }
+      V = It->second;
+    }
+    G.VersionOf[D + 1] = V;
+  }
+  for (size_t L = 0; L < ByLib.size(); ++L) {
+    if (ByLib[L].empty())
+      continue;
+    LinkGraph::VersionNeed N;
+    N.Library = int32_t(L);
+    const SharedLibrary &Lib = G.In.Libraries[L];
+    G.dynString(Lib.Soname.empty() ? G.In.Files[Lib.Input].Path : Lib.Soname);
+    for (auto &[Name, Index] : ByLib[L]) {
+      (void)Index;
+      N.Versions.push_back(Name);
+      G.dynString(Name);
+    }
+    G.VersionNeeds.push_back(std::move(N));
+  }
+  if (!G.Opt.Rpath.empty()) {
+    std::string Joined;
+    for (const std::string &P : G.Opt.Rpath)
+      Joined += (Joined.empty() ? "" : ":") + P;
+    G.dynString(Joined);
+  }
+
+  // The dynamic relocations relocate will make: one per GOT slot that is
+  // not a link-time constant, per copy, per word relocation counted above.
+  size_t Dyn = WordRelocs;
+  for (const GotSlot &S : G.Got) {
+    if (S.Global < 0) {
+      Dyn += S.K == GotSlot::Address && Pie && S.Atom >= 0;
+      continue;
+    }
+    const GlobalSym &X = G.Globals[size_t(S.Global)];
+    bool Import = X.K == GlobalSym::Shared && !X.NeedsCopy && !X.CanonicalPlt;
+    if (Import)
+      ++Dyn;
+    else if (S.K == GotSlot::Address && Pie && X.K != GlobalSym::Undefined &&
+             !(X.Def && X.Def->Def == object::Definition::Absolute))
+      ++Dyn;
+  }
+  for (const GlobalSym &X : G.Globals)
+    Dyn += X.NeedsCopy && !X.CopyAlias;
+  G.RelaDynCount = Dyn;
+
+  // .eh_frame records (each FDE may become a row of .eh_frame_hdr).
+  G.EhFrameFdes = 0;
+  for (const Atom &A : G.Atoms) {
+    if (!A.Live || A.Type != SHT_X86_64_UNWIND)
+      continue;
+    const std::string &B = A.bytes();
+    for (size_t Off = 0; Off + 8 <= B.size();) {
+      uint32_t Len = get32(B, Off);
+      if (Len == 0 || Len == 0xffffffff)
+        break;
+      if (get32(B, Off + 4) != 0)
+        ++G.EhFrameFdes;
+      Off += 4 + size_t(Len);
+    }
+  }
+  return true;
+}
+
+} // namespace neverc::link::graph
