@@ -567,7 +567,10 @@ bool Resolver::addScript(uint32_t Input, llvm::StringRef Text) {
   while (I < T.size()) {
     const std::string Cmd = T[I++];
     if (Cmd == "INPUT" || Cmd == "GROUP") {
-      if (!Files(0))
+      // The files a script names are read in the --as-needed state the
+      // script itself was (lld: libgcc_s.so is a script after
+      // --as-needed).
+      if (!Files(Out.Files[Input].Flags & NEVERC_LINK_INPUT_FLAG_AS_NEEDED))
         return false;
     } else if (Cmd == "OUTPUT_FORMAT" || Cmd == "OUTPUT_ARCH" ||
                Cmd == "SEARCH_DIR") {

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -139,8 +140,14 @@ struct LinkJob {
   bool MutationOpen = false;
   std::vector<StagedChange> Staged;
   NevercHandle MutationHandle{};
-  /// Who last changed the graph (NevercLinkOrigin.LastMutationPlugin).
-  std::string LastMutationPlugin;
+  /// The phase of the last committed mutation (NevercLinkOrigin).
+  NevercInterfaceID LastMutationPhase{};
+  /// Strings the infos point into that the graph does not hold.
+  std::deque<std::string> Reasons;
+  /// The edges (atom, relocation index), listed when first asked for.
+  std::vector<std::pair<uint32_t, uint32_t>> EdgeList;
+  std::vector<NevercHandle> EdgeHandles, ComdatHandles, ImportHandles,
+      ExportHandles;
 
   // The handles this link hands out. The graph tables stay empty until the
   // fine-grained route builds a link graph: every graph handle a plugin
@@ -213,8 +220,6 @@ NevercStatus lookup(LinkDomain::Impl &D, LinkJob &J,
 }
 /// The built-in target ID of an LLVM triple (zero: none).
 NevercTargetID targetIDOf(const std::string &Triple);
-/// The request's target key (views into \p Triple).
-void fillTargetKey(const std::string &Triple, NevercTargetKey &K);
 /// The ELF format ID (the object domain's).
 NevercObjectFormatID elfFormatID();
 bool sameID(const NevercInterfaceID &A, const NevercInterfaceID &B);
@@ -228,6 +233,8 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
 
 // Tables (lib/api/*.cpp).
 void fillLinkAPI(NevercLinkAPI &T);
+/// The graph slots of NevercLinkAPI (api/Graph.cpp).
+void fillGraphSlots(NevercLinkAPI &T);
 void fillLinkPhaseAPI(NevercLinkPhaseAPI &T);
 void fillLinkRegistrarAPI(NevercLinkRegistrarAPI &T);
 

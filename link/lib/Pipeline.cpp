@@ -203,7 +203,12 @@ struct GraphStep {
     auto &X = *static_cast<GraphStep *>(Ctx);
     LinkGraph &G = *static_cast<LinkGraph *>(In);
     *Out = &G;
-    if (runLinkStep(G, X.S))
+    // A mutation an interceptor committed before calling on may have taken
+    // the graph back (spec §6.2): the steps it undid run again first.
+    bool Ok = true;
+    while (Ok && G.State < uint32_t(X.S))
+      Ok = runLinkStep(G, LinkStep(G.State));
+    if (Ok && runLinkStep(G, X.S))
       return okStatus();
     X.R->error(stepPhaseName(X.S), G.Error);
     G.Error.clear();
@@ -223,6 +228,8 @@ struct GraphVerifier {
     std::string Why;
     if (G != X.R->J.Graph.get())
       Why = "the phase produced no link graph of this link";
+    else if (G->Rewound && G->State <= uint32_t(X.S))
+      return okStatus(); // a committed change took it back: rerun
     else if (G->State != uint32_t(X.S) + 1)
       Why = "the link graph is in state " + std::to_string(G->State) +
             ", not " + std::to_string(uint32_t(X.S) + 1);
@@ -578,16 +585,30 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
 
   J.Image.Writable = true; // interceptors, providers: the slots check roles
   if (Graph) {
-    void *In = J.Graph.get();
-    for (uint32_t K = 0; K < LinkStepCount; ++K) {
+    // A mutation committed after a step took the graph back (spec §6.2):
+    // the steps from there run again as phases. A plugin that invalidates
+    // every time would never let the link end: a bound, then an error.
+    unsigned Reruns = 0;
+    for (uint32_t K = 0; K < LinkStepCount;) {
       GraphStep GS{&R, LinkStep(K)};
       GraphVerifier GV{&R, LinkStep(K)};
+      J.Graph->Rewound = false;
       core::PhaseOutcome O =
-          Phase(core::Phase_LINK_INPUT_PROBE + K, In, {&GraphStep::run, &GS},
-                {&GraphVerifier::run, &GV});
+          Phase(core::Phase_LINK_INPUT_PROBE + K, J.Graph.get(),
+                {&GraphStep::run, &GS}, {&GraphVerifier::run, &GV});
       if (Failed(O))
         return 1;
-      In = O.Output;
+      if (J.Graph->State < K + 1) {
+        if (++Reruns > 64) {
+          R.error(stepPhaseName(LinkStep(K)),
+                  "the link graph of '" + J.Req.OutputPath +
+                      "' was taken back 64 times by mutations; giving up");
+          return 1;
+        }
+        K = J.Graph->State;
+        continue;
+      }
+      ++K;
     }
     J.Image.Bytes = std::move(J.Graph->Image);
     J.Graph->Image.clear();

@@ -35,6 +35,9 @@ config.substitutions.append(
 # resolution), built next to neverc.
 config.substitutions.append(
     ("%linktool", os.path.join(os.path.dirname(neverc), "neverc-linktool")))
+# The graph linker alone on a GNU ld command line (clang --ld-path=).
+config.substitutions.append(
+    ("%graphld", os.path.join(os.path.dirname(neverc), "neverc-ld")))
 # Plugin modules: the SDK examples (%plugins) and the test plugins
 # (%test_plugins); %cc is the host C compiler, %sdk_include the SDK headers.
 for name in ("plugins", "test_plugins", "sdk_include", "cc"):

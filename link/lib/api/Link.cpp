@@ -6,15 +6,13 @@
 // read again after every change to them).
 //
 // The graph slots (the 15 entity pagers and getters, GetGraphInfo,
-// GetProofInfo and the 16 mutation slots) serve the link graphs this link
-// has, through one handle table per entity kind. The whole-link route
+// GetProofInfo and the 16 mutation slots) are in Graph.cpp: they serve the
+// graph linker's graph on the fine-grained route. The whole-link route
 // (neverc.link.full) builds no graph: lld links whole and shows none of
-// its internals. So until the graph linker's fine-grained route lands,
-// every graph handle a plugin presents is one no graph issued, and the
-// slots answer as for any handle that names nothing: STALE_HANDLE for one
-// of the right kind and scope, WRONG_TYPE (the null handle too),
-// WRONG_SCOPE or WRONG_SESSION as Handles.h decides. A mutation from
-// an observer is POLICY_VIOLATION before anything else (rule 8).
+// its internals, and a graph handle there names nothing (STALE_HANDLE for
+// one of the right kind and scope, WRONG_TYPE, WRONG_SCOPE or
+// WRONG_SESSION as Handles.h decides). A mutation from an observer is
+// POLICY_VIOLATION before anything else (rule 8).
 //
 // Project decisions:
 //  - GetRequest with a null Request handle gives the request of the link
@@ -28,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
+#include "Pages.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/SHA256.h"
@@ -63,38 +62,6 @@ NevercStatus infoSlot(void *Ctx, NevercTaskHandle Task, Info *Out, Fn &&Body) {
     writeOut(Out, I);
     return okStatus();
   });
-}
-
-/// Checks a page the caller gives (see the top).
-NevercStatus checkPage(NevercLinkEntityPage *Page, uint64_t Cursor,
-                       uint64_t Count) {
-  if (NevercStatus S = core::checkStructHeader(Page, sizeof *Page, Major);
-      !isOk(S))
-    return S;
-  if ((!Page->Data && Page->ElementCapacity) ||
-      Page->ElementStride < sizeof(NevercABITableHeader) || Cursor > Count)
-    return st(NEVERC_STATUS_INVALID_ARGUMENT);
-  return okStatus();
-}
-
-/// Writes elements [Cursor, Count) of \p Make into the page.
-template <class Info, class MakeFn>
-void fillPage(NevercLinkEntityPage &Page, uint64_t Cursor, uint64_t Count,
-              MakeFn &&Make) {
-  const uint64_t N = std::min(Page.ElementCapacity, Count - Cursor);
-  const size_t Bytes =
-      size_t(std::min<uint64_t>(Page.ElementStride, sizeof(Info)));
-  for (uint64_t K = 0; K < N; ++K) {
-    Info I{};
-    Make(Cursor + K, I);
-    I.Header = {uint32_t(Bytes), NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR,
-                0};
-    std::memcpy(static_cast<char *>(Page.Data) + K * Page.ElementStride, &I,
-                Bytes);
-  }
-  Page.OutCount = N;
-  Page.NextCursor = Cursor + N;
-  Page.HasMore = Cursor + N < Count ? NEVERC_TRUE : NEVERC_FALSE;
 }
 
 NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
@@ -229,147 +196,15 @@ NevercStatus NEVERC_CALL getBinarySectionPage(void *Ctx, NevercTaskHandle Task,
       });
 }
 
-//===-- the graph (see the top) --------------------------------------------//
-
-/// The graph entity tables, by handle kind.
-using Table = core::HandleTable<void *> LinkJob::*;
-
-template <Table Tbl>
-NevercStatus findEntity(LinkDomain::Impl &D, LinkJob &J, NevercHandle H) {
-  void **P;
-  return lookup(D, J, J.*Tbl, H, &P);
-}
-
-NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
-                                      NevercLinkGraphHandle Graph,
-                                      NevercLinkGraphInfo *Out) {
-  return infoSlot(Ctx, Task, Out,
-                  [&](LinkDomain::Impl &D, LinkJob &J, NevercLinkGraphInfo &) {
-                    return findEntity<&LinkJob::Graphs>(D, J, Graph);
-                  });
-}
-
-NevercStatus NEVERC_CALL graphPager(void *Ctx, NevercTaskHandle Task,
-                                    NevercLinkGraphHandle Graph,
-                                    uint64_t Cursor,
-                                    NevercLinkEntityPage *Page) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    if (NevercStatus S = findEntity<&LinkJob::Graphs>(D, *J, Graph); !isOk(S))
-      return S;
-    return checkPage(Page, Cursor, 0);
-  });
-}
-
-template <class Info, Table Tbl>
-NevercStatus NEVERC_CALL entityInfo(void *Ctx, NevercTaskHandle Task,
-                                    NevercHandle H, Info *Out) {
-  return infoSlot(Ctx, Task, Out, [&](LinkDomain::Impl &D, LinkJob &J, Info &) {
-    return findEntity<Tbl>(D, J, H);
-  });
-}
-
-/// Whether the callback running now may change a link graph: never an
-/// observer (rule 8).
-NevercStatus mayMutate(LinkJob &J) {
-  if (J.T.role() == core::CallbackRole::Observer)
-    return st(NEVERC_STATUS_POLICY_VIOLATION);
-  return okStatus();
-}
-
-NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle Task,
-                                       NevercLinkGraphHandle Graph,
-                                       NevercLinkMutationHandle *Out) {
-  return guard([&]() -> NevercStatus {
-    if (!Out)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    if (NevercStatus S = mayMutate(*J); !isOk(S))
-      return S;
-    return findEntity<&LinkJob::Graphs>(D, *J, Graph);
-  });
-}
-
-/// A slot on an open mutation: the job, the right to mutate, the mutation.
-template <class... Rest>
-NevercStatus NEVERC_CALL onMutation(void *Ctx, NevercTaskHandle Task,
-                                    NevercLinkMutationHandle M, Rest...) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    if (NevercStatus S = mayMutate(*J); !isOk(S))
-      return S;
-    return findEntity<&LinkJob::Mutations>(D, *J, M);
-  });
-}
-
 } // namespace
 
 void fillLinkAPI(NevercLinkAPI &T) {
   T.Header = {sizeof T, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
   T.GetRequest = getRequest;
-  T.GetGraphInfo = getGraphInfo;
-  T.GetInputPage = T.GetArchivePage = T.GetArchiveMemberPage =
-      T.GetSharedLibraryPage = T.GetBitcodeModulePage = T.GetSectionPage =
-          T.GetAtomPage = T.GetSymbolPage = T.GetEdgePage = T.GetComdatPage =
-              T.GetImportPage = T.GetExportPage = T.GetUnwindPage =
-                  T.GetSyntheticPage = T.GetConstraintPage = graphPager;
-  T.GetInputInfo = entityInfo<NevercLinkInputInfo, &LinkJob::Inputs>;
-  T.GetArchiveInfo = entityInfo<NevercLinkArchiveInfo, &LinkJob::Archives>;
-  T.GetArchiveMemberInfo =
-      entityInfo<NevercLinkArchiveMemberInfo, &LinkJob::ArchiveMembers>;
-  T.GetSharedLibraryInfo =
-      entityInfo<NevercLinkSharedLibraryInfo, &LinkJob::SharedLibraries>;
-  T.GetBitcodeModuleInfo =
-      entityInfo<NevercLinkBitcodeModuleInfo, &LinkJob::BitcodeModules>;
-  T.GetSectionInfo = entityInfo<NevercLinkSectionInfo, &LinkJob::Sections>;
-  T.GetAtomInfo = entityInfo<NevercLinkAtomInfo, &LinkJob::Atoms>;
-  T.GetSymbolInfo = entityInfo<NevercLinkSymbolInfo, &LinkJob::Symbols>;
-  T.GetEdgeInfo = entityInfo<NevercLinkEdgeInfo, &LinkJob::Edges>;
-  T.GetComdatInfo = entityInfo<NevercLinkComdatInfo, &LinkJob::Comdats>;
-  T.GetImportInfo = entityInfo<NevercLinkImportInfo, &LinkJob::Imports>;
-  T.GetExportInfo = entityInfo<NevercLinkExportInfo, &LinkJob::Exports>;
-  T.GetUnwindInfo = entityInfo<NevercLinkUnwindInfo, &LinkJob::Unwinds>;
-  T.GetSyntheticInfo =
-      entityInfo<NevercLinkSyntheticInfo, &LinkJob::Synthetics>;
-  T.GetConstraintInfo =
-      entityInfo<NevercLinkConstraintInfo, &LinkJob::Constraints>;
-  T.GetProofInfo = entityInfo<NevercLinkProofInfo, &LinkJob::Proofs>;
   T.GetBinaryImageInfo = getBinaryImageInfo;
   T.GetBinarySegmentPage = getBinarySegmentPage;
   T.GetBinarySectionPage = getBinarySectionPage;
-  T.BeginMutation = beginMutation;
-  T.CommitMutation = onMutation<>;
-  T.AbandonMutation = onMutation<>;
-  T.RebindSymbol = onMutation<NevercLinkSymbolHandle, NevercLinkAtomHandle>;
-  T.RetargetEdge = onMutation<NevercLinkEdgeHandle, NevercLinkSymbolHandle,
-                              NevercLinkAtomHandle>;
-  T.SetSymbolRoot = onMutation<NevercLinkSymbolHandle, NevercBool>;
-  T.SetAtomLive = onMutation<NevercLinkAtomHandle, NevercBool>;
-  T.SetFoldLeader = onMutation<NevercLinkAtomHandle, NevercLinkAtomHandle>;
-  T.ReplaceAtomContent =
-      onMutation<NevercLinkAtomHandle, NevercByteView, uint64_t>;
-  T.CreateSynthetic = onMutation<const NevercLinkSyntheticInfo *,
-                                 NevercLinkSyntheticHandle *>;
-  T.ReplaceSynthetic =
-      onMutation<NevercLinkSyntheticHandle, const NevercLinkSyntheticInfo *>;
-  T.EraseSynthetic = onMutation<NevercLinkSyntheticHandle>;
-  T.CreateConstraint = onMutation<const NevercLinkConstraintInfo *,
-                                  NevercLinkConstraintHandle *>;
-  T.ReplaceConstraint =
-      onMutation<NevercLinkConstraintHandle, const NevercLinkConstraintInfo *>;
-  T.EraseConstraint = onMutation<NevercLinkConstraintHandle>;
-  T.SetSymbolResolution =
-      onMutation<NevercLinkSymbolHandle,
-                 const NevercLinkSymbolResolutionUpdate *>;
+  fillGraphSlots(T);
 }
 
 } // namespace neverc::link

@@ -9,9 +9,10 @@
 // neverc.link.full gives the image being made.
 //
 // GetGraph and PublishGraph serve the link graph artifacts (LNK/2..0xd) of
-// the fine-grained route. The whole-link route has none: GetGraph on any
-// artifact it produces is WRONG_TYPE, and PublishGraph answers for the
-// graph handle it is given like every graph slot (Link.cpp).
+// the fine-grained route (the graph linker's thirteen steps): GetGraph gives
+// the graph handle, state and generation; PublishGraph is how a step's
+// provider hands the graph on, as the step's output. The whole-link route
+// has no graph: GetGraph on its artifacts is WRONG_TYPE.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -54,8 +55,21 @@ NevercStatus NEVERC_CALL getGraph(void *Ctx, const NevercPhaseFrame *Frame,
             openArtifact(impl(Ctx), Frame, Artifact, &J, Type, Payload);
         !isOk(S))
       return S;
-    // No graph artifact exists in the whole-link route (see the top).
-    return st(NEVERC_STATUS_WRONG_TYPE);
+    // The graph artifacts: LNK/2..LNK/0xd, and the request LNK/1 that
+    // input_probe reads (its payload is the graph, at INITIAL). The
+    // whole-link route has none (see the top).
+    const bool GraphArtifact = Type.High == ArtifactHigh && J->Graph &&
+                               Payload == J->Graph.get() &&
+                               Type.Low >= RequestLow && Type.Low < ImageLow;
+    if (!GraphArtifact)
+      return st(NEVERC_STATUS_WRONG_TYPE);
+    NevercLinkPhaseGraphInfo I{};
+    I.Link = &impl(Ctx).Link;
+    I.Graph = J->graph();
+    I.State = J->Graph->State;
+    I.Generation = J->Graph->Generation;
+    writeOut(Out, I);
+    return okStatus();
   });
 }
 
@@ -70,7 +84,22 @@ NevercStatus NEVERC_CALL publishGraph(void *Ctx, const NevercPhaseFrame *Frame,
     if (NevercStatus S = jobOf(D, Frame->Task, &J); !isOk(S))
       return S;
     void **P;
-    return lookup(D, *J, J->Graphs, Graph, &P);
+    if (NevercStatus S = lookup(D, *J, J->Graphs, Graph, &P); !isOk(S))
+      return S;
+    if (!J->Graph || *P != J->Graph.get())
+      return st(NEVERC_STATUS_STALE_HANDLE);
+    // A replacement of step K publishes the graph as the step's output:
+    // the graph must be where the step found it, and is then where the
+    // step leaves it (the verifier checks nothing else moved it).
+    const uint32_t First = core::Phase_LINK_INPUT_PROBE;
+    if (J->Phase < First || J->Phase >= First + LinkStepCount)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    const uint32_t K = J->Phase - First;
+    if (J->Graph->State != K && J->Graph->State != K + 1)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    J->Graph->State = K + 1;
+    *Out = J->T.createArtifact({ArtifactHigh, K + 2}, J->Graph.get());
+    return okStatus();
   });
 }
 

@@ -60,13 +60,18 @@ bool isCIdentifier(const std::string &S) {
 } // namespace
 
 bool collectGarbage(LinkGraph &G) {
-  if (!(G.Req.Flags & NEVERC_LINK_OPTION_GC_SECTIONS))
+  if (!(G.Req.Flags & NEVERC_LINK_OPTION_GC_SECTIONS)) {
+    for (Atom &A : G.Atoms)
+      if (A.ForcedDead)
+        A.Live = false;
     return true;
+  }
   const size_t N = G.Atoms.size();
   std::vector<char> Live(N, 0);
   std::vector<uint32_t> Work;
   auto Mark = [&](int32_t A) {
-    if (A >= 0 && !G.Atoms[size_t(A)].Discarded && !Live[size_t(A)]) {
+    if (A >= 0 && !G.Atoms[size_t(A)].Discarded &&
+        !G.Atoms[size_t(A)].ForcedDead && !Live[size_t(A)]) {
       Live[size_t(A)] = 1;
       Work.push_back(uint32_t(A));
     }
@@ -150,7 +155,7 @@ bool collectGarbage(LinkGraph &G) {
   }
   for (size_t A = 0; A < N; ++A)
     if (!G.Atoms[A].Discarded)
-      G.Atoms[A].Live = Live[A] != 0;
+      G.Atoms[A].Live = Live[A] != 0 && !G.Atoms[A].ForcedDead;
   return true;
 }
 

@@ -251,6 +251,71 @@ bool runLinkStep(LinkGraph &G, LinkStep S) {
   return true;
 }
 
+void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
+  if (Earliest == 0 || G.State < Earliest)
+    return;
+  const uint32_t Back = Earliest - 1;
+  // What layout and the later steps made.
+  if (Back < NEVERC_LINK_STATE_LAYOUT_COMPLETE) {
+    G.Sections.clear();
+    G.Segments.clear();
+    G.S = LinkGraph::Synth();
+    G.Dynamic.clear();
+    G.Image.clear();
+    G.RelaDyn.clear();
+    G.RelaPlt.clear();
+    for (Atom &A : G.Atoms) {
+      A.Out = -1;
+      A.OutOffset = A.Address = 0;
+    }
+  }
+  // What synthesize made.
+  if (Back < NEVERC_LINK_STATE_SYNTHETICS_READY &&
+      G.State >= NEVERC_LINK_STATE_SYNTHETICS_READY) {
+    G.Atoms.resize(G.AtomsBeforeSynthesize);
+    G.Relocs.resize(G.AtomsBeforeSynthesize);
+    G.Got.clear();
+    G.LocalGot.clear();
+    G.PltEntries.clear();
+    G.DynSyms.clear();
+    G.NeededLibraries.clear();
+    G.VersionNeeds.clear();
+    G.VersionOf.clear();
+    G.DynStr.clear();
+    G.DynStrOffset.clear();
+    G.RelaDynCount = 0;
+    G.TlsModuleGot = -1;
+    G.EhFrameFdes = 0;
+    for (GlobalSym &X : G.Globals) {
+      GlobalSym Fresh;
+      Fresh.K = X.K;
+      Fresh.Weak = X.Weak;
+      Fresh.Object = X.Object;
+      Fresh.Def = X.Def;
+      Fresh.Library = X.Library;
+      Fresh.CommonAtom = X.CommonAtom;
+      Fresh.Root = X.Root;
+      Fresh.Size =
+          X.K == GlobalSym::Shared ? X.Size : (X.Def ? X.Def->Size : 0);
+      X = Fresh;
+    }
+  }
+  // What gc and icf decided (a plugin's forcing stays).
+  if (Back < NEVERC_LINK_STATE_GC_COMPLETE)
+    for (Atom &A : G.Atoms) {
+      A.Live = !A.Discarded && !A.ForcedDead;
+      A.Leader = -1;
+    }
+  else if (Back < NEVERC_LINK_STATE_ICF_COMPLETE)
+    for (Atom &A : G.Atoms)
+      if (A.Leader >= 0) {
+        A.Leader = -1;
+        A.Live = !A.Discarded && !A.ForcedDead;
+      }
+  G.State = Back;
+  G.Rewound = true;
+}
+
 bool linkAll(LinkGraph &G) {
   for (uint32_t K = G.State; K < LinkStepCount; ++K)
     if (!runLinkStep(G, LinkStep(K)))

@@ -60,6 +60,7 @@ uint32_t gnuHashOf(const std::string &Name) { return gnuHash(Name); }
 
 bool synthesize(LinkGraph &G) {
   const bool Pie = G.pie();
+  G.AtomsBeforeSynthesize = G.Atoms.size();
   std::set<std::string> UndefinedSeen;
   std::string Errors;
   unsigned ErrorCount = 0;
@@ -338,10 +339,13 @@ bool synthesize(LinkGraph &G) {
     if (X.K == GlobalSym::Shared && X.StrongRef && X.Library >= 0)
       Used[size_t(X.Library)] = 1;
   G.dynString("");
+  std::set<std::string> Named; // a library given twice is needed once
   for (size_t L = 0; L < G.In.Libraries.size(); ++L) {
     const SharedLibrary &Lib = G.In.Libraries[L];
     const InputFile &F = G.In.Files[Lib.Input];
     if ((F.Flags & NEVERC_LINK_INPUT_FLAG_AS_NEEDED) && !Used[L])
+      continue;
+    if (!Named.insert(Lib.Soname.empty() ? F.Path : Lib.Soname).second)
       continue;
     G.NeededLibraries.push_back(int32_t(L));
     G.dynString(Lib.Soname.empty() ? F.Path : Lib.Soname);

@@ -67,6 +67,7 @@ struct Atom {
   bool Live = true;        ///< false: discarded (COMDAT, GC) or not output
   bool Discarded = false;  ///< by COMDAT selection
   bool ForcedLive = false; ///< a plugin said so (SetAtomLive)
+  bool ForcedDead = false; ///< ... or dropped it
   int32_t Leader = -1;     ///< ICF: the atom it folds into
   int32_t Out = -1;        ///< output section
   uint64_t OutOffset = 0;  ///< offset inside the output section
@@ -157,6 +158,9 @@ public:
   /// NEVERC_LINK_STATE_* of the last step done.
   uint32_t State = 0;
   uint64_t Generation = 1;
+  /// A committed change took the graph back (invalidateLinkGraph): the
+  /// steps from State on run again. The runner clears it.
+  bool Rewound = false;
   std::string Triple = "x86_64-unknown-linux-gnu";
 
   // read_inputs
@@ -177,7 +181,8 @@ public:
   std::vector<int32_t> NeededLibraries;
   /// Local GOT slots (a local target, by atom and offset, and kind).
   std::unordered_map<uint64_t, uint32_t> LocalGot;
-  std::vector<int32_t> CopyAtoms; ///< globals' copy-relocation atoms
+  /// Atoms before synthesize added copies (what a rerun truncates to).
+  size_t AtomsBeforeSynthesize = 0;
   int32_t TlsModuleGot = -1;
   /// .dynstr and where each string is in it.
   std::string DynStr;
@@ -252,6 +257,10 @@ const char *linkStepName(LinkStep S);
 bool runLinkStep(LinkGraph &G, LinkStep S);
 /// Every step in order.
 bool linkAll(LinkGraph &G);
+/// A committed change made state \p Earliest (and every later one)
+/// invalid: the graph goes back to the state before it, and what the steps
+/// from there made is undone, so that they can run again.
+void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest);
 
 /// lld's -Map text for a laid-out graph (Map.cpp).
 std::string linkMap(const LinkGraph &G);

@@ -1,0 +1,949 @@
+//===- Graph.cpp - NevercLinkAPI: the link graph, read and changed --------===//
+//
+// The graph slots serve the graph linker's graph (the fine-grained route,
+// LinkGraph.h). What each entity kind is in it:
+//   Input          every file read (command line and scripts), in order
+//   Archive        an input that is an archive; ArchiveMember its members
+//   SharedLibrary  a shared library read; BitcodeModule: none (bitcode is
+//                  refused by the reader: LTO is issue 16)
+//   Section, Atom  one per input section that can reach the image (same
+//                  index): the section as read, the atom as the link
+//                  moves it (liveness, fold leader, address, content)
+//   Symbol         the link's global symbols, as resolved
+//   Edge           the relocations of the atoms
+//   Comdat         the COMDAT groups of the objects; Selected names the
+//                  group of that name the link kept
+//   Import/Export  the .dynsym entries (from synthesize on)
+//   Unwind, Synthetic, Constraint: not modelled yet (pages are empty; the
+//                  Create/Replace/Erase slots are CAPABILITY_UNAVAILABLE)
+// Entities exist from the state that makes them (inputs from INPUTS_READ,
+// atoms and symbols from SYMBOLS_RESOLVED, addresses from LAYOUT_COMPLETE);
+// asked for earlier, a pager answers an empty page.
+//
+// Mutations (spec §6): one open at a time, only from an interceptor or a
+// provider of one of the thirteen steps. Staging checks each call; commit
+// applies all, bumps the generation and, when the graph is past the
+// earliest state the calls invalidate (§6.2), takes it back to the state
+// before that one: the steps from there run again (inside the running step
+// before it continues; as phases, observers included, after it).
+// Implemented: SetSymbolRoot, SetAtomLive, SetFoldLeader,
+// ReplaceAtomContent (the atom's relocations go with its old bytes). Not
+// yet: RebindSymbol, RetargetEdge, SetSymbolResolution and the synthetic
+// and constraint slots (CAPABILITY_UNAVAILABLE with a diagnostic).
+//
+//===----------------------------------------------------------------------===//
+#include "../Internal.h"
+#include "../graph/Steps.h"
+#include "Pages.h"
+
+#include "neverc/object/ELF.h"
+#include "neverc/object/TargetKey.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace neverc::link {
+namespace {
+
+constexpr uint16_t Major = NEVERC_LINK_API_MAJOR;
+
+NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
+
+using Table = core::HandleTable<void *> LinkJob::*;
+using Handles = std::vector<NevercHandle> LinkJob::*;
+
+NevercHandle mint(LinkJob &J, Table T, Handles V, size_t I) {
+  auto &Vec = J.*V;
+  if (Vec.size() <= I)
+    Vec.resize(I + 1);
+  if (core::isNull(Vec[I]) || !(J.*T).lookup(Vec[I]))
+    Vec[I] = (J.*T).insert(reinterpret_cast<void *>(uintptr_t(I) + 1));
+  return Vec[I];
+}
+
+/// The graph of a handle: the job's, in this link.
+NevercStatus graphOf(LinkDomain::Impl &D, LinkJob &J, NevercHandle H,
+                     LinkGraph **G) {
+  void **P;
+  if (NevercStatus S = lookup(D, J, J.Graphs, H, &P); !isOk(S))
+    return S;
+  if (!J.Graph)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *G = J.Graph.get();
+  return okStatus();
+}
+
+/// The index an entity handle names (checked against \p Count).
+NevercStatus indexOf(LinkDomain::Impl &D, LinkJob &J, Table T, NevercHandle H,
+                     size_t Count, size_t &Out) {
+  void **P;
+  if (NevercStatus S = lookup(D, J, J.*T, H, &P); !isOk(S))
+    return S;
+  size_t I = size_t(reinterpret_cast<uintptr_t>(*P)) - 1;
+  if (!J.Graph || I >= Count)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  Out = I;
+  return okStatus();
+}
+
+//===-- what each kind holds ------------------------------------------------//
+
+bool atomsExist(const LinkGraph &G) {
+  return G.State >= NEVERC_LINK_STATE_SYMBOLS_RESOLVED;
+}
+size_t inputCount(const LinkGraph &G) { return G.In.Files.size(); }
+size_t archiveCount(const LinkGraph &G) {
+  return size_t(std::count_if(
+      G.In.Files.begin(), G.In.Files.end(),
+      [](const InputFile &F) { return F.Kind == NEVERC_LINK_INPUT_ARCHIVE; }));
+}
+size_t archiveAt(const LinkGraph &G, size_t K) {
+  for (size_t I = 0; I < G.In.Files.size(); ++I)
+    if (G.In.Files[I].Kind == NEVERC_LINK_INPUT_ARCHIVE && K-- == 0)
+      return I;
+  return 0;
+}
+size_t atomCount(const LinkGraph &G) {
+  return atomsExist(G) ? G.Atoms.size() : 0;
+}
+size_t symbolCount(const LinkGraph &G) {
+  return atomsExist(G) ? G.Globals.size() : 0;
+}
+/// Edges: every relocation of every atom, flattened (atom, index).
+void edges(const LinkGraph &G, std::vector<std::pair<uint32_t, uint32_t>> &E) {
+  E.clear();
+  if (!atomsExist(G))
+    return;
+  for (uint32_t A = 0; A < G.Relocs.size(); ++A)
+    for (uint32_t K = 0; K < G.Relocs[A].size(); ++K)
+      E.push_back({A, K});
+}
+size_t comdatCount(const LinkGraph &G) {
+  size_t N = 0;
+  for (const auto &O : G.In.Objects)
+    N += O->Graph.comdats().size();
+  return N;
+}
+const object::Comdat *comdatAt(const LinkGraph &G, size_t K, size_t &Obj) {
+  for (Obj = 0; Obj < G.In.Objects.size(); ++Obj) {
+    const auto &L = G.In.Objects[Obj]->Graph.comdats();
+    if (K < L.size())
+      return *std::next(L.begin(), long(K));
+    K -= L.size();
+  }
+  return nullptr;
+}
+size_t dynCount(const LinkGraph &G, bool Exports) {
+  if (G.State < NEVERC_LINK_STATE_SYNTHETICS_READY)
+    return 0;
+  size_t First = G.FirstHashed - 1;
+  return Exports ? G.DynSyms.size() - First : First;
+}
+
+void origin(LinkJob &J, const LinkGraph &G, int32_t Object,
+            NevercLinkOrigin &O) {
+  O.Header = {sizeof O, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
+  O.CreatedByPhase = {NEVERC_PHASE_LINK_READ_INPUTS_HIGH,
+                      NEVERC_PHASE_LINK_READ_INPUTS_LOW};
+  static const std::string Builtin = "the graph linker";
+  O.CreatedByProvider = viewOf(Builtin);
+  if (Object >= 0 && size_t(Object) < G.In.Objects.size()) {
+    const LinkObject &LO = *G.In.Objects[size_t(Object)];
+    O.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, LO.Input);
+    if (LO.Member >= 0)
+      O.ArchiveMember = mint(J, &LinkJob::ArchiveMembers,
+                             &LinkJob::MemberHandles, size_t(LO.Member));
+  }
+  O.LastMutationPhase = J.LastMutationPhase;
+}
+
+uint32_t bindingOf(const GlobalSym &X) {
+  if (X.K == GlobalSym::Common)
+    return NEVERC_LINK_SYMBOL_BINDING_COMMON;
+  bool Weak = X.Def ? X.Def->Bind == object::Binding::Weak : X.Weak;
+  return Weak ? NEVERC_LINK_SYMBOL_BINDING_WEAK
+              : NEVERC_LINK_SYMBOL_BINDING_GLOBAL;
+}
+uint32_t visibilityOf(const GlobalSym &X) {
+  if (!X.Def)
+    return NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT;
+  switch (X.Def->Vis) {
+  case object::Visibility::Hidden:
+    return NEVERC_LINK_SYMBOL_VISIBILITY_HIDDEN;
+  case object::Visibility::Protected:
+    return NEVERC_LINK_SYMBOL_VISIBILITY_PROTECTED;
+  case object::Visibility::Internal:
+    return NEVERC_LINK_SYMBOL_VISIBILITY_INTERNAL;
+  default:
+    return NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT;
+  }
+}
+uint32_t definitionOf(const GlobalSym &X) {
+  switch (X.K) {
+  case GlobalSym::Defined:
+    return X.Def->Def == object::Definition::Absolute
+               ? NEVERC_LINK_SYMBOL_ABSOLUTE
+               : NEVERC_LINK_SYMBOL_DEFINED;
+  case GlobalSym::Common:
+    return NEVERC_LINK_SYMBOL_COMMON;
+  case GlobalSym::Shared:
+    return NEVERC_LINK_SYMBOL_SHARED;
+  case GlobalSym::LinkerDefined:
+    return NEVERC_LINK_SYMBOL_DEFINED;
+  case GlobalSym::Undefined:
+    return NEVERC_LINK_SYMBOL_UNDEFINED;
+  }
+  return NEVERC_LINK_SYMBOL_UNDEFINED;
+}
+
+int32_t atomOfSymbol(const LinkGraph &G, const GlobalSym &X) {
+  if (X.K == GlobalSym::Common)
+    return X.CommonAtom;
+  if (X.NeedsCopy)
+    return X.CopyAtom;
+  if (X.K != GlobalSym::Defined || !X.Def || !X.Def->Sec)
+    return -1;
+  auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
+  return It == G.AtomOf[size_t(X.Object)].end() ? -1 : int32_t(It->second);
+}
+
+void fillInput(LinkJob &J, const LinkGraph &G, size_t I,
+               NevercLinkInputInfo &Out) {
+  const InputFile &F = G.In.Files[I];
+  Out.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, I);
+  Out.Kind = F.Kind;
+  Out.Flags = F.Flags;
+  Out.Ordinal = I;
+  Out.LogicalURI = viewOf(F.Path);
+  static const std::string Object = "neverc.link.elf-object",
+                           Archive = "neverc.link.archive",
+                           Shared = "neverc.link.elf-shared-library",
+                           Script = "neverc.link.script";
+  Out.ReaderRoute =
+      viewOf(F.Kind == NEVERC_LINK_INPUT_OBJECT           ? Object
+             : F.Kind == NEVERC_LINK_INPUT_ARCHIVE        ? Archive
+             : F.Kind == NEVERC_LINK_INPUT_SHARED_LIBRARY ? Shared
+                                                          : Script);
+  if (F.Kind == NEVERC_LINK_INPUT_ARCHIVE) {
+    size_t K = 0;
+    for (size_t X = 0; X < I; ++X)
+      K += G.In.Files[X].Kind == NEVERC_LINK_INPUT_ARCHIVE;
+    Out.Archive = mint(J, &LinkJob::Archives, &LinkJob::ArchiveHandles, K);
+  }
+  if (F.Kind == NEVERC_LINK_INPUT_SHARED_LIBRARY)
+    for (size_t L = 0; L < G.In.Libraries.size(); ++L)
+      if (G.In.Libraries[L].Input == I)
+        Out.SharedLibrary =
+            mint(J, &LinkJob::SharedLibraries, &LinkJob::LibraryHandles, L);
+}
+
+void fillArchive(LinkJob &J, const LinkGraph &G, size_t K,
+                 NevercLinkArchiveInfo &Out) {
+  size_t I = archiveAt(G, K);
+  Out.Archive = mint(J, &LinkJob::Archives, &LinkJob::ArchiveHandles, K);
+  Out.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, I);
+  Out.Name = viewOf(G.In.Files[I].Path);
+  origin(J, G, -1, Out.Origin);
+  Out.Origin.Input = Out.Input;
+}
+
+void fillMember(LinkJob &J, const LinkGraph &G, size_t M,
+                NevercLinkArchiveMemberInfo &Out) {
+  const ArchiveMember &A = G.In.Members[M];
+  Out.Member = mint(J, &LinkJob::ArchiveMembers, &LinkJob::MemberHandles, M);
+  Out.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, A.Input);
+  size_t K = 0;
+  for (size_t X = 0; X < A.Input; ++X)
+    K += G.In.Files[X].Kind == NEVERC_LINK_INPUT_ARCHIVE;
+  Out.Archive = mint(J, &LinkJob::Archives, &LinkJob::ArchiveHandles, K);
+  Out.Name = viewOf(A.Name);
+  Out.Ordinal = M;
+  Out.Materialized = A.Extracted ? NEVERC_TRUE : NEVERC_FALSE;
+  for (const Extraction &E : G.In.Extractions)
+    if (E.Member == M) {
+      // "<referencing file> needs <symbol>", as --why-extract says it.
+      J.Reasons.push_back(E.Reference + "\t" + E.Symbol);
+      Out.MaterializationReason = viewOf(J.Reasons.back());
+      break;
+    }
+  if (A.Extracted && Out.MaterializationReason.Length == 0) {
+    static const std::string Whole = "--whole-archive";
+    Out.MaterializationReason = viewOf(Whole);
+  }
+  origin(J, G, -1, Out.Origin);
+  Out.Origin.Input = Out.Input;
+  Out.Origin.ArchiveMember = Out.Member;
+}
+
+void fillLibrary(LinkJob &J, const LinkGraph &G, size_t L,
+                 NevercLinkSharedLibraryInfo &Out) {
+  const SharedLibrary &Lib = G.In.Libraries[L];
+  Out.SharedLibrary =
+      mint(J, &LinkJob::SharedLibraries, &LinkJob::LibraryHandles, L);
+  Out.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, Lib.Input);
+  Out.Name = viewOf(G.In.Files[Lib.Input].Path);
+  Out.InstallName = viewOf(Lib.Soname);
+  origin(J, G, -1, Out.Origin);
+  Out.Origin.Input = Out.Input;
+}
+
+void fillSection(LinkJob &J, const LinkGraph &G, size_t A,
+                 NevercLinkSectionInfo &Out) {
+  const Atom &X = G.Atoms[A];
+  Out.Section = mint(J, &LinkJob::Sections, &LinkJob::SectionHandles2, A);
+  Out.Name = viewOf(graph::atomName(X));
+  if (X.Sec) {
+    Out.Kind = uint32_t(X.Sec->Kind);
+    Out.Flags = X.Sec->Flags;
+  } else {
+    Out.Kind = uint32_t(object::SectionKind::ZeroFill);
+    Out.Flags = object::SectionFlag::Allocated | object::SectionFlag::Writable;
+  }
+  Out.Alignment = X.Align;
+  if (G.State >= NEVERC_LINK_STATE_LAYOUT_COMPLETE && X.Out >= 0) {
+    Out.Address = X.Address;
+    Out.FileOffset = G.Sections[size_t(X.Out)].Offset + X.OutOffset;
+  }
+  Out.Size = X.Size;
+  origin(J, G, int32_t(X.Object), Out.Origin);
+}
+
+void fillAtom(LinkJob &J, const LinkGraph &G, size_t A,
+              NevercLinkAtomInfo &Out) {
+  const Atom &X = G.Atoms[A];
+  Out.Atom = mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, A);
+  Out.Section = mint(J, &LinkJob::Sections, &LinkJob::SectionHandles2, A);
+  Out.Name = viewOf(graph::atomName(X));
+  uint64_t F = 0;
+  if (X.Live)
+    F |= NEVERC_LINK_ATOM_LIVE;
+  if (X.ForcedLive)
+    F |= NEVERC_LINK_ATOM_ROOT;
+  if (!X.Sec)
+    F |= NEVERC_LINK_ATOM_SYNTHETIC;
+  if (X.Leader >= 0)
+    F |= NEVERC_LINK_ATOM_FOLDED;
+  if (X.ShFlags & graph::SHF_TLS)
+    F |= NEVERC_LINK_ATOM_TLS;
+  if (X.Type == graph::SHT_X86_64_UNWIND)
+    F |= NEVERC_LINK_ATOM_UNWIND;
+  Out.Flags = F;
+  Out.Alignment = X.Align;
+  if (G.State >= NEVERC_LINK_STATE_LAYOUT_COMPLETE && X.Out >= 0) {
+    Out.Address = X.Address;
+    Out.FileOffset = G.Sections[size_t(X.Out)].nobits()
+                         ? 0
+                         : G.Sections[size_t(X.Out)].Offset + X.OutOffset;
+  }
+  const std::string &B = X.bytes();
+  Out.Content = {reinterpret_cast<const uint8_t *>(B.data()), B.size()};
+  Out.ZeroFillSize = X.Replaced ? X.ZeroFill : (X.nobits() ? X.Size : 0);
+  if (X.Leader >= 0)
+    Out.FoldLeader =
+        mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, size_t(X.Leader));
+  origin(J, G, X.Sec ? int32_t(X.Object) : -1, Out.Origin);
+}
+
+void fillSymbol(LinkJob &J, const LinkGraph &G, size_t I,
+                NevercLinkSymbolInfo &Out) {
+  const GlobalSym &X = G.Globals[I];
+  const LinkSymbol &L = G.In.Symbols[I];
+  Out.Symbol = mint(J, &LinkJob::Symbols, &LinkJob::SymbolHandles, I);
+  Out.Name = viewOf(L.Name);
+  if (X.K == GlobalSym::Shared)
+    Out.Version = viewOf(L.SharedVersion);
+  Out.Binding = bindingOf(X);
+  Out.Visibility = visibilityOf(X);
+  Out.Definition = definitionOf(X);
+  Out.Type =
+      X.Def ? uint32_t(X.Def->Type) : uint32_t(object::SymbolType::NoType);
+  int32_t A = atomOfSymbol(G, X);
+  if (A >= 0)
+    Out.Atom = mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, size_t(A));
+  Out.Value = G.State >= NEVERC_LINK_STATE_LAYOUT_COMPLETE
+                  ? X.Value
+                  : (X.Def ? X.Def->Value : 0);
+  Out.Size = X.Size;
+  Out.IsPrevailing = X.K != GlobalSym::Undefined ? NEVERC_TRUE : NEVERC_FALSE;
+  Out.IsExported = X.Exported ? NEVERC_TRUE : NEVERC_FALSE;
+  Out.IsImported = X.Imported ? NEVERC_TRUE : NEVERC_FALSE;
+  Out.IsRoot = X.Root ? NEVERC_TRUE : NEVERC_FALSE;
+  origin(J, G, X.Object, Out.Origin);
+}
+
+void fillEdge(LinkJob &J, const LinkGraph &G, size_t E,
+              NevercLinkEdgeInfo &Out) {
+  const auto &[A, K] = J.EdgeList[E];
+  const object::Relocation &R = *G.Relocs[A][K];
+  Out.Edge = mint(J, &LinkJob::Edges, &LinkJob::EdgeHandles, E);
+  Out.Kind = NEVERC_LINK_EDGE_RELOCATION;
+  Out.Source = mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, A);
+  Out.Offset = R.Offset;
+  Out.RelocationKind = uint32_t(R.Kind);
+  Out.Width = R.Width;
+  Out.Addend = R.Addend;
+  Out.IsPCRelative = R.PCRel ? NEVERC_TRUE : NEVERC_FALSE;
+  Out.IsSigned = R.Signed ? NEVERC_TRUE : NEVERC_FALSE;
+  graph::Target T = graph::targetOf(G, G.Atoms[A].Object, R);
+  if (T.Global >= 0)
+    Out.TargetSymbol =
+        mint(J, &LinkJob::Symbols, &LinkJob::SymbolHandles, size_t(T.Global));
+  if (T.Atom >= 0)
+    Out.TargetAtom =
+        mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, size_t(T.Atom));
+  origin(J, G, int32_t(G.Atoms[A].Object), Out.Origin);
+}
+
+void fillComdat(LinkJob &J, const LinkGraph &G, size_t K,
+                NevercLinkComdatInfo &Out) {
+  size_t Obj = 0;
+  const object::Comdat *C = comdatAt(G, K, Obj);
+  Out.Comdat = mint(J, &LinkJob::Comdats, &LinkJob::ComdatHandles, K);
+  Out.Name = viewOf(C->Name);
+  Out.Selection = NEVERC_LINK_COMDAT_ANY;
+  // The kept group of this name: the first in link order.
+  for (size_t X = 0, N = comdatCount(G); X < N; ++X) {
+    size_t O2 = 0;
+    if (comdatAt(G, X, O2)->Name == C->Name) {
+      Out.Selected = mint(J, &LinkJob::Comdats, &LinkJob::ComdatHandles, X);
+      break;
+    }
+  }
+  origin(J, G, int32_t(Obj), Out.Origin);
+}
+
+template <bool Exports>
+void fillDyn(LinkJob &J, const LinkGraph &G, size_t K,
+             std::conditional_t<Exports, NevercLinkExportInfo,
+                                NevercLinkImportInfo> &Out) {
+  const size_t D = Exports ? G.FirstHashed - 1 + K : K;
+  const uint32_t I = G.DynSyms[D];
+  const LinkSymbol &L = G.In.Symbols[I];
+  Out.Name = viewOf(L.Name);
+  Out.Symbol = mint(J, &LinkJob::Symbols, &LinkJob::SymbolHandles, I);
+  if constexpr (Exports) {
+    Out.Export = mint(J, &LinkJob::Exports, &LinkJob::ExportHandles, K);
+  } else {
+    Out.Import = mint(J, &LinkJob::Imports, &LinkJob::ImportHandles, K);
+    const GlobalSym &X = G.Globals[I];
+    if (X.Library >= 0) {
+      const SharedLibrary &Lib = G.In.Libraries[size_t(X.Library)];
+      Out.Library =
+          viewOf(Lib.Soname.empty() ? G.In.Files[Lib.Input].Path : Lib.Soname);
+    }
+  }
+  origin(J, G, G.Globals[I].Object, Out.Origin);
+}
+
+} // namespace
+
+//===-- the slots
+//---------------------------------------------------------------//
+
+NevercHandle LinkJob::graph() {
+  if (core::isNull(GraphHandle) || !Graphs.lookup(GraphHandle))
+    GraphHandle = Graphs.insert(Graph.get());
+  return GraphHandle;
+}
+
+namespace graphslots {
+
+NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
+                                      NevercLinkGraphHandle Graph,
+                                      NevercLinkGraphInfo *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
+        !isOk(S))
+      return S;
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    LinkGraph *G;
+    if (NevercStatus S = graphOf(D, *J, Graph, &G); !isOk(S))
+      return S;
+    NevercLinkGraphInfo I{};
+    I.Graph = J->graph();
+    object::fillTargetKey(J->Triple, object::ELFFormat, I.Target);
+    I.FormatID = elfFormatID();
+    I.State = G->State;
+    I.Generation = G->Generation;
+    I.InputCount = inputCount(*G);
+    I.ArchiveCount = archiveCount(*G);
+    I.ArchiveMemberCount = G->In.Members.size();
+    I.SharedLibraryCount = G->In.Libraries.size();
+    I.SectionCount = I.AtomCount = atomCount(*G);
+    I.SymbolCount = symbolCount(*G);
+    edges(*G, J->EdgeList);
+    I.EdgeCount = J->EdgeList.size();
+    I.ComdatCount = comdatCount(*G);
+    I.ImportCount = dynCount(*G, false);
+    I.ExportCount = dynCount(*G, true);
+    digestOf(J->Triple + ":" + std::to_string(G->State) + ":" +
+                 std::to_string(G->Generation),
+             I.SemanticDigest);
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
+
+/// One pager per kind: Count says how many, Fill writes element K.
+template <class Info, class CountFn, class FillFn>
+NevercStatus pager(void *Ctx, NevercTaskHandle Task, NevercHandle Graph,
+                   uint64_t Cursor, NevercLinkEntityPage *Page, CountFn &&Count,
+                   FillFn &&Fill) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    LinkGraph *G;
+    if (NevercStatus S = graphOf(D, *J, Graph, &G); !isOk(S))
+      return S;
+    const size_t N = Count(*J, *G);
+    if (NevercStatus S = checkPage(Page, Cursor, N); !isOk(S))
+      return S;
+    fillPage<Info>(*Page, Cursor, N,
+                   [&](size_t K, Info &I) { Fill(*J, *G, K, I); });
+    return okStatus();
+  });
+}
+
+template <class Info, class CountFn, class FillFn>
+NevercStatus getter(void *Ctx, NevercTaskHandle Task, Table T, NevercHandle H,
+                    Info *Out, CountFn &&Count, FillFn &&Fill) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
+        !isOk(S))
+      return S;
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    size_t K = 0;
+    const size_t N = J->Graph ? Count(*J, *J->Graph) : 0;
+    if (NevercStatus S = indexOf(D, *J, T, H, N, K); !isOk(S))
+      return S;
+    Info I{};
+    Fill(*J, *J->Graph, K, I);
+    I.Header = {sizeof I, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
+
+#define NEVERC_LINK_KIND(Name, InfoT, TableMember, CountExpr, FillFn)          \
+  NevercStatus NEVERC_CALL get##Name##Page(                                    \
+      void *Ctx, NevercTaskHandle Task, NevercLinkGraphHandle Graph,           \
+      uint64_t Cursor, NevercLinkEntityPage *Page) {                           \
+    return pager<InfoT>(                                                       \
+        Ctx, Task, Graph, Cursor, Page,                                        \
+        [](LinkJob &J, const LinkGraph &G) -> size_t {                         \
+          (void)J;                                                             \
+          return CountExpr;                                                    \
+        },                                                                     \
+        [](LinkJob &J, const LinkGraph &G, size_t K, InfoT &I) {               \
+          FillFn(J, G, K, I);                                                  \
+        });                                                                    \
+  }                                                                            \
+  NevercStatus NEVERC_CALL get##Name##Info(void *Ctx, NevercTaskHandle Task,   \
+                                           NevercHandle H, InfoT *Out) {       \
+    return getter<InfoT>(                                                      \
+        Ctx, Task, &LinkJob::TableMember, H, Out,                              \
+        [](LinkJob &J, const LinkGraph &G) -> size_t {                         \
+          (void)J;                                                             \
+          return CountExpr;                                                    \
+        },                                                                     \
+        [](LinkJob &J, const LinkGraph &G, size_t K, InfoT &I) {               \
+          FillFn(J, G, K, I);                                                  \
+        });                                                                    \
+  }
+
+NEVERC_LINK_KIND(Input, NevercLinkInputInfo, Inputs, inputCount(G), fillInput)
+NEVERC_LINK_KIND(Archive, NevercLinkArchiveInfo, Archives, archiveCount(G),
+                 fillArchive)
+NEVERC_LINK_KIND(ArchiveMember, NevercLinkArchiveMemberInfo, ArchiveMembers,
+                 G.In.Members.size(), fillMember)
+NEVERC_LINK_KIND(SharedLibrary, NevercLinkSharedLibraryInfo, SharedLibraries,
+                 G.In.Libraries.size(), fillLibrary)
+NEVERC_LINK_KIND(Section, NevercLinkSectionInfo, Sections, atomCount(G),
+                 fillSection)
+NEVERC_LINK_KIND(Atom, NevercLinkAtomInfo, Atoms, atomCount(G), fillAtom)
+NEVERC_LINK_KIND(Symbol, NevercLinkSymbolInfo, Symbols, symbolCount(G),
+                 fillSymbol)
+NEVERC_LINK_KIND(Edge, NevercLinkEdgeInfo, Edges,
+                 (edges(G, J.EdgeList), J.EdgeList.size()), fillEdge)
+NEVERC_LINK_KIND(Comdat, NevercLinkComdatInfo, Comdats, comdatCount(G),
+                 fillComdat)
+NEVERC_LINK_KIND(Import, NevercLinkImportInfo, Imports, dynCount(G, false),
+                 fillDyn<false>)
+NEVERC_LINK_KIND(Export, NevercLinkExportInfo, Exports, dynCount(G, true),
+                 fillDyn<true>)
+#undef NEVERC_LINK_KIND
+
+/// The kinds this graph does not model yet: always empty.
+template <class Info>
+NevercStatus NEVERC_CALL emptyPage(void *Ctx, NevercTaskHandle Task,
+                                   NevercLinkGraphHandle Graph, uint64_t Cursor,
+                                   NevercLinkEntityPage *Page) {
+  return pager<Info>(
+      Ctx, Task, Graph, Cursor, Page,
+      [](LinkJob &, const LinkGraph &) -> size_t { return 0; },
+      [](LinkJob &, const LinkGraph &, size_t, Info &) {});
+}
+template NevercStatus NEVERC_CALL emptyPage<NevercLinkBitcodeModuleInfo>(
+    void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
+    NevercLinkEntityPage *);
+template NevercStatus NEVERC_CALL
+emptyPage<NevercLinkUnwindInfo>(void *, NevercTaskHandle, NevercLinkGraphHandle,
+                                uint64_t, NevercLinkEntityPage *);
+template NevercStatus NEVERC_CALL emptyPage<NevercLinkSyntheticInfo>(
+    void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
+    NevercLinkEntityPage *);
+template NevercStatus NEVERC_CALL emptyPage<NevercLinkConstraintInfo>(
+    void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
+    NevercLinkEntityPage *);
+
+//===-- mutations
+//---------------------------------------------------------------//
+
+/// The open mutation of a slot call: the caller may mutate (an
+/// interceptor or provider of a step), and the handle is this link's.
+NevercStatus openMutation(LinkDomain::Impl &D, NevercTaskHandle Task,
+                          NevercLinkMutationHandle M, LinkJob **Out) {
+  LinkJob *J;
+  if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+    return S;
+  if (J->T.role() == core::CallbackRole::Observer)
+    return st(NEVERC_STATUS_POLICY_VIOLATION);
+  void **P;
+  if (NevercStatus S = lookup(D, *J, J->Mutations, M, &P); !isOk(S))
+    return S;
+  if (!J->MutationOpen || !J->Graph)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = J;
+  return okStatus();
+}
+
+bool stepRunning(const LinkJob &J) {
+  return J.Phase >= core::Phase_LINK_INPUT_PROBE &&
+         J.Phase < core::Phase_LINK_INPUT_PROBE + LinkStepCount;
+}
+
+NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle Task,
+                                       NevercLinkGraphHandle Graph,
+                                       NevercLinkMutationHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    if (J->T.role() == core::CallbackRole::Observer)
+      return st(NEVERC_STATUS_POLICY_VIOLATION);
+    LinkGraph *G;
+    if (NevercStatus S = graphOf(D, *J, Graph, &G); !isOk(S))
+      return S;
+    // A graph changes inside its own steps only: after emit_image the
+    // image is what the later phases work on.
+    if (!stepRunning(*J))
+      return st(NEVERC_STATUS_INVALID_STATE);
+    if (J->MutationOpen)
+      return st(NEVERC_STATUS_BUSY);
+    J->MutationOpen = true;
+    J->Staged.clear();
+    J->MutationHandle = J->Mutations.insert(G);
+    *Out = J->MutationHandle;
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL abandonMutation(void *Ctx, NevercTaskHandle Task,
+                                         NevercLinkMutationHandle M) {
+  return guard([&]() -> NevercStatus {
+    LinkJob *J;
+    if (NevercStatus S = openMutation(impl(Ctx), Task, M, &J); !isOk(S))
+      return S;
+    J->MutationOpen = false;
+    J->Staged.clear();
+    J->Mutations.erase(M);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
+                                        NevercLinkMutationHandle M) {
+  return guard([&]() -> NevercStatus {
+    LinkJob *J;
+    if (NevercStatus S = openMutation(impl(Ctx), Task, M, &J); !isOk(S))
+      return S;
+    LinkGraph &G = *J->Graph;
+    uint32_t Earliest = LinkStepCount + 1;
+    for (const LinkJob::StagedChange &C : J->Staged) {
+      switch (C.K) {
+      case LinkJob::StagedChange::Root:
+        G.Globals[C.Index].Root = C.Flag;
+        Earliest = std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_GC_COMPLETE);
+        break;
+      case LinkJob::StagedChange::Live: {
+        Atom &A = G.Atoms[C.Index];
+        A.ForcedLive = C.Flag;
+        A.ForcedDead = !C.Flag;
+        A.Live = C.Flag && !A.Discarded;
+        if (C.Flag)
+          A.Leader = -1;
+        Earliest = std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_ICF_COMPLETE);
+        break;
+      }
+      case LinkJob::StagedChange::Leader: {
+        Atom &A = G.Atoms[C.Index];
+        A.Leader = C.Other;
+        A.Live = C.Other < 0 && !A.Discarded;
+        Earliest =
+            std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYNTHETICS_READY);
+        break;
+      }
+      case LinkJob::StagedChange::Content: {
+        Atom &A = G.Atoms[C.Index];
+        A.Replaced = true;
+        A.Content = C.Bytes;
+        A.ZeroFill = C.ZeroFill;
+        A.Size = A.Content.size() + A.ZeroFill;
+        if (!A.Content.empty() && A.ZeroFill)
+          A.Content.append(size_t(A.ZeroFill), '\0'); // data, then zeros
+        G.Relocs[C.Index].clear(); // they patched the old bytes
+        Earliest =
+            std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYNTHETICS_READY);
+        break;
+      }
+      }
+    }
+    ++G.Generation;
+    if (!J->Staged.empty() && G.State >= Earliest)
+      invalidateLinkGraph(G, Earliest);
+    J->LastMutationPhase = impl(Ctx).H.phases().at(J->Phase).ID;
+    J->MutationOpen = false;
+    J->Staged.clear();
+    J->Mutations.erase(M);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setSymbolRoot(void *Ctx, NevercTaskHandle Task,
+                                       NevercLinkMutationHandle M,
+                                       NevercLinkSymbolHandle Symbol,
+                                       NevercBool Root) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    size_t I = 0;
+    if (NevercStatus S = indexOf(D, *J, &LinkJob::Symbols, Symbol,
+                                 symbolCount(*J->Graph), I);
+        !isOk(S))
+      return S;
+    if (Root != NEVERC_TRUE && Root != NEVERC_FALSE)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    J->Staged.push_back({LinkJob::StagedChange::Root,
+                         uint32_t(I),
+                         Root == NEVERC_TRUE,
+                         -1,
+                         {},
+                         0});
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setAtomLive(void *Ctx, NevercTaskHandle Task,
+                                     NevercLinkMutationHandle M,
+                                     NevercLinkAtomHandle AtomH,
+                                     NevercBool Live) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    size_t I = 0;
+    if (NevercStatus S =
+            indexOf(D, *J, &LinkJob::Atoms, AtomH, atomCount(*J->Graph), I);
+        !isOk(S))
+      return S;
+    if (Live != NEVERC_TRUE && Live != NEVERC_FALSE)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    // A section COMDAT selection dropped is not in the link to keep.
+    if (Live == NEVERC_TRUE && J->Graph->Atoms[I].Discarded)
+      return st(NEVERC_STATUS_INVALID_STATE);
+    J->Staged.push_back({LinkJob::StagedChange::Live,
+                         uint32_t(I),
+                         Live == NEVERC_TRUE,
+                         -1,
+                         {},
+                         0});
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL setFoldLeader(void *Ctx, NevercTaskHandle Task,
+                                       NevercLinkMutationHandle M,
+                                       NevercLinkAtomHandle AtomH,
+                                       NevercLinkAtomHandle LeaderH) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    const LinkGraph &G = *J->Graph;
+    size_t I = 0, L = 0;
+    if (NevercStatus S =
+            indexOf(D, *J, &LinkJob::Atoms, AtomH, atomCount(G), I);
+        !isOk(S))
+      return S;
+    int32_t Leader = -1;
+    if (!core::isNull(LeaderH)) {
+      if (NevercStatus S =
+              indexOf(D, *J, &LinkJob::Atoms, LeaderH, atomCount(G), L);
+          !isOk(S))
+        return S;
+      // A leader is live, not folded itself, not the atom, and the same
+      // kind of section (code into code).
+      const Atom &A = G.Atoms[I], &B = G.Atoms[L];
+      if (L == I || !B.Live || B.Leader >= 0 ||
+          (A.ShFlags & graph::SHF_EXECINSTR) !=
+              (B.ShFlags & graph::SHF_EXECINSTR) ||
+          (A.ShFlags & graph::SHF_ALLOC) != (B.ShFlags & graph::SHF_ALLOC))
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      Leader = int32_t(L);
+    }
+    J->Staged.push_back(
+        {LinkJob::StagedChange::Leader, uint32_t(I), false, Leader, {}, 0});
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL replaceAtomContent(void *Ctx, NevercTaskHandle Task,
+                                            NevercLinkMutationHandle M,
+                                            NevercLinkAtomHandle AtomH,
+                                            NevercByteView Content,
+                                            uint64_t ZeroFill) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    size_t I = 0;
+    if (NevercStatus S =
+            indexOf(D, *J, &LinkJob::Atoms, AtomH, atomCount(*J->Graph), I);
+        !isOk(S))
+      return S;
+    if (!Content.Data && Content.Length)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    const Atom &A = J->Graph->Atoms[I];
+    // Zero-fill sections hold no bytes.
+    if (Content.Length && A.nobits() && A.Sec)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    if (Content.Length + ZeroFill > (uint64_t(1) << 32))
+      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+    LinkJob::StagedChange C{
+        LinkJob::StagedChange::Content, uint32_t(I), false, -1, {}, ZeroFill};
+    C.Bytes.assign(reinterpret_cast<const char *>(Content.Data),
+                   size_t(Content.Length));
+    J->Staged.push_back(std::move(C));
+    return okStatus();
+  });
+}
+
+/// The mutation slots this graph does not take yet (see the top).
+template <class... Rest>
+NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
+                                NevercLinkMutationHandle M, Rest...) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+               "this link graph change (symbol rebinding, edge retargeting, "
+               "resolution updates, synthetics, layout constraints) is not "
+               "supported by the graph linker yet",
+               nullptr, "neverc.link");
+    return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  });
+}
+
+/// No proof is issued yet (skips are not offered): every proof handle
+/// names nothing.
+NevercStatus NEVERC_CALL getProofInfo(void *Ctx, NevercTaskHandle Task,
+                                      NevercLinkProofHandle Proof,
+                                      NevercLinkProofInfo *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
+        !isOk(S))
+      return S;
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    void **P;
+    return lookup(D, *J, J->Proofs, Proof, &P);
+  });
+}
+
+} // namespace graphslots
+
+void fillGraphSlots(NevercLinkAPI &T) {
+  using namespace graphslots;
+  T.GetGraphInfo = getGraphInfo;
+  T.GetInputPage = getInputPage;
+  T.GetArchivePage = getArchivePage;
+  T.GetArchiveMemberPage = getArchiveMemberPage;
+  T.GetSharedLibraryPage = getSharedLibraryPage;
+  T.GetBitcodeModulePage = emptyPage<NevercLinkBitcodeModuleInfo>;
+  T.GetSectionPage = getSectionPage;
+  T.GetAtomPage = getAtomPage;
+  T.GetSymbolPage = getSymbolPage;
+  T.GetEdgePage = getEdgePage;
+  T.GetComdatPage = getComdatPage;
+  T.GetImportPage = getImportPage;
+  T.GetExportPage = getExportPage;
+  T.GetUnwindPage = emptyPage<NevercLinkUnwindInfo>;
+  T.GetSyntheticPage = emptyPage<NevercLinkSyntheticInfo>;
+  T.GetConstraintPage = emptyPage<NevercLinkConstraintInfo>;
+  T.GetInputInfo = getInputInfo;
+  T.GetArchiveInfo = getArchiveInfo;
+  T.GetArchiveMemberInfo = getArchiveMemberInfo;
+  T.GetSharedLibraryInfo = getSharedLibraryInfo;
+  T.GetSectionInfo = getSectionInfo;
+  T.GetAtomInfo = getAtomInfo;
+  T.GetSymbolInfo = getSymbolInfo;
+  T.GetEdgeInfo = getEdgeInfo;
+  T.GetComdatInfo = getComdatInfo;
+  T.GetImportInfo = getImportInfo;
+  T.GetExportInfo = getExportInfo;
+  T.GetProofInfo = getProofInfo;
+  T.BeginMutation = beginMutation;
+  T.CommitMutation = commitMutation;
+  T.AbandonMutation = abandonMutation;
+  T.SetSymbolRoot = setSymbolRoot;
+  T.SetAtomLive = setAtomLive;
+  T.SetFoldLeader = setFoldLeader;
+  T.ReplaceAtomContent = replaceAtomContent;
+  T.RebindSymbol = notYet<NevercLinkSymbolHandle, NevercLinkAtomHandle>;
+  T.RetargetEdge = notYet<NevercLinkEdgeHandle, NevercLinkSymbolHandle,
+                          NevercLinkAtomHandle>;
+  T.CreateSynthetic =
+      notYet<const NevercLinkSyntheticInfo *, NevercLinkSyntheticHandle *>;
+  T.ReplaceSynthetic =
+      notYet<NevercLinkSyntheticHandle, const NevercLinkSyntheticInfo *>;
+  T.EraseSynthetic = notYet<NevercLinkSyntheticHandle>;
+  T.CreateConstraint =
+      notYet<const NevercLinkConstraintInfo *, NevercLinkConstraintHandle *>;
+  T.ReplaceConstraint =
+      notYet<NevercLinkConstraintHandle, const NevercLinkConstraintInfo *>;
+  T.EraseConstraint = notYet<NevercLinkConstraintHandle>;
+  T.SetSymbolResolution =
+      notYet<NevercLinkSymbolHandle, const NevercLinkSymbolResolutionUpdate *>;
+}
+
+} // namespace neverc::link

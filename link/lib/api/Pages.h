@@ -1,0 +1,47 @@
+//===- Pages.h - How the link pagers fill a plugin's page -------*- C++ -*-===//
+#ifndef NEVERC_LINK_LIB_API_PAGES_H
+#define NEVERC_LINK_LIB_API_PAGES_H
+
+#include "../Internal.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace neverc::link {
+
+/// Checks a page the caller gives (see the top).
+inline NevercStatus checkPage(NevercLinkEntityPage *Page, uint64_t Cursor,
+                              uint64_t Count) {
+  if (NevercStatus S =
+          core::checkStructHeader(Page, sizeof *Page, NEVERC_LINK_API_MAJOR);
+      !isOk(S))
+    return S;
+  if ((!Page->Data && Page->ElementCapacity) ||
+      Page->ElementStride < sizeof(NevercABITableHeader) || Cursor > Count)
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  return okStatus();
+}
+
+/// Writes elements [Cursor, Count) of \p Make into the page.
+template <class Info, class MakeFn>
+void fillPage(NevercLinkEntityPage &Page, uint64_t Cursor, uint64_t Count,
+              MakeFn &&Make) {
+  const uint64_t N = std::min(Page.ElementCapacity, Count - Cursor);
+  const size_t Bytes =
+      size_t(std::min<uint64_t>(Page.ElementStride, sizeof(Info)));
+  for (uint64_t K = 0; K < N; ++K) {
+    Info I{};
+    Make(Cursor + K, I);
+    I.Header = {uint32_t(Bytes), NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR,
+                0};
+    std::memcpy(static_cast<char *>(Page.Data) + K * Page.ElementStride, &I,
+                Bytes);
+  }
+  Page.OutCount = N;
+  Page.NextCursor = Cursor + N;
+  Page.HasMore = Cursor + N < Count ? NEVERC_TRUE : NEVERC_FALSE;
+}
+
+} // namespace neverc::link
+
+#endif

@@ -1,0 +1,333 @@
+/*
+ * The graph linker's test plugin (tests/lit/link/graph-*.c): observers
+ * before and after each of the thirteen fine-grained link phases, and an
+ * interceptor on gc, icf and synthesize. --steps-mode=M picks what they
+ * do; --steps-symbol=S names the symbol the mutations are about.
+ *
+ *   observe   (default) every observer says the step, the graph's state
+ *             and generation; after resolve_symbols the graph's counts,
+ *             S found by paging the symbols (and read again alone), its
+ *             atom and an edge; after synthesize the imports; after layout
+ *             the addresses; an observer's BeginMutation is refused
+ *   root      the gc interceptor makes S a GC root, then calls on
+ *   drop      the gc interceptor makes S's atom dead, then calls on
+ *   replace   the icf interceptor replaces S's atom with "mov $42,%eax;
+ *             ret" (its relocations go with the old bytes)
+ *   late-root the synthesize interceptor calls on, then makes S a root:
+ *             gc, icf and synthesize run again as phases
+ *   misuse    the gc interceptor tries what the rules refuse, each with
+ *             its status
+ */
+#include "TestPlugin.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char ID[] = "org.neverc.test.graph-steps";
+
+#define STEPS 13
+static const char *const Names[STEPS] = {
+    "input_probe",     "read_inputs",   "lto_resolve", "lto_generate",
+    "resolve_symbols", "select_comdat", "gc",          "icf",
+    "synthesize",      "relax_thunks",  "layout",      "relocate",
+    "emit_image"};
+static const uint64_t High = NEVERC_PHASE_LINK_INPUT_PROBE_HIGH;
+
+static struct {
+  const NevercCoreAPI *Core;
+  const NevercLinkPhaseAPI *Phase;
+  char Mode[32];
+  char Symbol[128];
+  int Done;
+} G;
+
+static int mode(const char *M) { return !strcmp(G.Mode, M); }
+
+static void say(const char *Fmt, ...) {
+  char M[768];
+  int N = snprintf(M, sizeof M, "steps: ");
+  va_list Ap;
+  va_start(Ap, Fmt);
+  vsnprintf(M + N, sizeof M - (size_t)N, Fmt, Ap);
+  va_end(Ap);
+  tpRemark(G.Core, ID, M);
+}
+
+static int graphOf(const NevercPhaseFrame *F, NevercLinkPhaseGraphInfo *I) {
+  memset(I, 0, sizeof *I);
+  I->Header = tpHeader(sizeof *I, NEVERC_LINK_PHASE_API_MAJOR,
+                       NEVERC_LINK_PHASE_API_MINOR);
+  return !G.Phase->GetGraph(G.Phase->Context, F, F->Input, I).Code;
+}
+
+static NevercLinkEntityPage page(void *Data, uint64_t Capacity,
+                                 uint64_t Stride) {
+  NevercLinkEntityPage P;
+  memset(&P, 0, sizeof P);
+  P.Header = tpHeader(sizeof P, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  P.Data = Data;
+  P.ElementCapacity = Capacity;
+  P.ElementStride = Stride;
+  return P;
+}
+
+/* The symbol named S, found by paging (8 at a time). */
+static int findSymbol(const NevercPhaseFrame *F,
+                      const NevercLinkPhaseGraphInfo *I,
+                      NevercLinkSymbolInfo *Out) {
+  NevercLinkSymbolInfo Buf[8];
+  NevercLinkEntityPage P = page(Buf, 8, sizeof Buf[0]);
+  uint64_t Cursor = 0, K;
+  do {
+    if (I->Link->GetSymbolPage(I->Link->Context, F->Task, I->Graph, Cursor, &P)
+            .Code)
+      return 0;
+    for (K = 0; K < P.OutCount; ++K)
+      if (tpSame(Buf[K].Name, G.Symbol)) {
+        *Out = Buf[K];
+        return 1;
+      }
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  return 0;
+}
+
+static void counts(const NevercPhaseFrame *F,
+                   const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkGraphInfo GI;
+  NevercLinkSymbolInfo S, Again;
+  NevercLinkAtomInfo A;
+  NevercLinkEdgeInfo E;
+  NevercLinkEntityPage P = page(&E, 1, sizeof E);
+  memset(&GI, 0, sizeof GI);
+  GI.Header = tpHeader(sizeof GI, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  say("GetGraphInfo %s",
+      tpCode(L->GetGraphInfo(L->Context, F->Task, I->Graph, &GI)));
+  say("graph state=%u inputs>0=%d libraries>0=%d atoms>0=%d sections=atoms=%d "
+      "symbols>0=%d edges>0=%d",
+      GI.State, GI.InputCount > 0, GI.SharedLibraryCount > 0, GI.AtomCount > 0,
+      GI.SectionCount == GI.AtomCount, GI.SymbolCount > 0, GI.EdgeCount > 0);
+  if (!findSymbol(F, I, &S)) {
+    say("symbol %s not found", G.Symbol);
+    return;
+  }
+  memset(&Again, 0, sizeof Again);
+  Again.Header =
+      tpHeader(sizeof Again, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  say("GetSymbolInfo %s same=%d",
+      tpCode(L->GetSymbolInfo(L->Context, F->Task, S.Symbol, &Again)),
+      tpSame(Again.Name, G.Symbol));
+  say("symbol %s definition=%u binding=%u has-atom=%d", G.Symbol, S.Definition,
+      S.Binding, !neverc_handle_is_null(S.Atom));
+  memset(&A, 0, sizeof A);
+  A.Header = tpHeader(sizeof A, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  if (!L->GetAtomInfo(L->Context, F->Task, S.Atom, &A).Code)
+    say("atom live=%d size>0=%d origin-input=%d",
+        (A.Flags & NEVERC_LINK_ATOM_LIVE) != 0, A.Content.Length > 0,
+        !neverc_handle_is_null(A.Origin.Input));
+  say("GetEdgePage %s count=%llu",
+      tpCode(L->GetEdgePage(L->Context, F->Task, I->Graph, 0, &P)),
+      (unsigned long long)P.OutCount);
+  /* A symbol handle is not an atom handle. */
+  say("GetAtomInfo(symbol handle) %s",
+      tpCode(L->GetAtomInfo(L->Context, F->Task, S.Symbol, &A)));
+  {
+    NevercLinkMutationHandle M;
+    say("observer BeginMutation %s",
+        tpCode(L->BeginMutation(L->Context, F->Task, I->Graph, &M)));
+  }
+}
+
+static void imports(const NevercPhaseFrame *F,
+                    const NevercLinkPhaseGraphInfo *I) {
+  NevercLinkImportInfo Buf[64];
+  NevercLinkEntityPage P = page(Buf, 64, sizeof Buf[0]);
+  uint64_t K;
+  int Puts = 0;
+  I->Link->GetImportPage(I->Link->Context, F->Task, I->Graph, 0, &P);
+  for (K = 0; K < P.OutCount; ++K)
+    if (tpSame(Buf[K].Name, "puts"))
+      Puts = tpSame(Buf[K].Library, "libc.so.6");
+  say("imports>0=%d puts-from-libc.so.6=%d", P.OutCount > 0, Puts);
+}
+
+static void addresses(const NevercPhaseFrame *F,
+                      const NevercLinkPhaseGraphInfo *I) {
+  NevercLinkSymbolInfo S;
+  NevercLinkAtomInfo A;
+  if (!findSymbol(F, I, &S))
+    return;
+  memset(&A, 0, sizeof A);
+  A.Header = tpHeader(sizeof A, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  I->Link->GetAtomInfo(I->Link->Context, F->Task, S.Atom, &A);
+  say("laid out: %s value>0=%d in-its-atom=%d", G.Symbol, S.Value > 0,
+      S.Value >= A.Address && S.Value < A.Address + A.Content.Length + 1);
+}
+
+static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
+                                        NevercObserverPoint Point,
+                                        void *UserData) {
+  unsigned K = (unsigned)(uintptr_t)UserData;
+  NevercLinkPhaseGraphInfo I;
+  const char *When = Point == NEVERC_OBSERVER_BEFORE ? "before" : "after";
+  if (!graphOf(F, &I)) {
+    say("%s %s: no graph", When, Names[K]);
+    return status(NEVERC_STATUS_OK);
+  }
+  say("%s %s state=%u generation=%llu", When, Names[K], I.State,
+      (unsigned long long)I.Generation);
+  if (Point != NEVERC_OBSERVER_AFTER || !mode("observe"))
+    return status(NEVERC_STATUS_OK);
+  if (K == 4)
+    counts(F, &I);
+  if (K == 8)
+    imports(F, &I);
+  if (K == 10)
+    addresses(F, &I);
+  return status(NEVERC_STATUS_OK);
+}
+
+static NevercLinkMutationHandle begin(const NevercPhaseFrame *F,
+                                      const NevercLinkPhaseGraphInfo *I) {
+  NevercLinkMutationHandle M;
+  memset(&M, 0, sizeof M);
+  say("BeginMutation %s",
+      tpCode(I->Link->BeginMutation(I->Link->Context, F->Task, I->Graph, &M)));
+  return M;
+}
+
+static void mutate(const NevercPhaseFrame *F,
+                   const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkSymbolInfo S;
+  NevercLinkMutationHandle M;
+  if (!findSymbol(F, I, &S)) {
+    say("symbol %s not found", G.Symbol);
+    return;
+  }
+  M = begin(F, I);
+  if (mode("root") || mode("late-root"))
+    say("SetSymbolRoot %s", tpCode(L->SetSymbolRoot(L->Context, F->Task, M,
+                                                    S.Symbol, NEVERC_TRUE)));
+  if (mode("drop"))
+    say("SetAtomLive(false) %s",
+        tpCode(L->SetAtomLive(L->Context, F->Task, M, S.Atom, NEVERC_FALSE)));
+  if (mode("replace")) {
+    static const uint8_t Code[] = {0xb8, 0x2a, 0, 0, 0, 0xc3};
+    NevercByteView V = {Code, sizeof Code};
+    say("ReplaceAtomContent %s",
+        tpCode(L->ReplaceAtomContent(L->Context, F->Task, M, S.Atom, V, 0)));
+  }
+  if (mode("misuse")) {
+    NevercLinkMutationHandle M2, Null;
+    NevercByteView Bad = {NULL, 4};
+    memset(&Null, 0, sizeof Null);
+    say("BeginMutation(while open) %s",
+        tpCode(L->BeginMutation(L->Context, F->Task, I->Graph, &M2)));
+    say("SetSymbolRoot(bad bool) %s",
+        tpCode(L->SetSymbolRoot(L->Context, F->Task, M, S.Symbol, 7)));
+    say("SetSymbolRoot(atom handle) %s",
+        tpCode(L->SetSymbolRoot(L->Context, F->Task, M, S.Atom, NEVERC_TRUE)));
+    say("SetFoldLeader(itself) %s",
+        tpCode(L->SetFoldLeader(L->Context, F->Task, M, S.Atom, S.Atom)));
+    say("ReplaceAtomContent(null data) %s",
+        tpCode(L->ReplaceAtomContent(L->Context, F->Task, M, S.Atom, Bad, 0)));
+    say("RebindSymbol %s",
+        tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Symbol, S.Atom)));
+    say("SetSymbolRoot(null mutation) %s",
+        tpCode(L->SetSymbolRoot(L->Context, F->Task, Null, S.Symbol,
+                                NEVERC_TRUE)));
+    say("AbandonMutation %s",
+        tpCode(L->AbandonMutation(L->Context, F->Task, M)));
+    say("CommitMutation(abandoned) %s",
+        tpCode(L->CommitMutation(L->Context, F->Task, M)));
+    return;
+  }
+  say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  say("CommitMutation(again) %s",
+      tpCode(L->CommitMutation(L->Context, F->Task, M)));
+}
+
+static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
+                                          NevercPhaseContinuation *C,
+                                          NevercPhaseResult *R,
+                                          void *UserData) {
+  unsigned K = (unsigned)(uintptr_t)UserData;
+  NevercLinkPhaseGraphInfo I;
+  NevercStatus S;
+  int Before = (K == 6 && (mode("root") || mode("drop") || mode("misuse"))) ||
+               (K == 7 && mode("replace"));
+  int After = K == 8 && mode("late-root") && !G.Done;
+  if (Before && graphOf(F, &I))
+    mutate(F, &I);
+  S = C->InvokeNext(C, F, R);
+  if (After && graphOf(F, &I)) {
+    G.Done = 1; /* once: the steps it takes back run again */
+    say("late: the graph is in state %u", I.State);
+    mutate(F, &I);
+    graphOf(F, &I);
+    say("late: after the commit, state %u", I.State);
+  }
+  R->Action = NEVERC_PHASE_CONTINUE;
+  memset(&R->Output, 0, sizeof R->Output);
+  memset(&R->Proof, 0, sizeof R->Proof);
+  return S;
+}
+
+static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
+                                               const NevercRegistrarAPI *Reg,
+                                               void *Ctx, void *PS) {
+  NevercStatus S;
+  unsigned K;
+  (void)PS;
+  G.Core = Core;
+  G.Phase = (const NevercLinkPhaseAPI *)tpQuery(
+      Core, NEVERC_INTERFACE_LINK_PHASE_HIGH, NEVERC_INTERFACE_LINK_PHASE_LOW,
+      NEVERC_LINK_PHASE_API_MAJOR, NEVERC_LINK_PHASE_API_MINOR);
+  if (!G.Phase)
+    return status(NEVERC_STATUS_MISSING_INTERFACE);
+  if ((S = tpStringOption(Reg, Ctx, "--steps-mode")).Code ||
+      (S = tpStringOption(Reg, Ctx, "--steps-symbol")).Code)
+    return S;
+  for (K = 0; K < STEPS; ++K) {
+    NevercObserverDescriptor O;
+    memset(&O, 0, sizeof O);
+    O.Header =
+        tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+    O.Phase.High = High;
+    O.Phase.Low = K + 1;
+    O.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
+    O.Callback = observe;
+    O.UserData = (void *)(uintptr_t)K;
+    if ((S = Reg->RegisterObserver(Ctx, &O)).Code)
+      return S;
+  }
+  for (K = 6; K <= 8; ++K) {
+    NevercInterceptorDescriptor D;
+    memset(&D, 0, sizeof D);
+    D.Header =
+        tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+    D.Phase.High = High;
+    D.Phase.Low = K + 1;
+    D.Callback = intercept;
+    D.UserData = (void *)(uintptr_t)K;
+    if ((S = Reg->RegisterInterceptor(Ctx, &D)).Code)
+      return S;
+  }
+  return status(NEVERC_STATUS_OK);
+}
+
+static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
+                                             NevercSessionHandle S, void *PS,
+                                             void **Out) {
+  (void)PS, (void)Out;
+  tpOptionValue(Core, S, ID, "--steps-mode", "observe", G.Mode, sizeof G.Mode);
+  tpOptionValue(Core, S, ID, "--steps-symbol", "main", G.Symbol,
+                sizeof G.Symbol);
+  return status(NEVERC_STATUS_OK);
+}
+
+NEVERC_TEST_PLUGIN_ENTRY(ID, "graph linker steps test plugin", registerPlugin,
+                         sessionBegin, NULL, NULL)
