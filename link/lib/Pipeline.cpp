@@ -233,6 +233,11 @@ struct GraphVerifier {
     else if (G->State != uint32_t(X.S) + 1)
       Why = "the link graph is in state " + std::to_string(G->State) +
             ", not " + std::to_string(uint32_t(X.S) + 1);
+    else if (!(G->Made & (1u << uint32_t(X.S))))
+      Why = std::string("the graph was published without the product of ") +
+            linkStepName(X.S) +
+            ", which no NevercLinkAPI slot can make (a provider may replace "
+            "lto_resolve, lto_generate, gc, icf and relax_thunks)";
     else if (X.S == LinkStep::EmitImage && G->Image.empty())
       Why = "no image was emitted";
     if (Why.empty())

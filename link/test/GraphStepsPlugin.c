@@ -17,6 +17,11 @@
  *             gc, icf and synthesize run again as phases
  *   misuse    the gc interceptor tries what the rules refuse, each with
  *             its status
+ *
+ * GRAPH_STEPS_PROVIDER (GraphStepsProviderPlugin): the observers, and a
+ * provider instead of the interceptors on the step the environment names
+ * (NEVERC_TEST_GRAPH_PROVIDE=gc, ...: Register runs before any plugin
+ * option can be read); see provide().
  */
 #include "TestPlugin.h"
 
@@ -276,6 +281,48 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   return S;
 }
 
+#ifdef GRAPH_STEPS_PROVIDER
+/* A provider on every step (-fplugin-provider= picks one): gc keeps every
+ * section (a plugin's liveness policy, made through SetAtomLive), icf
+ * folds nothing, the steps with nothing to make publish the graph as it
+ * is; any other step it cannot make, and its verifier refuses the graph. */
+static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
+                                        NevercPhaseResult *R, void *UserData) {
+  unsigned K = (unsigned)(uintptr_t)UserData;
+  NevercLinkPhaseGraphInfo I;
+  NevercArtifactHandle Out;
+  NevercStatus S;
+  if (!graphOf(F, &I))
+    return status(NEVERC_STATUS_INVALID_STATE);
+  if (K == 6) {
+    const NevercLinkAPI *L = I.Link;
+    NevercLinkAtomInfo Buf[16];
+    NevercLinkEntityPage P = page(Buf, 16, sizeof Buf[0]);
+    NevercLinkMutationHandle M = begin(F, &I);
+    uint64_t Cursor = 0, J, Kept = 0;
+    do {
+      if (L->GetAtomPage(L->Context, F->Task, I.Graph, Cursor, &P).Code)
+        break;
+      for (J = 0; J < P.OutCount; ++J)
+        Kept +=
+            !L->SetAtomLive(L->Context, F->Task, M, Buf[J].Atom, NEVERC_TRUE)
+                 .Code;
+      Cursor = P.NextCursor;
+    } while (P.HasMore);
+    say("provider gc: kept>0=%d CommitMutation %s", Kept > 0,
+        tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  }
+  memset(&Out, 0, sizeof Out);
+  S = G.Phase->PublishGraph(G.Phase->Context, F, I.Graph, &Out);
+  say("provider %s: PublishGraph %s", Names[K], tpCode(S));
+  if (S.Code)
+    return S;
+  R->Action = NEVERC_PHASE_REPLACE;
+  R->Output = Out;
+  return status(NEVERC_STATUS_OK);
+}
+#endif
+
 static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
                                                const NevercRegistrarAPI *Reg,
                                                void *Ctx, void *PS) {
@@ -304,6 +351,29 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
     if ((S = Reg->RegisterObserver(Ctx, &O)).Code)
       return S;
   }
+#ifdef GRAPH_STEPS_PROVIDER
+  for (K = 0; K < STEPS; ++K) {
+    NevercProviderDescriptor D;
+    /* Which steps: the environment (Register runs before any option). */
+    const char *Want = getenv("NEVERC_TEST_GRAPH_PROVIDE");
+    if (!Want || strcmp(Want, Names[K]))
+      continue;
+    memset(&D, 0, sizeof D);
+    D.Header =
+        tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+    D.Phase.High = High;
+    D.Phase.Low = K + 1;
+    D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
+                              NEVERC_PLUGIN_ABI_MINOR);
+    D.ProviderID.Data = "org.neverc.test.graph-provider";
+    D.ProviderID.Length = strlen(D.ProviderID.Data);
+    D.Callback = provide;
+    D.UserData = (void *)(uintptr_t)K;
+    if ((S = Reg->RegisterProvider(Ctx, &D)).Code)
+      return S;
+  }
+  return status(NEVERC_STATUS_OK);
+#endif
   for (K = 6; K <= 8; ++K) {
     NevercInterceptorDescriptor D;
     memset(&D, 0, sizeof D);

@@ -98,6 +98,8 @@ NevercStatus NEVERC_CALL publishGraph(void *Ctx, const NevercPhaseFrame *Frame,
     if (J->Graph->State != K && J->Graph->State != K + 1)
       return st(NEVERC_STATUS_INVALID_STATE);
     J->Graph->State = K + 1;
+    if (stepReplaceable(LinkStep(K)))
+      J->Graph->Made |= 1u << K;
     *Out = J->T.createArtifact({ArtifactHigh, K + 2}, J->Graph.get());
     return okStatus();
   });

@@ -436,7 +436,6 @@ void Relocator::fillDynamic() {
     VN.Link = Str.Index;
     VN.Info = uint32_t(G.VersionNeeds.size());
     size_t Pos = 0;
-    uint16_t Next = 2;
     for (size_t N = 0; N < G.VersionNeeds.size(); ++N) {
       const auto &Need = G.VersionNeeds[N];
       const SharedLibrary &Lib = G.In.Libraries[size_t(Need.Library)];
@@ -451,10 +450,10 @@ void Relocator::fillDynamic() {
             N + 1 < G.VersionNeeds.size() ? uint32_t(Size) : 0);
       for (size_t V = 0; V < Need.Versions.size(); ++V) {
         const size_t Aux = Pos + 16 + 16 * V;
-        put32(VN.Data, Aux, sysvHash(Need.Versions[V]));
+        put32(VN.Data, Aux, sysvHash(Need.Versions[V].first));
         put16(VN.Data, Aux + 4, 0);
-        put16(VN.Data, Aux + 6, Next++);
-        put32(VN.Data, Aux + 8, G.dynString(Need.Versions[V]));
+        put16(VN.Data, Aux + 6, Need.Versions[V].second);
+        put32(VN.Data, Aux + 8, G.dynString(Need.Versions[V].first));
         put32(VN.Data, Aux + 12, V + 1 < Need.Versions.size() ? 16 : 0);
       }
       Pos += Size;

@@ -248,7 +248,13 @@ bool runLinkStep(LinkGraph &G, LinkStep S) {
   if (!Ok)
     return false;
   G.State = uint32_t(S) + 1;
+  G.Made |= 1u << uint32_t(S);
   return true;
+}
+
+bool stepReplaceable(LinkStep S) {
+  return S == LinkStep::LtoResolve || S == LinkStep::LtoGenerate ||
+         S == LinkStep::GC || S == LinkStep::ICF || S == LinkStep::RelaxThunks;
 }
 
 void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
@@ -313,6 +319,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
         A.Live = !A.Discarded && !A.ForcedDead;
       }
   G.State = Back;
+  G.Made &= (1u << Back) - 1;
   G.Rewound = true;
 }
 

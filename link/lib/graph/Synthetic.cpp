@@ -383,8 +383,7 @@ bool synthesize(LinkGraph &G) {
     const SharedLibrary &Lib = G.In.Libraries[L];
     G.dynString(Lib.Soname.empty() ? G.In.Files[Lib.Input].Path : Lib.Soname);
     for (auto &[Name, Index] : ByLib[L]) {
-      (void)Index;
-      N.Versions.push_back(Name);
+      N.Versions.push_back({Name, Index});
       G.dynString(Name);
     }
     G.VersionNeeds.push_back(std::move(N));

@@ -161,6 +161,9 @@ public:
   /// A committed change took the graph back (invalidateLinkGraph): the
   /// steps from State on run again. The runner clears it.
   bool Rewound = false;
+  /// Bit K: step K's product exists (the built-in step made it, or a
+  /// provider that can make it through NevercLinkAPI published it).
+  uint32_t Made = 0;
   std::string Triple = "x86_64-unknown-linux-gnu";
 
   // read_inputs
@@ -193,7 +196,8 @@ public:
   /// .gnu.version_r: per library, the versions imported from it.
   struct VersionNeed {
     int32_t Library = -1;
-    std::vector<std::string> Versions;
+    /// Each version's name and the .gnu.version index that names it.
+    std::vector<std::pair<std::string, uint16_t>> Versions;
   };
   std::vector<VersionNeed> VersionNeeds;
   std::vector<uint16_t> VersionOf; ///< .gnu.version, per .dynsym entry
@@ -255,6 +259,11 @@ const char *linkStepName(LinkStep S);
 /// Runs one step on \p G (which must be in the state before it). False:
 /// G.Error says why; the graph is not usable for later steps.
 bool runLinkStep(LinkGraph &G, LinkStep S);
+/// Whether a plugin can make step \p S's product itself through
+/// NevercLinkAPI's mutations (liveness, folding) or there is nothing to
+/// make (the LTO steps without bitcode, relax_thunks on x86-64).
+bool stepReplaceable(LinkStep S);
+
 /// Every step in order.
 bool linkAll(LinkGraph &G);
 /// A committed change made state \p Earliest (and every later one)
