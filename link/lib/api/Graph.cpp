@@ -872,6 +872,27 @@ NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
   });
 }
 
+/// The kinds this graph does not model: no handle of theirs is ever
+/// issued, so every one names nothing (STALE_HANDLE, WRONG_TYPE, ... as
+/// Handles.h decides).
+template <class Info, Table Tbl>
+NevercStatus NEVERC_CALL noEntity(void *Ctx, NevercTaskHandle Task,
+                                  NevercHandle H, Info *Out) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
+        !isOk(S))
+      return S;
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    void **P;
+    if (NevercStatus S = lookup(D, *J, J->*Tbl, H, &P); !isOk(S))
+      return S;
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  });
+}
+
 /// No proof is issued yet (skips are not offered): every proof handle
 /// names nothing.
 NevercStatus NEVERC_CALL getProofInfo(void *Ctx, NevercTaskHandle Task,
@@ -922,6 +943,12 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetImportInfo = getImportInfo;
   T.GetExportInfo = getExportInfo;
   T.GetProofInfo = getProofInfo;
+  T.GetBitcodeModuleInfo =
+      noEntity<NevercLinkBitcodeModuleInfo, &LinkJob::BitcodeModules>;
+  T.GetUnwindInfo = noEntity<NevercLinkUnwindInfo, &LinkJob::Unwinds>;
+  T.GetSyntheticInfo = noEntity<NevercLinkSyntheticInfo, &LinkJob::Synthetics>;
+  T.GetConstraintInfo =
+      noEntity<NevercLinkConstraintInfo, &LinkJob::Constraints>;
   T.BeginMutation = beginMutation;
   T.CommitMutation = commitMutation;
   T.AbandonMutation = abandonMutation;

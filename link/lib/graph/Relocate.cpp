@@ -74,7 +74,8 @@ struct Relocator {
     if (Global < 0)
       return false;
     const GlobalSym &X = G.Globals[size_t(Global)];
-    return X.K == GlobalSym::Shared && !X.NeedsCopy && !X.CanonicalPlt;
+    return (X.K == GlobalSym::Shared || X.WeakImport) && !X.NeedsCopy &&
+           !X.CanonicalPlt;
   }
   uint64_t gotSlotFor(const Target &T, GotSlot::Kind K) const {
     int32_t Slot = -1;
@@ -394,6 +395,8 @@ void Relocator::fillDynamic() {
       } else if (X.CanonicalPlt) {
         Value = G.pltAddress(uint32_t(X.Plt));
       }
+    } else if (X.WeakImport) {
+      Bind = llvm::ELF::STB_WEAK;
     } else if (X.Def) {
       Type = elfType(X.Def->Type);
       if (X.Def->Bind == object::Binding::Weak)

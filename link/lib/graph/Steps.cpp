@@ -301,6 +301,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
       Fresh.Library = X.Library;
       Fresh.CommonAtom = X.CommonAtom;
       Fresh.Root = X.Root;
+      Fresh.Referenced = false;
       Fresh.Size =
           X.K == GlobalSym::Shared ? X.Size : (X.Def ? X.Def->Size : 0);
       X = Fresh;

@@ -60,6 +60,7 @@ uint32_t gnuHashOf(const std::string &Name) { return gnuHash(Name); }
 
 bool synthesize(LinkGraph &G) {
   const bool Pie = G.pie();
+  const bool Dynamic = !G.In.Libraries.empty() || Pie;
   G.AtomsBeforeSynthesize = G.Atoms.size();
   std::set<std::string> UndefinedSeen;
   std::string Errors;
@@ -104,6 +105,10 @@ bool synthesize(LinkGraph &G) {
         X->Referenced = true;
         if (T.Sym && T.Sym->Bind != object::Binding::Weak)
           X->StrongRef = true;
+        // A weak reference nothing defines stays a dynamic symbol of a
+        // dynamic image (lld: a library loaded later may define it).
+        if (T.UndefinedWeak && X->K == GlobalSym::Undefined && Dynamic)
+          X->WeakImport = true;
       }
       if (T.Undefined && !T.UndefinedWeak && Type != R_X86_64_NONE) {
         if (G.Opt.NoUndefined &&
@@ -193,7 +198,9 @@ bool synthesize(LinkGraph &G) {
       case R_X86_64_GOTPCREL:
       case R_X86_64_GOTPCRELX:
       case R_X86_64_REX_GOTPCRELX:
-        if (!X || X->K != GlobalSym::Shared)
+        if (X && X->K == GlobalSym::Undefined && Dynamic)
+          X->NeedsGot = X->WeakImport = true;
+        else if (!X || X->K != GlobalSym::Shared)
           GotFor(T, GotSlot::Address, 1);
         else
           X->NeedsGot = true;
@@ -315,7 +322,8 @@ bool synthesize(LinkGraph &G) {
       X.Exported = true;
     if (X.NeedsCopy || X.CanonicalPlt)
       X.Exported = true;
-    if (X.K == GlobalSym::Shared && X.Referenced && !X.Exported)
+    if ((X.K == GlobalSym::Shared || X.WeakImport) && X.Referenced &&
+        !X.Exported)
       X.Imported = true;
     if (X.Exported)
       Exports.push_back(I);
@@ -404,7 +412,8 @@ bool synthesize(LinkGraph &G) {
       continue;
     }
     const GlobalSym &X = G.Globals[size_t(S.Global)];
-    bool Import = X.K == GlobalSym::Shared && !X.NeedsCopy && !X.CanonicalPlt;
+    bool Import = (X.K == GlobalSym::Shared || X.WeakImport) && !X.NeedsCopy &&
+                  !X.CanonicalPlt;
     if (Import)
       ++Dyn;
     else if (S.K == GotSlot::Address && Pie && X.K != GlobalSym::Undefined &&

@@ -19,6 +19,16 @@
 // RUN: %neverc -fuse-ld=neverc -fcommon -O2 -ffunction-sections -Wl,--icf=all %s -o %t/icf && %t/icf | diff %t/expected -
 // RUN: %clang --ld-path=%graphld -fcommon %s -o %t/standalone && %t/standalone | diff %t/expected -
 //
+// Differential: the libraries needed and the dynamic symbols (imports with
+// their versions, weak undefined ones included) are lld's.
+// RUN: llvm-readelf --dyn-syms -d %t/lld | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/lld.dyn
+// RUN: llvm-readelf --dyn-syms -d %t/pie | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/pie.dyn
+// RUN: diff %t/lld.dyn %t/pie.dyn
+// RUN: %clang -fuse-ld=lld -fcommon -no-pie -fno-pic %s -o %t/lld-nopie
+// RUN: llvm-readelf --dyn-syms -d %t/lld-nopie | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/lld-nopie.dyn
+// RUN: llvm-readelf --dyn-syms -d %t/nopie | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/nopie.dyn
+// RUN: diff %t/lld-nopie.dyn %t/nopie.dyn
+//
 // The image: what the dynamic linker reads.
 // RUN: llvm-readelf -hldsV --dyn-syms %t/pie | FileCheck %s --check-prefix=PIE
 // PIE: Type: DYN

@@ -100,6 +100,10 @@ struct GlobalSym {
   /// names the same copy and is exported with it, so that the library's
   /// own references through any of its names see the copy.
   bool CopyAlias = false;
+  /// An undefined weak symbol loaded through the GOT of a dynamic image:
+  /// imported (R_X86_64_GLOB_DAT), so that a library may still define it
+  /// at run time (lld does the same).
+  bool WeakImport = false;
   bool NeedsTlsGd = false, NeedsTpOff = false;
   int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1;
   int32_t CopyAtom = -1;

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The graph linker (link/lib/graph/) against lld, gold and GNU ld, side by
+# side, on the same objects:
+#
+#   tests/bench/link/graph.sh [--runs N] [--synthetic N] [--out FILE]
+#
+# Links: the sqlite3 shell (sqlite3.c + shell.c compiled here once at
+# -O2 -g) and lua (lua.o + liblua.a from the conformance work tree, when
+# it exists); with --synthetic N, also N generated objects (-O2 -g, each a
+# few functions, a table of pointers and strings, calling its neighbours).
+# Rows:
+#   neverc-ld            the graph linker alone (clang-22 --ld-path=)
+#   neverc graph         neverc -fuse-ld=neverc: the thirteen link phases
+#   neverc graph+census  the same with the census plugin: an observer on
+#                        every phase of the run, the 20 link phases among
+#                        them
+#   lld t1 / lld t2      clang-22 -fuse-ld=lld -Wl,--threads=1 / =2
+#   gold, GNU ld         clang-22 -fuse-ld=gold / -fuse-ld=bfd
+# Medians of N runs (hyperfine when installed). Timings are for reading;
+# nothing is asserted. Writes a markdown table to --out (default
+# build/bench/link-graph.md) and prints it.
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+NEVERC=$ROOT/build/bin/neverc
+GRAPHLD=$ROOT/build/bin/neverc-ld
+CENSUS=$ROOT/build/plugins/CensusPlugin.so
+WORK=$ROOT/build/conformance/work
+RUNS=5
+SYNTH=0
+OUT=$ROOT/build/bench/link-graph.md
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --runs) RUNS=$2; shift 2 ;;
+  --synthetic) SYNTH=$2; shift 2 ;;
+  --out) OUT=$2; shift 2 ;;
+  -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+  *) echo "graph-bench: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+CLANG=$(command -v clang-22)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$(dirname "$OUT")"
+
+median() {
+  python3 - "$RUNS" "$1" <<'PY'
+import shlex, statistics, subprocess, sys, time
+runs, cmd = int(sys.argv[1]), sys.argv[2]
+ts = []
+for _ in range(runs + 1):
+    t = time.perf_counter()
+    if subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode:
+        print("fail"); sys.exit(0)
+    ts.append(time.perf_counter() - t)
+print("%.4f" % statistics.median(ts[1:]))
+PY
+}
+
+rows=()
+bench() {
+  local name=$1
+  shift
+  local a b c d e f g h
+  a=$(median "$CLANG --ld-path=$GRAPHLD $* -o $T/o1")
+  b=$(median "$NEVERC -fuse-ld=neverc $* -o $T/o2")
+  c=$(median "$NEVERC -fuse-ld=neverc -fplugin=$CENSUS $* -o $T/o3")
+  d=$(median "$CLANG -fuse-ld=lld -Wl,--threads=1 $* -o $T/o4")
+  e=$(median "$CLANG -fuse-ld=lld -Wl,--threads=2 $* -o $T/o5")
+  f=$(median "$CLANG -fuse-ld=gold $* -o $T/o6")
+  g=$(median "$CLANG -fuse-ld=bfd $* -o $T/o7")
+  rows+=("$name|$a|$b|$c|$d|$e|$f|$g")
+  echo "graph-bench: $name: neverc-ld $a, graph $b, +census $c, lld-t1 $d, lld-t2 $e, gold $f, bfd $g" >&2
+}
+
+S=$WORK/sqlite/build-neverc
+if [ -f "$S/sqlite3.c" ]; then
+  echo "graph-bench: compiling sqlite3.c and shell.c once (-O2 -g)" >&2
+  "$CLANG" -O2 -g -c "$S/sqlite3.c" -I"$S" -o "$T/sqlite3.o"
+  "$CLANG" -O2 -g -c "$S/shell.c" -I"$S" -o "$T/shell.o"
+  bench "sqlite3 shell -O2 -g" "$T/shell.o" "$T/sqlite3.o" -lm
+fi
+if [ -f "$WORK/lua/src/lua.o" ] && [ -f "$WORK/lua/src/liblua.a" ]; then
+  bench "lua (lua.o + liblua.a)" "$WORK/lua/src/lua.o" "$WORK/lua/src/liblua.a" -Wl,-E -lm -ldl
+fi
+if [ "$SYNTH" -gt 0 ]; then
+  echo "graph-bench: generating and compiling $SYNTH objects (-O2 -g)" >&2
+  mkdir -p "$T/syn"
+  python3 - "$T/syn" "$SYNTH" <<'PY'
+import sys, os
+d, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    nxt = (i + 1) % n
+    with open(os.path.join(d, f"u{i}.c"), "w") as f:
+        f.write(f"extern int f{nxt}_0(int);\n")
+        for k in range(8):
+            f.write(f"static const char s{i}_{k}[] = \"unit {i} function {k} says hello\";\n")
+            f.write(f"int f{i}_{k}(int x) {{ struct {{ int a; double b; }} v = {{ x, x * 0.5 }};"
+                    f" return x > {k} ? (int)v.b + s{i}_{k}[x & 7] : f{i}_{(k+1)%8}(x + 1); }}\n")
+        f.write(f"int (*const t{i}[])(int) = {{" + ", ".join(f"f{i}_{k}" for k in range(8)) + "};\n")
+        f.write(f"int g{i}(int x) {{ return t{i}[x & 7](x) + (x > 100 ? f{nxt}_0(x - 1) : 0); }}\n")
+    with open(os.path.join(d, "main.c"), "w") as f:
+        f.write("int g0(int); int main(int c, char **v) { return g0(c) & 1; }\n")
+PY
+  (cd "$T/syn" && ls *.c | xargs -P "$(nproc)" -n 50 "$CLANG" -O2 -g -c)
+  bench "synthetic $SYNTH objects -O2 -g" "$T/syn/"*.o
+fi
+if [ ${#rows[@]} = 0 ]; then
+  echo "graph-bench: nothing to link (no sqlite3 work tree; run tests/conformance/run.sh)" >&2
+  exit 1
+fi
+{
+  echo "Links timed with $RUNS runs each (medians), $(nproc) cores, $(date -u +%F)."
+  echo
+  echo "| link | neverc-ld (s) | neverc graph (s) | graph + census (s) | lld t1 (s) | lld t2 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | graph+census / graph | neverc-ld / GNU ld |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+  for r in "${rows[@]}"; do
+    IFS='|' read -r name a b c d e f g <<<"$r"
+    python3 - "$name" "$a" "$b" "$c" "$d" "$e" "$f" "$g" <<'PY'
+import sys
+name, a, b, c, d, e, f, g = sys.argv[1:]
+def ratio(x, y):
+    try: return "%.2f" % (float(x) / float(y))
+    except ValueError: return "-"
+print(f"| {name} | {a} | {b} | {c} | {d} | {e} | {f} | {g} | {ratio(a, d)} | {ratio(c, b)} | {ratio(a, g)} |")
+PY
+  done
+} | tee "$OUT"
