@@ -146,6 +146,7 @@ struct LinkJob {
   std::deque<std::string> Reasons;
   /// The edges (atom, relocation index), listed when first asked for.
   std::vector<std::pair<uint32_t, uint32_t>> EdgeList;
+  uint64_t EdgeListKey = ~uint64_t(0); ///< generation and state it lists
   std::vector<NevercHandle> EdgeHandles, ComdatHandles, ImportHandles,
       ExportHandles;
 

@@ -118,6 +118,22 @@ void edges(const LinkGraph &G, std::vector<std::pair<uint32_t, uint32_t>> &E) {
     for (uint32_t K = 0; K < G.Relocs[A].size(); ++K)
       E.push_back({A, K});
 }
+/// The edge list, made again only when the graph changed.
+size_t edgesOf(LinkJob &J, const LinkGraph &G) {
+  const uint64_t Key = G.Generation << 8 | G.State;
+  if (J.EdgeListKey != Key) {
+    edges(G, J.EdgeList);
+    J.EdgeListKey = Key;
+  }
+  return J.EdgeList.size();
+}
+size_t edgeCount(const LinkGraph &G) {
+  size_t N = 0;
+  if (atomsExist(G))
+    for (const auto &R : G.Relocs)
+      N += R.size();
+  return N;
+}
 size_t comdatCount(const LinkGraph &G) {
   size_t N = 0;
   for (const auto &O : G.In.Objects)
@@ -474,8 +490,7 @@ NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
     I.SharedLibraryCount = G->In.Libraries.size();
     I.SectionCount = I.AtomCount = atomCount(*G);
     I.SymbolCount = symbolCount(*G);
-    edges(*G, J->EdgeList);
-    I.EdgeCount = J->EdgeList.size();
+    I.EdgeCount = edgeCount(*G);
     I.ComdatCount = comdatCount(*G);
     I.ImportCount = dynCount(*G, false);
     I.ExportCount = dynCount(*G, true);
@@ -571,8 +586,7 @@ NEVERC_LINK_KIND(Section, NevercLinkSectionInfo, Sections, atomCount(G),
 NEVERC_LINK_KIND(Atom, NevercLinkAtomInfo, Atoms, atomCount(G), fillAtom)
 NEVERC_LINK_KIND(Symbol, NevercLinkSymbolInfo, Symbols, symbolCount(G),
                  fillSymbol)
-NEVERC_LINK_KIND(Edge, NevercLinkEdgeInfo, Edges,
-                 (edges(G, J.EdgeList), J.EdgeList.size()), fillEdge)
+NEVERC_LINK_KIND(Edge, NevercLinkEdgeInfo, Edges, edgesOf(J, G), fillEdge)
 NEVERC_LINK_KIND(Comdat, NevercLinkComdatInfo, Comdats, comdatCount(G),
                  fillComdat)
 NEVERC_LINK_KIND(Import, NevercLinkImportInfo, Imports, dynCount(G, false),

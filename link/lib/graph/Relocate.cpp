@@ -117,7 +117,14 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
     const size_t Pos = size_t(At.OutOffset + R->Offset);
     const int64_t Add = R->Addend;
     std::string &B = Out.Data;
-    if (R->Offset + 8 > At.Size + 8 || Pos >= B.size()) {
+    const size_t Width =
+        Type == R_X86_64_64 || Type == R_X86_64_PC64 ||
+                Type == R_X86_64_GOTOFF64 || Type == R_X86_64_GOTPC64 ||
+                Type == R_X86_64_SIZE64 || Type == R_X86_64_DTPOFF64
+            ? 8
+            : 4;
+    if (R->Offset > At.Size || Pos + std::min<size_t>(Width, 4) > B.size() ||
+        (Width == 8 && Pos + 8 > B.size())) {
       error("a relocation lies outside its section\n>>> at " +
             placeName(G, At, R->Offset));
       continue;
@@ -405,11 +412,13 @@ void Relocator::fillDynamic() {
       if (X.Def->Def == object::Definition::Absolute)
         Shndx = llvm::ELF::SHN_ABS;
       else {
-        int32_t A = X.K == GlobalSym::Common
-                        ? X.CommonAtom
-                        : int32_t(G.AtomOf[size_t(X.Object)].at(X.Def->Sec));
-        int32_t Out = G.Atoms[size_t(A)].Out;
-        if (Out < 0 && G.Atoms[size_t(A)].Leader >= 0)
+        int32_t A = X.CommonAtom;
+        if (X.K != GlobalSym::Common) {
+          auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
+          A = It == G.AtomOf[size_t(X.Object)].end() ? -1 : int32_t(It->second);
+        }
+        int32_t Out = A >= 0 ? G.Atoms[size_t(A)].Out : -1;
+        if (Out < 0 && A >= 0 && G.Atoms[size_t(A)].Leader >= 0)
           Out = G.Atoms[size_t(G.Atoms[size_t(A)].Leader)].Out;
         Shndx = Out >= 0 ? uint16_t(Sec(Out).Index) : 0;
       }
@@ -744,7 +753,7 @@ void Relocator::fillEhFrameHdr() {
     if (Len == 0 || Len == 0xffffffff || Off + 4 + Len > B.size())
       break;
     uint32_t Id = get32(B, Off + 4);
-    if (Id != 0) {
+    if (Id != 0 && Len >= 12 && Id <= Off + 4) {
       size_t Cie = Off + 4 - Id;
       int Enc = Cie < B.size() ? CieEncoding(Cie) : -1;
       if (Enc >= 0 && (Enc & 0x0f) == 0x0b /*sdata4*/) {

@@ -94,6 +94,7 @@ for i in range(n):
     nxt = (i + 1) % n
     with open(os.path.join(d, f"u{i}.c"), "w") as f:
         f.write(f"extern int f{nxt}_0(int);\n")
+        f.write("".join(f"int f{i}_{k}(int);\n" for k in range(8)))
         for k in range(8):
             f.write(f"static const char s{i}_{k}[] = \"unit {i} function {k} says hello\";\n")
             f.write(f"int f{i}_{k}(int x) {{ struct {{ int a; double b; }} v = {{ x, x * 0.5 }};"
