@@ -30,23 +30,6 @@ struct StringTable {
   }
 };
 
-uint8_t typeOf(object::SymbolType T) {
-  switch (T) {
-  case object::SymbolType::Object:
-    return llvm::ELF::STT_OBJECT;
-  case object::SymbolType::Function:
-    return llvm::ELF::STT_FUNC;
-  case object::SymbolType::TLS:
-    return llvm::ELF::STT_TLS;
-  case object::SymbolType::File:
-    return llvm::ELF::STT_FILE;
-  case object::SymbolType::IndirectFunction:
-    return llvm::ELF::STT_GNU_IFUNC;
-  default:
-    return llvm::ELF::STT_NOTYPE;
-  }
-}
-
 uint8_t otherOf(object::Visibility V) {
   switch (V) {
   case object::Visibility::Hidden:
@@ -111,8 +94,8 @@ bool emitImage(LinkGraph &G) {
           Shndx = uint16_t(I);
           Value = G.symbolAddress(O, *S);
         }
-        Put(Sym, Str.add(S->Name), uint8_t(typeOf(S->Type)), otherOf(S->Vis),
-            Shndx, Value, S->Size);
+        Put(Sym, Str.add(S->Name), uint8_t(elfSymbolType(S->Type)),
+            otherOf(S->Vis), Shndx, Value, S->Size);
         ++Locals;
       }
     for (size_t I = 0; I < G.Globals.size(); ++I) {
@@ -126,7 +109,7 @@ bool emitImage(LinkGraph &G) {
       switch (X.K) {
       case GlobalSym::Defined:
       case GlobalSym::Common: {
-        Type = typeOf(X.Def->Type);
+        Type = elfSymbolType(X.Def->Type);
         Other = otherOf(X.Def->Vis);
         if (X.Def->Bind == object::Binding::Weak)
           Bind = llvm::ELF::STB_WEAK;

@@ -26,27 +26,7 @@ namespace {
 /// The atom a relocation's target lies in (-1: none in this link).
 int32_t targetAtom(const LinkGraph &G, uint32_t Object,
                    const object::Relocation &R) {
-  const object::Section *Sec = nullptr;
-  if (R.Target == object::RelocTarget::Section) {
-    Sec = R.TargetSection;
-  } else if (R.Target == object::RelocTarget::Symbol && R.TargetSymbol) {
-    int32_t Gl = G.globalOf(*R.TargetSymbol);
-    if (Gl >= 0) {
-      const GlobalSym &X = G.Globals[size_t(Gl)];
-      if (X.K == GlobalSym::Common)
-        return X.CommonAtom;
-      if (X.K != GlobalSym::Defined || !X.Def || !X.Def->Sec)
-        return -1;
-      Object = uint32_t(X.Object);
-      Sec = X.Def->Sec;
-    } else {
-      Sec = R.TargetSymbol->Sec;
-    }
-  }
-  if (!Sec)
-    return -1;
-  auto It = G.AtomOf[Object].find(Sec);
-  return It == G.AtomOf[Object].end() ? -1 : int32_t(It->second);
+  return targetOf(G, Object, R).Atom;
 }
 
 bool isCIdentifier(const std::string &S) {

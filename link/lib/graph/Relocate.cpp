@@ -37,21 +37,6 @@ uint32_t sysvHash(const std::string &Name) {
   return H;
 }
 
-uint8_t elfType(object::SymbolType T) {
-  switch (T) {
-  case object::SymbolType::Object:
-    return llvm::ELF::STT_OBJECT;
-  case object::SymbolType::Function:
-    return llvm::ELF::STT_FUNC;
-  case object::SymbolType::TLS:
-    return llvm::ELF::STT_TLS;
-  case object::SymbolType::IndirectFunction:
-    return llvm::ELF::STT_GNU_IFUNC;
-  default:
-    return llvm::ELF::STT_NOTYPE;
-  }
-}
-
 struct Relocator {
   LinkGraph &G;
   std::string Errors;
@@ -405,7 +390,7 @@ void Relocator::fillDynamic() {
     } else if (X.WeakImport) {
       Bind = llvm::ELF::STB_WEAK;
     } else if (X.Def) {
-      Type = elfType(X.Def->Type);
+      Type = elfSymbolType(X.Def->Type);
       if (X.Def->Bind == object::Binding::Weak)
         Bind = llvm::ELF::STB_WEAK;
       Value = X.Value;

@@ -158,6 +158,23 @@ uint64_t targetAddress(const LinkGraph &G, const Target &T) {
   return G.atomAddress(uint32_t(T.Atom)) + T.Offset;
 }
 
+uint8_t elfSymbolType(object::SymbolType T) {
+  switch (T) {
+  case object::SymbolType::Object:
+    return 1; // STT_OBJECT
+  case object::SymbolType::Function:
+    return 2; // STT_FUNC
+  case object::SymbolType::File:
+    return 4; // STT_FILE
+  case object::SymbolType::TLS:
+    return 6; // STT_TLS
+  case object::SymbolType::IndirectFunction:
+    return 10; // STT_GNU_IFUNC
+  default:
+    return 0; // STT_NOTYPE
+  }
+}
+
 std::string placeName(const LinkGraph &G, const Atom &A, uint64_t Offset) {
   char Hex[32];
   std::snprintf(Hex, sizeof Hex, "0x%llx", (unsigned long long)Offset);

@@ -39,6 +39,9 @@ inline bool word64NeedsDynamic(const LinkGraph &G, const Target &T) {
   return T.Imported || (G.pie() && !T.Absolute && !T.Undefined);
 }
 
+/// The STT_* of a symbol type (Emit.cpp's symbol table and .dynsym).
+uint8_t elfSymbolType(object::SymbolType T);
+
 /// The name of an atom's section ("COMMON" for a common symbol's).
 inline const std::string &atomName(const Atom &A) {
   static const std::string Common = "COMMON";
