@@ -50,8 +50,12 @@ bool emitImage(LinkGraph &G) {
   StringTable Str;
   std::string Sym(24, '\0'), Globals;
   uint32_t Locals = 1, GlobalCount = 0;
-  auto Put = [](std::string &T, uint32_t Name, uint8_t Info, uint8_t Other,
-                uint16_t Shndx, uint64_t Value, uint64_t Size) {
+  auto Put = [&G](std::string &T, uint32_t Name, uint8_t Info, uint8_t Other,
+                  uint16_t Shndx, uint64_t Value, uint64_t Size) {
+    // A TLS symbol's value is its offset in the TLS segment (gABI).
+    if ((Info & 0xf) == llvm::ELF::STT_TLS && Shndx &&
+        Shndx < llvm::ELF::SHN_LORESERVE && Value >= G.TlsAddress)
+      Value -= G.TlsAddress;
     size_t P = T.size();
     T.resize(P + 24);
     put32(T, P, Name);
@@ -225,7 +229,7 @@ bool emitImage(LinkGraph &G) {
   // ELF header.
   const unsigned char Ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0};
   std::memcpy(&Img[0], Ident, 16);
-  put16(Img, 16, G.pie() ? llvm::ELF::ET_DYN : llvm::ELF::ET_EXEC);
+  put16(Img, 16, G.pic() ? llvm::ELF::ET_DYN : llvm::ELF::ET_EXEC);
   put16(Img, 18, llvm::ELF::EM_X86_64);
   put32(Img, 20, 1);
   put64(Img, 24, G.Entry);

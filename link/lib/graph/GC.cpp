@@ -81,8 +81,15 @@ bool collectGarbage(LinkGraph &G) {
   std::unordered_set<std::string> StartStop;
   for (size_t I = 0; I < G.Globals.size(); ++I) {
     const std::string &Name = G.In.Symbols[I].Name;
-    if (G.Globals[I].Root ||
-        (ExportAll && G.Globals[I].K == GlobalSym::Defined))
+    // What the image exports is a root: -E's definitions, and every
+    // definition a shared library exports (not hidden, not localized).
+    const GlobalSym &X = G.Globals[I];
+    const bool Exported =
+        (ExportAll || G.sharedOutput()) &&
+        (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && X.Def &&
+        X.Def->Vis != object::Visibility::Hidden &&
+        X.Def->Vis != object::Visibility::Internal && !X.Localized;
+    if (X.Root || Exported)
       MarkSymbol(Name);
     if (G.Globals[I].K == GlobalSym::LinkerDefined) {
       if (Name.rfind("__start_", 0) == 0)

@@ -62,9 +62,9 @@ Group groupOf(const OutputSection &S, bool WithRelro) {
 /// Rank inside a group (lower first); ties keep first-appearance order.
 int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
   const LinkGraph::Synth &Y = G.S;
-  const int32_t Order[] = {Y.Interp,  Y.BuildId, Y.DynSym, Y.VerSym,
-                           Y.VerNeed, Y.GnuHash, Y.Hash,   Y.DynStr,
-                           Y.RelaDyn, Y.RelaPlt};
+  const int32_t Order[] = {Y.Interp, Y.BuildId, Y.DynSym,  Y.VerSym,
+                           Y.VerDef, Y.VerNeed, Y.GnuHash, Y.Hash,
+                           Y.DynStr, Y.RelaDyn, Y.RelaPlt};
   for (int K = 0; K < int(sizeof Order / sizeof *Order); ++K)
     if (Order[K] == Index)
       return K - 100;
@@ -131,7 +131,7 @@ bool layout(LinkGraph &G) {
   // Synthetic sections the dynamic linker reads come first in their group.
   LinkGraph::Synth &Y = G.S;
   const size_t NDyn = G.DynSyms.size() + 1;
-  if (Dynamic && !G.Opt.DynamicLinker.empty())
+  if (Dynamic && !G.Opt.DynamicLinker.empty() && !G.sharedOutput())
     Y.Interp = Synthetic(".interp", SHT_PROGBITS, SHF_ALLOC, 1,
                          G.Opt.DynamicLinker.size() + 1);
   if (G.Opt.BuildId)
@@ -140,6 +140,9 @@ bool layout(LinkGraph &G) {
     Y.DynSym = Synthetic(".dynsym", SHT_DYNSYM, SHF_ALLOC, 8, 24 * NDyn);
     Y.VerSym =
         Synthetic(".gnu.version", SHT_GNU_versym, SHF_ALLOC, 2, 2 * NDyn);
+    if (!G.VersionDefs.empty())
+      Y.VerDef = Synthetic(".gnu.version_d", SHT_GNU_verdef, SHF_ALLOC, 4,
+                           28 * (G.VersionDefs.size() + 1));
     if (!G.VersionNeeds.empty()) {
       uint64_t Size = 0;
       for (const auto &N : G.VersionNeeds)
@@ -226,6 +229,8 @@ bool layout(LinkGraph &G) {
   // .dynamic's entries (their values come at relocate).
   if (Dynamic) {
     auto Tag = [&](int64_t T) { G.Dynamic.push_back({T, 0}); };
+    if (G.sharedOutput() && !G.Req.Soname.empty())
+      G.Dynamic.push_back({DT_SONAME, G.dynString(G.Req.Soname)});
     for (int32_t L : G.NeededLibraries) {
       const SharedLibrary &Lib = G.In.Libraries[size_t(L)];
       G.Dynamic.push_back(
@@ -264,8 +269,10 @@ bool layout(LinkGraph &G) {
       Tag(DT_GNU_HASH);
     if (Y.Hash >= 0)
       Tag(DT_HASH);
-    for (int64_t T : {DT_STRTAB, DT_SYMTAB, DT_STRSZ, DT_SYMENT, DT_DEBUG})
+    for (int64_t T : {DT_STRTAB, DT_SYMTAB, DT_STRSZ, DT_SYMENT})
       Tag(T);
+    if (!G.sharedOutput())
+      Tag(DT_DEBUG);
     if (Y.RelaPlt >= 0)
       for (int64_t T : {DT_PLTGOT, DT_PLTRELSZ, DT_PLTREL, DT_JMPREL})
         Tag(T);
@@ -273,6 +280,10 @@ bool layout(LinkGraph &G) {
       for (int64_t T : {DT_RELA, DT_RELASZ, DT_RELAENT, DT_RELACOUNT})
         Tag(T);
     Tag(DT_VERSYM);
+    if (Y.VerDef >= 0) {
+      Tag(DT_VERDEF);
+      Tag(DT_VERDEFNUM);
+    }
     if (Y.VerNeed >= 0) {
       Tag(DT_VERNEED);
       Tag(DT_VERNEEDNUM);
@@ -329,14 +340,13 @@ bool layout(LinkGraph &G) {
   }
   size_t Phdrs = 1 /*R*/ + HasGroup[Code] + HasGroup[Relro] + HasGroup[Data] +
                  1 /*GNU_STACK*/ + Notes + HasTls;
-  if (Dynamic)
-    Phdrs += 2; // PT_PHDR, PT_DYNAMIC
-  Phdrs += Y.Interp >= 0;
+  Phdrs += Dynamic;             // PT_DYNAMIC
+  Phdrs += 2 * (Y.Interp >= 0); // PT_PHDR, PT_INTERP
   Phdrs += HasGroup[Relro];
   Phdrs += Y.EhFrameHdr >= 0;
 
   const uint64_t Page = 4096;
-  G.ImageBase = G.pie() ? 0 : (G.Req.ImageBase ? G.Req.ImageBase : 0x200000);
+  G.ImageBase = G.pic() ? 0 : (G.Req.ImageBase ? G.Req.ImageBase : 0x200000);
   const uint64_t Base = G.ImageBase;
   uint64_t Off = 64 + 56 * Phdrs;
   struct Extent {
@@ -409,7 +419,7 @@ bool layout(LinkGraph &G) {
   auto Sec = [&](int32_t I) -> OutputSection & {
     return G.Sections[size_t(I)];
   };
-  if (Dynamic)
+  if (Y.Interp >= 0)
     Seg(PT_PHDR, 4, 64, Base + 64, 56 * Phdrs, 56 * Phdrs, 8);
   if (Y.Interp >= 0)
     Seg(PT_INTERP, 4, Sec(Y.Interp).Offset, Sec(Y.Interp).Address,
@@ -569,7 +579,10 @@ bool layout(LinkGraph &G) {
       break;
     }
   }
-  const std::string EntryName = G.Req.Entry.empty() ? "_start" : G.Req.Entry;
+  // A shared library has an entry only when -e names one.
+  const std::string EntryName = !G.Req.Entry.empty() ? G.Req.Entry
+                                : G.sharedOutput()   ? ""
+                                                     : "_start";
   auto It = G.In.SymbolIndex.find(EntryName);
   G.Entry = It != G.In.SymbolIndex.end() ? G.Globals[It->second].Value : 0;
   return true;

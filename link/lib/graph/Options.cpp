@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cstdio>
+
 namespace neverc::link {
 namespace {
 
@@ -43,6 +45,9 @@ bool harmless(llvm::StringRef A) {
                                           "--pie",
                                           "-no-pie",
                                           "--no-pie",
+                                          "-shared",
+                                          "--shared",
+                                          "-Bshareable",
                                           "--gc-sections",
                                           "-gc-sections",
                                           "--no-gc-sections",
@@ -128,11 +133,12 @@ bool harmless(llvm::StringRef A) {
          A.starts_with("--library-path") || A.starts_with("-l") ||
          A.starts_with("--library=") || A.starts_with("-o") ||
          A.starts_with("--output") || A.starts_with("-m") ||
-         A.starts_with("--why-extract") || A.starts_with("-Map") ||
-         A.starts_with("--Map") || A.starts_with("-e") ||
-         A.starts_with("--entry") || A.starts_with("-u") ||
-         A.starts_with("--undefined") || A.starts_with("--sysroot") ||
-         A.starts_with("-dynamic-linker") ||
+         A.starts_with("-soname") || A.starts_with("--soname") ||
+         A.starts_with("-h") || A.starts_with("--why-extract") ||
+         A.starts_with("-Map") || A.starts_with("--Map") ||
+         A.starts_with("-e") || A.starts_with("--entry") ||
+         A.starts_with("-u") || A.starts_with("--undefined") ||
+         A.starts_with("--sysroot") || A.starts_with("-dynamic-linker") ||
          A.starts_with("--dynamic-linker") || A.starts_with("-rpath") ||
          A.starts_with("--rpath") || A.starts_with("-R");
 }
@@ -147,10 +153,11 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         What + " is not supported by the graph linker yet; use -fuse-ld=lld";
     return false;
   };
-  if (R.OutputKind != NEVERC_LINK_OUTPUT_EXECUTABLE)
-    return Refuse(R.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY
-                      ? "linking a shared library (-shared)"
-                      : "this output kind");
+  if (R.OutputKind != NEVERC_LINK_OUTPUT_EXECUTABLE &&
+      R.OutputKind != NEVERC_LINK_OUTPUT_SHARED_LIBRARY)
+    return Refuse("this output kind");
+  // A shared library may leave references to its users (lld's default).
+  O.NoUndefined = R.OutputKind == NEVERC_LINK_OUTPUT_EXECUTABLE;
   if (R.Flags & NEVERC_LINK_OPTION_STATIC)
     return Refuse("a static link (-static)");
   for (size_t I = 1; I < Argv.size(); ++I) {
@@ -190,7 +197,30 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         return Refuse("'-z " + V + "'");
       continue;
     }
-    if (valueOf(Argv, I, {"-dynamic-linker", "--dynamic-linker"}, V)) {
+    if (valueOf(Argv, I, {"--version-script", "-version-script"}, V)) {
+      std::FILE *F = std::fopen(V.c_str(), "rb");
+      if (!F) {
+        Error = "cannot open version script " + V;
+        return false;
+      }
+      std::string Text;
+      char Buf[4096];
+      for (size_t N; (N = std::fread(Buf, 1, sizeof Buf, F)) > 0;)
+        Text.append(Buf, N);
+      std::fclose(F);
+      O.VersionScripts.push_back(std::move(Text));
+    } else if (A == "--default-symver" || A == "-default-symver") {
+      O.DefaultSymver = true;
+    } else if (A == "-Bsymbolic" || A == "--Bsymbolic") {
+      O.Bsymbolic = true;
+    } else if (A == "-Bsymbolic-functions" || A == "--Bsymbolic-functions") {
+      O.BsymbolicFunctions = true;
+    } else if (A == "--no-undefined" || A == "-no-undefined") {
+      O.NoUndefined = true;
+    } else if (A == "--allow-shlib-undefined" ||
+               A == "--no-allow-shlib-undefined") {
+      continue; // about the libraries' references, which are not checked
+    } else if (valueOf(Argv, I, {"-dynamic-linker", "--dynamic-linker"}, V)) {
       O.DynamicLinker = V;
     } else if (valueOf(Argv, I, {"-u", "--undefined"}, V, /*Joined=*/true)) {
       O.Undefined.push_back(V);
@@ -245,9 +275,6 @@ std::string graphLinkerRefusal(const LinkRequestModel &R,
     return "the target '" + Triple +
            "' is not linked by the graph linker yet (x86-64 Linux is); "
            "use -fuse-ld=lld";
-  if (R.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY)
-    return "linking a shared library (-shared) is not supported by the "
-           "graph linker yet; use -fuse-ld=lld";
   if (R.Flags & NEVERC_LINK_OPTION_STATIC)
     return "a static link (-static) is not supported by the graph linker "
            "yet; use -fuse-ld=lld";

@@ -55,13 +55,7 @@ struct Relocator {
   uint64_t tpOffset(uint64_t Address) const {
     return Address - G.TlsAddress - alignTo(G.TlsSize, G.TlsAlign);
   }
-  bool imported(int32_t Global) const {
-    if (Global < 0)
-      return false;
-    const GlobalSym &X = G.Globals[size_t(Global)];
-    return (X.K == GlobalSym::Shared || X.WeakImport) && !X.NeedsCopy &&
-           !X.CanonicalPlt;
-  }
+  bool imported(int32_t Global) const { return G.dynamicTarget(Global); }
   uint64_t gotSlotFor(const Target &T, GotSlot::Kind K) const {
     int32_t Slot = -1;
     if (T.Global >= 0) {
@@ -284,45 +278,38 @@ void Relocator::fillGot() {
     T.Global = Slot.Global;
     T.Atom = Slot.Atom;
     T.Offset = Slot.Offset;
-    bool Absolute = false, Undefined = false;
-    if (Slot.Global >= 0) {
-      const GlobalSym &X = G.Globals[size_t(Slot.Global)];
-      Absolute = X.Def && X.Def->Def == object::Definition::Absolute;
-      Undefined = X.K == GlobalSym::Undefined;
-    }
-    const bool Import = imported(Slot.Global);
-    const uint64_t S =
-        Slot.Atom < 0 && Slot.Global < 0 ? 0 : targetAddress(G, T);
+    bool Symbolic = false;
+    const uint32_t Type = gotSlotRelocation(G, Slot, Symbolic);
+    const uint32_t Sym = Symbolic ? dynIndex(Slot.Global) : 0;
+    const bool Local = Slot.Atom < 0 && Slot.Global < 0; // TLS LD's pair
+    const uint64_t S = Local ? 0 : targetAddress(G, T);
+    // The link-time value: what the slot holds when no dynamic relocation
+    // patches it, and a RELATIVE / TPOFF64 relocation's addend.
+    uint64_t Value = 0;
     switch (Slot.K) {
     case GotSlot::Address:
-      if (Import)
-        Dyn.push_back({P, R_X86_64_GLOB_DAT, dynIndex(Slot.Global), 0});
-      else if (G.pie() && !Absolute && !Undefined)
-        Dyn.push_back({P, R_X86_64_RELATIVE, 0, int64_t(S)}),
-            put64(Got.Data, Pos, S);
-      else
-        put64(Got.Data, Pos, S);
+      Value = S;
       break;
     case GotSlot::TlsModule:
-      if (Import)
-        Dyn.push_back({P, R_X86_64_DTPMOD64, dynIndex(Slot.Global), 0});
-      else
-        put64(Got.Data, Pos, 1); // the executable is module 1
+      Value = 1; // the executable is module 1
       break;
     case GotSlot::TlsOffset:
-      if (Import)
-        Dyn.push_back({P, R_X86_64_DTPOFF64, dynIndex(Slot.Global), 0});
-      else
-        put64(Got.Data, Pos,
-              Slot.Atom < 0 && Slot.Global < 0 ? 0 : S - G.TlsAddress);
+      Value = Local ? 0 : S - G.TlsAddress;
       break;
     case GotSlot::TpOffset:
-      if (Import)
-        Dyn.push_back({P, R_X86_64_TPOFF64, dynIndex(Slot.Global), 0});
-      else
-        put64(Got.Data, Pos, tpOffset(S));
+      Value = G.sharedOutput() ? S - G.TlsAddress : tpOffset(S);
       break;
     }
+    if (!Type) {
+      put64(Got.Data, Pos, Value);
+      continue;
+    }
+    int64_t Addend = 0;
+    if (Type == R_X86_64_RELATIVE || (Type == R_X86_64_TPOFF64 && !Symbolic))
+      Addend = int64_t(Value);
+    if (Type == R_X86_64_RELATIVE)
+      put64(Got.Data, Pos, Value);
+    Dyn.push_back({P, Type, Sym, Addend});
   }
 }
 
@@ -388,7 +375,7 @@ void Relocator::fillDynamic() {
         Value = G.pltAddress(uint32_t(X.Plt));
       }
     } else if (X.WeakImport) {
-      Bind = llvm::ELF::STB_WEAK;
+      Bind = X.StrongRef ? llvm::ELF::STB_GLOBAL : llvm::ELF::STB_WEAK;
     } else if (X.Def) {
       Type = elfSymbolType(X.Def->Type);
       if (X.Def->Bind == object::Binding::Weak)
@@ -412,6 +399,9 @@ void Relocator::fillDynamic() {
     DS.Data[Pos + 4] = char(Bind << 4 | (Type & 0xf));
     DS.Data[Pos + 5] = 0;
     put16(DS.Data, Pos + 6, Shndx);
+    // A TLS symbol's value is its offset in the TLS segment (gABI).
+    if ((Type & 0xf) == llvm::ELF::STT_TLS && Shndx && Value >= G.TlsAddress)
+      Value -= G.TlsAddress;
     put64(DS.Data, Pos + 8, Value);
     put64(DS.Data, Pos + 16, Size);
   }
@@ -454,6 +444,28 @@ void Relocator::fillDynamic() {
         put32(VN.Data, Aux + 12, V + 1 < Need.Versions.size() ? 16 : 0);
       }
       Pos += Size;
+    }
+  }
+  // .gnu.version_d: the base (the soname) and each version defined.
+  if (Y.VerDef >= 0) {
+    OutputSection &VD = Sec(Y.VerDef);
+    VD.Data.assign(VD.Size, '\0');
+    VD.Link = Str.Index;
+    const std::string Base = G.baseVersionName();
+    const size_t N = G.VersionDefs.size() + 1;
+    VD.Info = uint32_t(N);
+    for (size_t K = 0; K < N; ++K) {
+      const std::string &Name = K ? G.VersionDefs[K - 1] : Base;
+      const size_t At = 28 * K;
+      put16(VD.Data, At, 1);                   // vd_version
+      put16(VD.Data, At + 2, K ? 0 : 1);       // vd_flags: VER_FLG_BASE
+      put16(VD.Data, At + 4, uint16_t(K + 1)); // vd_ndx
+      put16(VD.Data, At + 6, 1);               // vd_cnt
+      put32(VD.Data, At + 8, sysvHash(Name));
+      put32(VD.Data, At + 12, 20); // vd_aux
+      put32(VD.Data, At + 16, K + 1 < N ? 28 : 0);
+      put32(VD.Data, At + 20, G.dynString(Name));
+      put32(VD.Data, At + 24, 0);
     }
   }
   // .gnu.hash: the exports (dynsym FirstHashed on), already in bucket
@@ -648,6 +660,12 @@ void Relocator::fillDynamic() {
       break;
     case DT_VERNEEDNUM:
       V = G.VersionNeeds.size();
+      break;
+    case DT_VERDEF:
+      V = Sec(Y.VerDef).Address;
+      break;
+    case DT_VERDEFNUM:
+      V = G.VersionDefs.size() + 1;
       break;
     case DT_FLAGS:
       V = 0x8;

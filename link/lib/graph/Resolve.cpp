@@ -151,7 +151,9 @@ bool resolveSymbols(LinkGraph &G) {
     G.Atoms.push_back(std::move(A));
     G.Relocs.emplace_back();
   }
-  return true;
+  // Which definitions a version script hides, and their versions: gc and
+  // synthesize need to know what the image exports.
+  return assignVersions(G);
 }
 
 bool selectComdat(LinkGraph &G) {

@@ -60,6 +60,26 @@ uint64_t LinkGraph::symbolAddress(uint32_t Object,
   return atomAddress(It->second) + S.Value;
 }
 
+bool LinkGraph::preemptible(const GlobalSym &X) const {
+  if (!sharedOutput() || X.Localized || Opt.Bsymbolic ||
+      (X.K != GlobalSym::Defined && X.K != GlobalSym::Common) || !X.Def)
+    return false;
+  if (X.Def->Vis != object::Visibility::Default ||
+      X.Def->Def == object::Definition::Absolute)
+    return false;
+  return !(Opt.BsymbolicFunctions &&
+           X.Def->Type == object::SymbolType::Function);
+}
+
+bool LinkGraph::dynamicTarget(int32_t I) const {
+  if (I < 0)
+    return false;
+  const GlobalSym &X = Globals[size_t(I)];
+  if (X.K == GlobalSym::Shared)
+    return !X.NeedsCopy && !X.CanonicalPlt;
+  return X.WeakImport || preemptible(X);
+}
+
 uint64_t LinkGraph::gotAddress(uint32_t Slot) const {
   return Sections[size_t(S.Got)].Address + 8 * uint64_t(Slot);
 }

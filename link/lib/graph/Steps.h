@@ -36,8 +36,13 @@ uint64_t targetAddress(const LinkGraph &G, const Target &T);
 /// Whether an absolute 64-bit word holding \p T's address needs a dynamic
 /// relocation (symbolic: imported; RELATIVE: any image address in a PIE).
 inline bool word64NeedsDynamic(const LinkGraph &G, const Target &T) {
-  return T.Imported || (G.pie() && !T.Absolute && !T.Undefined);
+  return G.dynamicTarget(T.Global) || (G.pic() && !T.Absolute && !T.Undefined);
 }
+/// The dynamic relocation a .got slot needs (0: none, its value is known
+/// at link time), and whether it names its symbol.
+uint32_t gotSlotRelocation(const LinkGraph &G, const GotSlot &S,
+                           bool &Symbolic);
+bool assignVersions(LinkGraph &G); // Versions.cpp
 
 /// The STT_* of a symbol type (Emit.cpp's symbol table and .dynsym).
 uint8_t elfSymbolType(object::SymbolType T);
@@ -90,6 +95,7 @@ enum : uint32_t {
   SHT_GNU_HASH = 0x6ffffff6,
   SHT_GNU_verneed = 0x6ffffffe,
   SHT_GNU_versym = 0x6fffffff,
+  SHT_GNU_verdef = 0x6ffffffd,
   SHT_LLVM_ADDRSIG = 0x6fff4c03,
 };
 enum : uint64_t {
@@ -183,6 +189,9 @@ enum : int64_t {
   DT_FLAGS_1 = 0x6ffffffb,
   DT_VERNEED = 0x6ffffffe,
   DT_VERNEEDNUM = 0x6fffffff,
+  DT_SONAME = 14,
+  DT_VERDEF = 0x6ffffffc,
+  DT_VERDEFNUM = 0x6ffffffd,
 };
 
 } // namespace neverc::link::graph

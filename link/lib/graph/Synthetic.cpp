@@ -58,6 +58,35 @@ uint64_t localKey(const Target &T, GotSlot::Kind K) {
 
 uint32_t gnuHashOf(const std::string &Name) { return gnuHash(Name); }
 
+uint32_t gotSlotRelocation(const LinkGraph &G, const GotSlot &S,
+                           bool &Symbolic) {
+  Symbolic = S.Global >= 0 && G.dynamicTarget(S.Global);
+  switch (S.K) {
+  case GotSlot::Address: {
+    if (Symbolic)
+      return R_X86_64_GLOB_DAT;
+    if (!G.pic())
+      return 0;
+    if (S.Global >= 0) {
+      const GlobalSym &X = G.Globals[size_t(S.Global)];
+      if (X.K == GlobalSym::Undefined ||
+          (X.Def && X.Def->Def == object::Definition::Absolute))
+        return 0;
+      return R_X86_64_RELATIVE;
+    }
+    return S.Atom >= 0 ? R_X86_64_RELATIVE : 0;
+  }
+  case GotSlot::TlsModule:
+    // An executable is module 1; a library learns its module at load.
+    return Symbolic || G.sharedOutput() ? R_X86_64_DTPMOD64 : 0;
+  case GotSlot::TlsOffset:
+    return Symbolic ? R_X86_64_DTPOFF64 : 0;
+  case GotSlot::TpOffset:
+    return Symbolic || G.sharedOutput() ? R_X86_64_TPOFF64 : 0;
+  }
+  return 0;
+}
+
 bool synthesize(LinkGraph &G) {
   const bool Pie = G.pie();
   const bool Dynamic = !G.In.Libraries.empty() || Pie;
@@ -101,13 +130,16 @@ bool synthesize(LinkGraph &G) {
       GlobalSym *X = T.Global >= 0 ? &G.Globals[size_t(T.Global)] : nullptr;
       const LinkSymbol *L =
           T.Global >= 0 ? &G.In.Symbols[size_t(T.Global)] : nullptr;
+      const bool SharedOut = G.sharedOutput();
       if (X) {
         X->Referenced = true;
         if (T.Sym && T.Sym->Bind != object::Binding::Weak)
           X->StrongRef = true;
-        // A weak reference nothing defines stays a dynamic symbol of a
-        // dynamic image (lld: a library loaded later may define it).
-        if (T.UndefinedWeak && X->K == GlobalSym::Undefined && Dynamic)
+        // A reference nothing defines stays a dynamic symbol: a weak one
+        // of any dynamic image (lld: a library loaded later may define
+        // it), any one of a shared library (its users may define it).
+        if (T.Undefined && X->K == GlobalSym::Undefined && Dynamic &&
+            (T.UndefinedWeak || SharedOut))
           X->WeakImport = true;
       }
       if (T.Undefined && !T.UndefinedWeak && Type != R_X86_64_NONE) {
@@ -116,10 +148,15 @@ bool synthesize(LinkGraph &G) {
             UndefinedSeen.insert(L->Name).second)
           Error("undefined symbol: " + L->Name + "\n>>> referenced by " +
                 placeName(G, At, R->Offset));
-        continue;
+        if (!SharedOut)
+          continue;
       }
       const bool Shared = X && X->K == GlobalSym::Shared;
       const bool Func = Shared && isFunction(*X, *L);
+      // Bound by the dynamic linker: an import, or in a shared library a
+      // preemptible definition or a reference left to the library's users.
+      const bool Pre =
+          X && (Shared || (SharedOut && (G.preemptible(*X) || X->WeakImport)));
       if (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction &&
           !Shared) {
         Error("the IFUNC symbol '" + T.Sym->Name +
@@ -146,7 +183,7 @@ bool synthesize(LinkGraph &G) {
       case R_X86_64_GOTPC64:
         break;
       case R_X86_64_PLT32:
-        if (Shared)
+        if (Pre)
           X->NeedsPlt = true;
         break;
       case R_X86_64_PC32:
@@ -159,13 +196,15 @@ bool synthesize(LinkGraph &G) {
       case R_X86_64_8: {
         const bool Absolute32 = Type == R_X86_64_32 || Type == R_X86_64_32S ||
                                 Type == R_X86_64_16 || Type == R_X86_64_8;
-        if (Absolute32 && Pie && !T.Absolute && !T.UndefinedWeak) {
+        if (Absolute32 && G.pic() && !T.Absolute && !T.UndefinedWeak) {
           NotPic();
           break;
         }
-        if (!Shared)
+        if (!Pre)
           break;
-        if (Func) {
+        if (SharedOut) {
+          NotPic(); // a shared library has no copies, no canonical PLT
+        } else if (Func) {
           X->NeedsPlt = X->CanonicalPlt = true;
         } else {
           X->NeedsCopy = true;
@@ -173,8 +212,8 @@ bool synthesize(LinkGraph &G) {
         break;
       }
       case R_X86_64_64:
-        if (Shared && !Writable) {
-          if (Pie) {
+        if (Pre && !Writable) {
+          if (G.pic()) {
             NotPic();
           } else if (Func) {
             X->NeedsPlt = X->CanonicalPlt = true;
@@ -183,16 +222,16 @@ bool synthesize(LinkGraph &G) {
           }
           break;
         }
-        if (!Shared && Pie && !T.Absolute && !T.Undefined && !Writable) {
+        if (!Pre && G.pic() && !T.Absolute && !T.Undefined && !Writable) {
           Error("relocation R_X86_64_64 cannot be used in the read-only "
                 "section '" +
                 atomName(At) +
-                "' of a PIE; recompile with -fPIC\n"
+                "' of a position-independent image; recompile with -fPIC\n"
                 ">>> referenced by " +
                 placeName(G, At, R->Offset));
           break;
         }
-        if (Shared || (Pie && !T.Absolute && !T.Undefined))
+        if (Pre || (G.pic() && !T.Absolute && !T.Undefined))
           ++WordRelocs;
         break;
       case R_X86_64_GOTPCREL:
@@ -200,10 +239,10 @@ bool synthesize(LinkGraph &G) {
       case R_X86_64_REX_GOTPCRELX:
         if (X && X->K == GlobalSym::Undefined && Dynamic)
           X->NeedsGot = X->WeakImport = true;
-        else if (!X || X->K != GlobalSym::Shared)
-          GotFor(T, GotSlot::Address, 1);
-        else
+        else if (Pre)
           X->NeedsGot = true;
+        else
+          GotFor(T, GotSlot::Address, 1);
         break;
       case R_X86_64_TLSGD:
         GotFor(T, GotSlot::TlsModule, 2);
@@ -219,10 +258,13 @@ bool synthesize(LinkGraph &G) {
         GotFor(T, GotSlot::TpOffset, 1);
         break;
       case R_X86_64_TPOFF32:
-        if (Shared)
-          Error("relocation R_X86_64_TPOFF32 against '" + L->Name +
-                "', a shared library's TLS: recompile with -fPIC\n"
-                ">>> referenced by " +
+        if (Shared || SharedOut)
+          Error("relocation R_X86_64_TPOFF32 against " +
+                (L ? "'" + L->Name + "'" : std::string("a local symbol")) +
+                " cannot be used " +
+                (SharedOut ? std::string("in a shared library")
+                           : std::string("against a shared library's TLS")) +
+                "; recompile with -fPIC\n>>> referenced by " +
                 placeName(G, At, R->Offset));
         break;
       default:
@@ -311,14 +353,16 @@ bool synthesize(LinkGraph &G) {
       if (It == G.In.SymbolIndex.end())
         continue;
       GlobalSym &X = G.Globals[It->second];
-      if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && Visible(X))
+      if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) &&
+          Visible(X) && !X.Localized)
         X.Exported = true;
     }
   std::vector<uint32_t> Imports, Exports;
   for (uint32_t I = 0; I < G.Globals.size(); ++I) {
     GlobalSym &X = G.Globals[I];
-    if (ExportAll && (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) &&
-        Visible(X))
+    if ((ExportAll || G.sharedOutput()) &&
+        (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && Visible(X) &&
+        !X.Localized)
       X.Exported = true;
     if (X.NeedsCopy || X.CanonicalPlt)
       X.Exported = true;
@@ -360,7 +404,8 @@ bool synthesize(LinkGraph &G) {
   }
   // Versions imported, per library (index 2 on; 1 is the global base).
   G.VersionOf.assign(G.DynSyms.size() + 1, 0);
-  uint16_t NextVersion = 2;
+  // Needed versions are numbered after the ones the image defines.
+  uint16_t NextVersion = uint16_t(G.VersionDefs.size() + 2);
   std::vector<std::vector<std::pair<std::string, uint16_t>>> ByLib(
       G.In.Libraries.size());
   for (size_t D = 0; D < G.DynSyms.size(); ++D) {
@@ -368,7 +413,7 @@ bool synthesize(LinkGraph &G) {
     const GlobalSym &X = G.Globals[I];
     const LinkSymbol &L = G.In.Symbols[I];
     G.dynString(L.Name);
-    uint16_t V = 1;
+    uint16_t V = X.Exported && X.K != GlobalSym::Shared ? X.VersionIndex : 1;
     if (X.K == GlobalSym::Shared && !L.SharedVersion.empty() &&
         X.Library >= 0) {
       auto &List = ByLib[size_t(X.Library)];
@@ -396,6 +441,14 @@ bool synthesize(LinkGraph &G) {
     }
     G.VersionNeeds.push_back(std::move(N));
   }
+  if (G.sharedOutput()) {
+    if (!G.Req.Soname.empty())
+      G.dynString(G.Req.Soname);
+    if (!G.VersionDefs.empty())
+      G.dynString(G.baseVersionName());
+    for (const std::string &V : G.VersionDefs)
+      G.dynString(V);
+  }
   if (!G.Opt.Rpath.empty()) {
     std::string Joined;
     for (const std::string &P : G.Opt.Rpath)
@@ -407,18 +460,8 @@ bool synthesize(LinkGraph &G) {
   // not a link-time constant, per copy, per word relocation counted above.
   size_t Dyn = WordRelocs;
   for (const GotSlot &S : G.Got) {
-    if (S.Global < 0) {
-      Dyn += S.K == GotSlot::Address && Pie && S.Atom >= 0;
-      continue;
-    }
-    const GlobalSym &X = G.Globals[size_t(S.Global)];
-    bool Import = (X.K == GlobalSym::Shared || X.WeakImport) && !X.NeedsCopy &&
-                  !X.CanonicalPlt;
-    if (Import)
-      ++Dyn;
-    else if (S.K == GotSlot::Address && Pie && X.K != GlobalSym::Undefined &&
-             !(X.Def && X.Def->Def == object::Definition::Absolute))
-      ++Dyn;
+    bool Symbolic = false;
+    Dyn += gotSlotRelocation(G, S, Symbolic) != 0;
   }
   for (const GlobalSym &X : G.Globals)
     Dyn += X.NeedsCopy && !X.CopyAlias;

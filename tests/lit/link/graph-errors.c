@@ -8,9 +8,6 @@
 // UNDEF-NEXT: >>> referenced by {{.*}}.o:(.text+0x{{[0-9a-f]+}})
 // RUN: not test -e %t/undef
 //
-// RUN: not %neverc -fuse-ld=neverc -shared -fPIC %s -o %t/lib.so 2>&1 | FileCheck %s --check-prefix=SHARED
-// SHARED: error: {{.*}}linking a shared library (-shared) is not supported by the graph linker yet; use -fuse-ld=lld
-// RUN: not test -e %t/lib.so
 // RUN: not %neverc -fuse-ld=neverc -static %s -o %t/static 2>&1 | FileCheck %s --check-prefix=STATIC
 // STATIC: error: {{.*}}a static link (-static) is not supported by the graph linker yet; use -fuse-ld=lld
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/opt -Wl,--wrap=puts 2>&1 | FileCheck %s --check-prefix=OPT

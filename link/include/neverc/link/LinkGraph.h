@@ -49,8 +49,28 @@ struct LinkerOptions {
   bool ExecStack = false;
   bool StripAll = false, StripDebug = false;
   bool ICFAll = false, ICFSafe = false;
+  /// Undefined references are errors: executables, and shared libraries
+  /// with -z defs / --no-undefined.
   bool NoUndefined = true;
+  /// -Bsymbolic / -Bsymbolic-functions: a shared library binds its own
+  /// definitions (all, or its functions) to themselves.
+  bool Bsymbolic = false, BsymbolicFunctions = false;
+  /// --version-script files' text, in order; --default-symver.
+  std::vector<std::string> VersionScripts;
+  bool DefaultSymver = false;
 };
+
+/// One node of a version script: its version name ("" for an anonymous
+/// node) and the patterns it makes global and local.
+struct VersionNode {
+  std::string Name;
+  std::vector<std::string> Global, Local;
+};
+/// Reads a version script (Versions.cpp): the subset C libraries use
+/// (named and anonymous nodes, global:/local: lists, wildcards, parents).
+/// False: \p Error says what it does not take (extern "C++", ...).
+bool parseVersionScript(const std::string &Text,
+                        std::vector<VersionNode> &Nodes, std::string &Error);
 /// Reads the options; false when the line asks for something the graph
 /// linker does not do yet (\p Error names it).
 bool parseLinkerOptions(const std::vector<std::string> &Argv,
@@ -104,6 +124,10 @@ struct GlobalSym {
   /// imported (R_X86_64_GLOB_DAT), so that a library may still define it
   /// at run time (lld does the same).
   bool WeakImport = false;
+  /// The version script made it local (not exported, not preemptible).
+  bool Localized = false;
+  /// Its .gnu.version index as a definition (1: the base, unversioned).
+  uint16_t VersionIndex = 1;
   bool NeedsTlsGd = false, NeedsTpOff = false;
   int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1;
   int32_t CopyAtom = -1;
@@ -215,9 +239,9 @@ public:
   /// Output section indexes of the synthetic ones (-1: none).
   struct Synth {
     int32_t Interp = -1, BuildId = -1, DynSym = -1, DynStr = -1, GnuHash = -1,
-            Hash = -1, VerSym = -1, VerNeed = -1, RelaDyn = -1, RelaPlt = -1,
-            EhFrameHdr = -1, Plt = -1, Dynamic = -1, Got = -1, GotPlt = -1,
-            Bss = -1, EhFrame = -1;
+            Hash = -1, VerSym = -1, VerNeed = -1, VerDef = -1, RelaDyn = -1,
+            RelaPlt = -1, EhFrameHdr = -1, Plt = -1, Dynamic = -1, Got = -1,
+            GotPlt = -1, Bss = -1, EhFrame = -1;
   } S;
   // emit_image
   std::string Image;
@@ -238,7 +262,32 @@ public:
   uint64_t atomAddress(uint32_t Atom) const;
   uint64_t gotAddress(uint32_t Slot) const;
   uint64_t pltAddress(uint32_t Entry) const;
-  bool pie() const { return Req.Flags & NEVERC_LINK_OPTION_PIE; }
+  bool pie() const {
+    return (Req.Flags & NEVERC_LINK_OPTION_PIE) && !sharedOutput();
+  }
+  bool sharedOutput() const {
+    return Req.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY;
+  }
+  /// Position-independent output: every image address needs RELATIVE.
+  bool pic() const { return pie() || sharedOutput(); }
+  /// Whether references to a definition can be bound elsewhere at run time
+  /// (a shared library's default-visibility definitions).
+  bool preemptible(const GlobalSym &X) const;
+  /// Whether a reference to global \p I is bound by the dynamic linker
+  /// (an import, an undefined symbol kept dynamic, a preemptible
+  /// definition), after synthesize decided copies and canonical PLTs.
+  bool dynamicTarget(int32_t I) const;
+  /// The version definitions a shared library makes (.gnu.version_d),
+  /// index 2 on (1 is the base: the soname).
+  std::vector<std::string> VersionDefs;
+  /// The base version's name: the soname, else the output's file name.
+  std::string baseVersionName() const {
+    if (!Req.Soname.empty())
+      return Req.Soname;
+    size_t Slash = Req.OutputPath.rfind('/');
+    return Slash == std::string::npos ? Req.OutputPath
+                                      : Req.OutputPath.substr(Slash + 1);
+  }
 };
 
 /// The thirteen steps, in order (Step index + 1 == the state produced).
