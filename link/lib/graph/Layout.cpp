@@ -64,7 +64,7 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
   const LinkGraph::Synth &Y = G.S;
   const int32_t Order[] = {Y.Interp, Y.BuildId, Y.DynSym,  Y.VerSym,
                            Y.VerDef, Y.VerNeed, Y.GnuHash, Y.Hash,
-                           Y.DynStr, Y.RelaDyn, Y.RelaPlt};
+                           Y.DynStr, Y.RelaDyn, Y.RelaPlt, Y.RelaIplt};
   for (int K = 0; K < int(sizeof Order / sizeof *Order); ++K)
     if (Order[K] == Index)
       return K - 100;
@@ -78,6 +78,10 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
     return 12;
   if (Index == Y.Plt)
     return 20;
+  if (Index == Y.Iplt)
+    return 21;
+  if (Index == Y.IpltGot)
+    return 33;
   if (S.Flags & SHF_TLS)
     return S.nobits() ? -49 : -50;
   if (S.Type == SHT_PREINIT_ARRAY)
@@ -222,6 +226,15 @@ bool layout(LinkGraph &G) {
   } else if (G.Opt.EhFrameHdr && Y.EhFrame >= 0) {
     Y.EhFrameHdr = Synthetic(".eh_frame_hdr", SHT_PROGBITS, SHF_ALLOC, 4,
                              12 + 8 * uint64_t(G.EhFrameFdes));
+  }
+  if (!G.IpltEntries.empty()) {
+    const uint64_t N = G.IpltEntries.size();
+    Y.Iplt =
+        Synthetic(".iplt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 16, 16 * N);
+    Y.IpltGot =
+        Synthetic(".got.iplt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 8 * N);
+    if (!G.dynamicImage())
+      Y.RelaIplt = Synthetic(".rela.iplt", SHT_RELA, SHF_ALLOC, 8, 24 * N);
   }
   if (Y.Bss < 0)
     Y.Bss = Find(".bss");
@@ -483,9 +496,11 @@ bool layout(LinkGraph &G) {
     if (X.Out >= 0)
       X.Out = NewIndex[size_t(X.Out)];
   for (int32_t *P :
-       {&Y.Interp, &Y.BuildId, &Y.DynSym, &Y.DynStr, &Y.GnuHash, &Y.Hash,
-        &Y.VerSym, &Y.VerNeed, &Y.RelaDyn, &Y.RelaPlt, &Y.EhFrameHdr, &Y.Plt,
-        &Y.Dynamic, &Y.Got, &Y.GotPlt, &Y.Bss, &Y.EhFrame})
+       {&Y.Interp,     &Y.BuildId, &Y.DynSym,  &Y.DynStr,  &Y.GnuHash,
+        &Y.Hash,       &Y.VerSym,  &Y.VerNeed, &Y.RelaDyn, &Y.RelaPlt,
+        &Y.EhFrameHdr, &Y.Plt,     &Y.Dynamic, &Y.Got,     &Y.GotPlt,
+        &Y.Bss,        &Y.EhFrame, &Y.VerDef,  &Y.Iplt,    &Y.IpltGot,
+        &Y.RelaIplt})
     if (*P >= 0)
       *P = NewIndex[size_t(*P)];
 
@@ -560,7 +575,13 @@ bool layout(LinkGraph &G) {
       else if (Name == "__GNU_EH_FRAME_HDR" && Y.EhFrameHdr >= 0)
         V = int64_t(G.Sections[size_t(Y.EhFrameHdr)].Address);
       else if (Name == "__rela_iplt_start" || Name == "__rela_iplt_end")
-        V = int64_t(Base); // no IRELATIVE relocations: an empty range
+        // A static executable's IRELATIVE relocations, which its startup
+        // code applies; elsewhere an empty range.
+        V = Y.RelaIplt >= 0 ? int64_t(G.Sections[size_t(Y.RelaIplt)].Address +
+                                      (Name.back() == 'd'
+                                           ? G.Sections[size_t(Y.RelaIplt)].Size
+                                           : 0))
+                            : int64_t(Base);
       else if (Name.rfind("__start_", 0) == 0)
         V = SectionStart(Name.substr(8), false);
       else if (Name.rfind("__stop_", 0) == 0)

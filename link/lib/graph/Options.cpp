@@ -48,6 +48,11 @@ bool harmless(llvm::StringRef A) {
                                           "-shared",
                                           "--shared",
                                           "-Bshareable",
+                                          "-static",
+                                          "--static",
+                                          "-Bstatic",
+                                          "-dn",
+                                          "-non_shared",
                                           "--gc-sections",
                                           "-gc-sections",
                                           "--no-gc-sections",
@@ -158,8 +163,9 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     return Refuse("this output kind");
   // A shared library may leave references to its users (lld's default).
   O.NoUndefined = R.OutputKind == NEVERC_LINK_OUTPUT_EXECUTABLE;
-  if (R.Flags & NEVERC_LINK_OPTION_STATIC)
-    return Refuse("a static link (-static)");
+  if ((R.Flags & NEVERC_LINK_OPTION_STATIC) &&
+      (R.Flags & NEVERC_LINK_OPTION_PIE))
+    return Refuse("a static PIE (-static-pie)");
   for (size_t I = 1; I < Argv.size(); ++I) {
     llvm::StringRef A = Argv[I];
     std::string V;
@@ -275,9 +281,6 @@ std::string graphLinkerRefusal(const LinkRequestModel &R,
     return "the target '" + Triple +
            "' is not linked by the graph linker yet (x86-64 Linux is); "
            "use -fuse-ld=lld";
-  if (R.Flags & NEVERC_LINK_OPTION_STATIC)
-    return "a static link (-static) is not supported by the graph linker "
-           "yet; use -fuse-ld=lld";
   return "";
 }
 

@@ -74,6 +74,7 @@ struct Relocator {
 
   void apply(OutputSection &Out, uint32_t A);
   void fillGot();
+  void fillIplt();
   void fillPlt();
   void fillDynamic();
   void fillEhFrameHdr();
@@ -310,6 +311,40 @@ void Relocator::fillGot() {
     if (Type == R_X86_64_RELATIVE)
       put64(Got.Data, Pos, Value);
     Dyn.push_back({P, Type, Sym, Addend});
+  }
+}
+
+/// An IFUNC's IPLT entry jumps through its slot; R_X86_64_IRELATIVE sets
+/// the slot to what the resolver returns (the dynamic linker, or a static
+/// executable's startup code through __rela_iplt_start/__rela_iplt_end).
+void Relocator::fillIplt() {
+  if (G.S.Iplt < 0)
+    return;
+  OutputSection &Plt = G.Sections[size_t(G.S.Iplt)];
+  OutputSection &Got = G.Sections[size_t(G.S.IpltGot)];
+  Plt.Data.assign(Plt.Size, '\xcc');
+  Got.Data.assign(Got.Size, '\0');
+  std::vector<DynReloc> Rel;
+  for (size_t N = 0; N < G.IpltEntries.size(); ++N) {
+    const uint64_t E = Plt.Address + 16 * N, Slot = Got.Address + 8 * N;
+    const uint64_t Resolver = G.Globals[G.IpltEntries[N]].Value;
+    Plt.Data[16 * N] = '\xff'; // jmp *slot(%rip)
+    Plt.Data[16 * N + 1] = '\x25';
+    put32(Plt.Data, 16 * N + 2, uint32_t(Slot - (E + 6)));
+    put64(Got.Data, 8 * N, Resolver);
+    Rel.push_back({Slot, R_X86_64_IRELATIVE, 0, int64_t(Resolver)});
+  }
+  if (G.S.RelaIplt < 0) {
+    Dyn.insert(Dyn.end(), Rel.begin(), Rel.end());
+    return;
+  }
+  OutputSection &R = G.Sections[size_t(G.S.RelaIplt)];
+  R.Data.assign(R.Size, '\0');
+  R.EntSize = 24;
+  for (size_t K = 0; K < Rel.size(); ++K) {
+    put64(R.Data, 24 * K, Rel[K].Offset);
+    put64(R.Data, 24 * K + 8, Rel[K].Type);
+    put64(R.Data, 24 * K + 16, uint64_t(Rel[K].Addend));
   }
 }
 
@@ -811,6 +846,7 @@ bool relocate(LinkGraph &G) {
   }
   X.fillGot();
   X.fillPlt();
+  X.fillIplt();
   if (G.S.DynSym >= 0)
     X.fillDynamic();
   X.fillEhFrameHdr();

@@ -84,6 +84,10 @@ uint64_t LinkGraph::gotAddress(uint32_t Slot) const {
   return Sections[size_t(S.Got)].Address + 8 * uint64_t(Slot);
 }
 
+uint64_t LinkGraph::ipltAddress(uint32_t Entry) const {
+  return Sections[size_t(S.Iplt)].Address + 16 * uint64_t(Entry);
+}
+
 uint64_t LinkGraph::pltAddress(uint32_t Entry) const {
   return Sections[size_t(S.Plt)].Address + 16 * (uint64_t(Entry) + 1);
 }
@@ -166,6 +170,8 @@ uint64_t targetAddress(const LinkGraph &G, const Target &T) {
     const GlobalSym &X = G.Globals[size_t(T.Global)];
     if (X.CanonicalPlt)
       return G.pltAddress(uint32_t(X.Plt));
+    if (X.Iplt >= 0)
+      return G.ipltAddress(uint32_t(X.Iplt)); // an IFUNC's one address
     if (X.K == GlobalSym::Defined || X.K == GlobalSym::Common ||
         X.K == GlobalSym::LinkerDefined || X.NeedsCopy)
       return X.Value;
@@ -320,6 +326,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
     G.Got.clear();
     G.LocalGot.clear();
     G.PltEntries.clear();
+    G.IpltEntries.clear();
     G.DynSyms.clear();
     G.NeededLibraries.clear();
     G.VersionNeeds.clear();

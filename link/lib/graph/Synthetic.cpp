@@ -157,9 +157,23 @@ bool synthesize(LinkGraph &G) {
       // preemptible definition or a reference left to the library's users.
       const bool Pre =
           X && (Shared || (SharedOut && (G.preemptible(*X) || X->WeakImport)));
-      if (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction &&
-          !Shared) {
-        Error("the IFUNC symbol '" + T.Sym->Name +
+      // An IFUNC definition: every reference goes to its IPLT entry, whose
+      // slot an R_X86_64_IRELATIVE fills with what the resolver returns.
+      if (X && X->K == GlobalSym::Defined && X->Def &&
+          X->Def->Type == object::SymbolType::IndirectFunction) {
+        if (SharedOut) {
+          Error("the IFUNC symbol '" + L->Name +
+                "' in a shared library is not supported by the graph linker "
+                "yet; use -fuse-ld=lld");
+          continue;
+        }
+        if (X->Iplt < 0) {
+          X->Iplt = int32_t(G.IpltEntries.size());
+          G.IpltEntries.push_back(uint32_t(T.Global));
+        }
+      } else if (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction &&
+                 !Shared) {
+        Error("the local IFUNC symbol '" + T.Sym->Name +
               "' is not supported by the graph linker yet; use -fuse-ld=lld");
         continue;
       }
@@ -465,6 +479,9 @@ bool synthesize(LinkGraph &G) {
   }
   for (const GlobalSym &X : G.Globals)
     Dyn += X.NeedsCopy && !X.CopyAlias;
+  // IRELATIVE: in .rela.dyn of a dynamic image, in .rela.iplt otherwise.
+  if (G.dynamicImage())
+    Dyn += G.IpltEntries.size();
   G.RelaDynCount = Dyn;
 
   // .eh_frame records (each FDE may become a row of .eh_frame_hdr).

@@ -8,8 +8,8 @@
 // UNDEF-NEXT: >>> referenced by {{.*}}.o:(.text+0x{{[0-9a-f]+}})
 // RUN: not test -e %t/undef
 //
-// RUN: not %neverc -fuse-ld=neverc -static %s -o %t/static 2>&1 | FileCheck %s --check-prefix=STATIC
-// STATIC: error: {{.*}}a static link (-static) is not supported by the graph linker yet; use -fuse-ld=lld
+// RUN: not %neverc -fuse-ld=neverc -static-pie %s -o %t/static 2>&1 | FileCheck %s --check-prefix=STATIC
+// STATIC: error: {{.*}}a static PIE (-static-pie) is not supported by the graph linker yet; use -fuse-ld=lld
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/opt -Wl,--wrap=puts 2>&1 | FileCheck %s --check-prefix=OPT
 // OPT: error: {{.*}}the option '--wrap=puts' is not supported by the graph linker yet; use -fuse-ld=lld
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/z -Wl,-z,nosuchkeyword 2>&1 | FileCheck %s --check-prefix=Z

@@ -19,6 +19,18 @@
 // RUN: %neverc -fuse-ld=neverc -fcommon -O2 -ffunction-sections -Wl,--icf=all %s -o %t/icf && %t/icf | diff %t/expected -
 // RUN: %clang --ld-path=%graphld -fcommon %s -o %t/standalone && %t/standalone | diff %t/expected -
 //
+// Static executables: crt1, libc.a and libgcc in a group, glibc's IFUNCs
+// (memcpy, strlen, ...) through IPLT entries and R_X86_64_IRELATIVE in
+// .rela.iplt, which the startup code applies (__rela_iplt_start/_end).
+// RUN: %neverc -fuse-ld=neverc -static -fcommon %s -o %t/static && %t/static | diff %t/expected -
+// RUN: %neverc -fuse-ld=neverc -static -fcommon -O2 -ffunction-sections -Wl,--gc-sections %s -o %t/static-gc && %t/static-gc | diff %t/expected -
+// RUN: llvm-readelf -hlS %t/static | FileCheck %s --check-prefix=STATIC
+// STATIC: Type: EXEC
+// STATIC-NOT: INTERP
+// STATIC-NOT: DYNAMIC
+// STATIC: .rela.iplt
+// STATIC: .iplt
+//
 // Differential: the libraries needed and the dynamic symbols (imports with
 // their versions, weak undefined ones included) are lld's.
 // RUN: llvm-readelf --dyn-syms -d %t/lld | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/lld.dyn

@@ -124,6 +124,9 @@ struct GlobalSym {
   /// imported (R_X86_64_GLOB_DAT), so that a library may still define it
   /// at run time (lld does the same).
   bool WeakImport = false;
+  /// An IFUNC definition referenced: its IPLT entry (the address every
+  /// reference takes) and the slot an R_X86_64_IRELATIVE fills.
+  int32_t Iplt = -1;
   /// The version script made it local (not exported, not preemptible).
   bool Localized = false;
   /// Its .gnu.version index as a definition (1: the base, unversioned).
@@ -206,6 +209,7 @@ public:
   // synthesize
   std::vector<GotSlot> Got;
   std::vector<uint32_t> PltEntries; ///< global index per PLT entry
+  std::vector<uint32_t> IpltEntries; ///< global index per IFUNC entry
   size_t RelaDynCount = 0;          ///< .rela.dyn entries relocate makes
   std::vector<uint32_t> DynSyms;    ///< global indexes, .dynsym order
   std::vector<DynReloc> RelaDyn, RelaPlt;
@@ -241,7 +245,8 @@ public:
     int32_t Interp = -1, BuildId = -1, DynSym = -1, DynStr = -1, GnuHash = -1,
             Hash = -1, VerSym = -1, VerNeed = -1, VerDef = -1, RelaDyn = -1,
             RelaPlt = -1, EhFrameHdr = -1, Plt = -1, Dynamic = -1, Got = -1,
-            GotPlt = -1, Bss = -1, EhFrame = -1;
+            GotPlt = -1, Bss = -1, EhFrame = -1, Iplt = -1, IpltGot = -1,
+            RelaIplt = -1;
   } S;
   // emit_image
   std::string Image;
@@ -262,6 +267,9 @@ public:
   uint64_t atomAddress(uint32_t Atom) const;
   uint64_t gotAddress(uint32_t Slot) const;
   uint64_t pltAddress(uint32_t Entry) const;
+  uint64_t ipltAddress(uint32_t Entry) const;
+  /// A static executable: no dynamic linker, IRELATIVE in .rela.iplt.
+  bool dynamicImage() const { return !In.Libraries.empty() || pic(); }
   bool pie() const {
     return (Req.Flags & NEVERC_LINK_OPTION_PIE) && !sharedOutput();
   }
