@@ -17,6 +17,8 @@
  *             gc, icf and synthesize run again as phases
  *   misuse    the gc interceptor tries what the rules refuse, each with
  *             its status
+ *   quiet     the observers return at once (tests/bench/link/graph.sh:
+ *             what being observed on every step costs)
  *
  * GRAPH_STEPS_PROVIDER (GraphStepsProviderPlugin): the observers, and a
  * provider instead of the interceptors on the step the environment names
@@ -177,6 +179,8 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
   unsigned K = (unsigned)(uintptr_t)UserData;
   NevercLinkPhaseGraphInfo I;
   const char *When = Point == NEVERC_OBSERVER_BEFORE ? "before" : "after";
+  if (mode("quiet"))
+    return status(NEVERC_STATUS_OK); /* what observing alone costs */
   if (!graphOf(F, &I)) {
     say("%s %s: no graph", When, Names[K]);
     return status(NEVERC_STATUS_OK);

@@ -744,59 +744,62 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-NevercStatus NEVERC_CALL setSymbolRoot(void *Ctx, NevercTaskHandle Task,
-                                       NevercLinkMutationHandle M,
-                                       NevercLinkSymbolHandle Symbol,
-                                       NevercBool Root) {
+/// The shared start of a staging slot: the open mutation of this link,
+/// and the index the entity handle names (in \p T, of \p Count).
+template <class Fn>
+NevercStatus staging(void *Ctx, NevercTaskHandle Task,
+                     NevercLinkMutationHandle M, Table T, NevercHandle H,
+                     size_t (*Count)(const LinkGraph &), Fn &&Body) {
   return guard([&]() -> NevercStatus {
     LinkDomain::Impl &D = impl(Ctx);
     LinkJob *J;
     if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
       return S;
     size_t I = 0;
-    if (NevercStatus S = indexOf(D, *J, &LinkJob::Symbols, Symbol,
-                                 symbolCount(*J->Graph), I);
-        !isOk(S))
+    if (NevercStatus S = indexOf(D, *J, T, H, Count(*J->Graph), I); !isOk(S))
       return S;
-    if (Root != NEVERC_TRUE && Root != NEVERC_FALSE)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    J->Staged.push_back({LinkJob::StagedChange::Root,
-                         uint32_t(I),
-                         Root == NEVERC_TRUE,
-                         -1,
-                         {},
-                         0});
-    return okStatus();
+    return Body(D, *J, I);
   });
+}
+
+NevercStatus NEVERC_CALL setSymbolRoot(void *Ctx, NevercTaskHandle Task,
+                                       NevercLinkMutationHandle M,
+                                       NevercLinkSymbolHandle Symbol,
+                                       NevercBool Root) {
+  return staging(Ctx, Task, M, &LinkJob::Symbols, Symbol, symbolCount,
+                 [&](LinkDomain::Impl &, LinkJob &J, size_t I) {
+                   if (Root != NEVERC_TRUE && Root != NEVERC_FALSE)
+                     return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                   J.Staged.push_back({LinkJob::StagedChange::Root,
+                                       uint32_t(I),
+                                       Root == NEVERC_TRUE,
+                                       -1,
+                                       {},
+                                       0});
+                   return okStatus();
+                 });
 }
 
 NevercStatus NEVERC_CALL setAtomLive(void *Ctx, NevercTaskHandle Task,
                                      NevercLinkMutationHandle M,
                                      NevercLinkAtomHandle AtomH,
                                      NevercBool Live) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
-      return S;
-    size_t I = 0;
-    if (NevercStatus S =
-            indexOf(D, *J, &LinkJob::Atoms, AtomH, atomCount(*J->Graph), I);
-        !isOk(S))
-      return S;
-    if (Live != NEVERC_TRUE && Live != NEVERC_FALSE)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    // A section COMDAT selection dropped is not in the link to keep.
-    if (Live == NEVERC_TRUE && J->Graph->Atoms[I].Discarded)
-      return st(NEVERC_STATUS_INVALID_STATE);
-    J->Staged.push_back({LinkJob::StagedChange::Live,
-                         uint32_t(I),
-                         Live == NEVERC_TRUE,
-                         -1,
-                         {},
-                         0});
-    return okStatus();
-  });
+  return staging(Ctx, Task, M, &LinkJob::Atoms, AtomH, atomCount,
+                 [&](LinkDomain::Impl &, LinkJob &J, size_t I) {
+                   if (Live != NEVERC_TRUE && Live != NEVERC_FALSE)
+                     return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                   // A section COMDAT selection dropped is not in the link
+                   // to keep.
+                   if (Live == NEVERC_TRUE && J.Graph->Atoms[I].Discarded)
+                     return st(NEVERC_STATUS_INVALID_STATE);
+                   J.Staged.push_back({LinkJob::StagedChange::Live,
+                                       uint32_t(I),
+                                       Live == NEVERC_TRUE,
+                                       -1,
+                                       {},
+                                       0});
+                   return okStatus();
+                 });
 }
 
 NevercStatus NEVERC_CALL setFoldLeader(void *Ctx, NevercTaskHandle Task,
@@ -841,31 +844,28 @@ NevercStatus NEVERC_CALL replaceAtomContent(void *Ctx, NevercTaskHandle Task,
                                             NevercLinkAtomHandle AtomH,
                                             NevercByteView Content,
                                             uint64_t ZeroFill) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
-      return S;
-    size_t I = 0;
-    if (NevercStatus S =
-            indexOf(D, *J, &LinkJob::Atoms, AtomH, atomCount(*J->Graph), I);
-        !isOk(S))
-      return S;
-    if (!Content.Data && Content.Length)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    const Atom &A = J->Graph->Atoms[I];
-    // Zero-fill sections hold no bytes.
-    if (Content.Length && A.nobits() && A.Sec)
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    if (Content.Length + ZeroFill > (uint64_t(1) << 32))
-      return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
-    LinkJob::StagedChange C{
-        LinkJob::StagedChange::Content, uint32_t(I), false, -1, {}, ZeroFill};
-    C.Bytes.assign(reinterpret_cast<const char *>(Content.Data),
-                   size_t(Content.Length));
-    J->Staged.push_back(std::move(C));
-    return okStatus();
-  });
+  return staging(Ctx, Task, M, &LinkJob::Atoms, AtomH, atomCount,
+                 [&](LinkDomain::Impl &, LinkJob &Job, size_t I) {
+                   LinkJob *J = &Job;
+                   if (!Content.Data && Content.Length)
+                     return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                   const Atom &A = J->Graph->Atoms[I];
+                   // Zero-fill sections hold no bytes.
+                   if (Content.Length && A.nobits() && A.Sec)
+                     return st(NEVERC_STATUS_INVALID_ARGUMENT);
+                   if (Content.Length + ZeroFill > (uint64_t(1) << 32))
+                     return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
+                   LinkJob::StagedChange C{LinkJob::StagedChange::Content,
+                                           uint32_t(I),
+                                           false,
+                                           -1,
+                                           {},
+                                           ZeroFill};
+                   C.Bytes.assign(reinterpret_cast<const char *>(Content.Data),
+                                  size_t(Content.Length));
+                   J->Staged.push_back(std::move(C));
+                   return okStatus();
+                 });
 }
 
 /// The mutation slots this graph does not take yet (see the top).

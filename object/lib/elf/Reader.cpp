@@ -16,7 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ELFFacts.h"
+
 #include "neverc/object/ELF.h"
+#include <unordered_map>
 
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Error.h"
@@ -390,6 +392,7 @@ Outcome readELF(std::string_view Bytes, Graph &G) {
                        " does not use the symbol table");
     N->RelaOf[S.sh_info] = I;
     Section *Target = SectionAt[S.sh_info];
+    std::unordered_map<uint32_t, Extension> RecordOf;
     auto RelasOr = File.relas(S);
     if (!RelasOr)
       return fromError(RelasOr.takeError());
@@ -416,7 +419,12 @@ Outcome readELF(std::string_view Bytes, Graph &G) {
       } else {
         F.Target = RelocTarget::Absolute;
       }
-      F.Ext = elf::encode(elf::RelocFacts{Type, elf::relocName(Machine, Type)});
+      // A file uses a handful of types: each record is made once.
+      auto [It, New] = RecordOf.try_emplace(Type);
+      if (New)
+        It->second =
+            elf::encode(elf::RelocFacts{Type, elf::relocName(Machine, Type)});
+      F.Ext = It->second;
       if (Outcome O = G.checkRelocation(F, nullptr))
         return malformed(O.Message);
       G.appendRelocation(std::move(F));

@@ -11,9 +11,9 @@
 # Rows:
 #   neverc-ld            the graph linker alone (clang-22 --ld-path=)
 #   neverc graph         neverc -fuse-ld=neverc: the thirteen link phases
-#   neverc graph+census  the same with the census plugin: an observer on
-#                        every phase of the run, the 20 link phases among
-#                        them
+#   neverc graph+observed  the same with an observer before and after
+#                        each of the thirteen steps (GraphStepsPlugin,
+#                        --steps-mode quiet: it returns at once)
 #   lld t1 / lld t2      clang-22 -fuse-ld=lld -Wl,--threads=1 / =2
 #   gold, GNU ld         clang-22 -fuse-ld=gold / -fuse-ld=bfd
 # Medians of N runs (hyperfine when installed). Timings are for reading;
@@ -24,7 +24,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 NEVERC=$ROOT/build/bin/neverc
 GRAPHLD=$ROOT/build/bin/neverc-ld
-CENSUS=$ROOT/build/plugins/CensusPlugin.so
+STEPS=$ROOT/build/tests/plugins/modules/GraphStepsPlugin.so
 WORK=$ROOT/build/conformance/work
 RUNS=5
 SYNTH=0
@@ -65,13 +65,13 @@ bench() {
   local a b c d e f g h
   a=$(median "$CLANG --ld-path=$GRAPHLD $* -o $T/o1")
   b=$(median "$NEVERC -fuse-ld=neverc $* -o $T/o2")
-  c=$(median "$NEVERC -fuse-ld=neverc -fplugin=$CENSUS $* -o $T/o3")
+  c=$(median "$NEVERC -fplugin=$STEPS --steps-mode quiet $* -o $T/o3")
   d=$(median "$CLANG -fuse-ld=lld -Wl,--threads=1 $* -o $T/o4")
   e=$(median "$CLANG -fuse-ld=lld -Wl,--threads=2 $* -o $T/o5")
   f=$(median "$CLANG -fuse-ld=gold $* -o $T/o6")
   g=$(median "$CLANG -fuse-ld=bfd $* -o $T/o7")
   rows+=("$name|$a|$b|$c|$d|$e|$f|$g")
-  echo "graph-bench: $name: neverc-ld $a, graph $b, +census $c, lld-t1 $d, lld-t2 $e, gold $f, bfd $g" >&2
+  echo "graph-bench: $name: neverc-ld $a, graph $b, +observers $c, lld-t1 $d, lld-t2 $e, gold $f, bfd $g" >&2
 }
 
 S=$WORK/sqlite/build-neverc
@@ -114,7 +114,7 @@ fi
 {
   echo "Links timed with $RUNS runs each (medians), $(nproc) cores, $(date -u +%F)."
   echo
-  echo "| link | neverc-ld (s) | neverc graph (s) | graph + census (s) | lld t1 (s) | lld t2 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | graph+census / graph | neverc-ld / GNU ld |"
+  echo "| link | neverc-ld (s) | neverc graph (s) | graph + observers (s) | lld t1 (s) | lld t2 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | observed / graph | neverc-ld / GNU ld |"
   echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
   for r in "${rows[@]}"; do
     IFS='|' read -r name a b c d e f g <<<"$r"
