@@ -25,7 +25,9 @@
 // Every input also goes through the link domain's readers: as a linked
 // image (neverc::link::readImageFacts) and as a link input
 // (neverc::link::readInputBuffer: object, archive, shared library or
-// script, read and resolved; files it names are not opened).
+// script, read and resolved; files it names are not opened), and what was
+// read through the graph linker's steps (LinkGraph.h) as a static
+// executable, a PIE and a shared library.
 //
 // LLVM comes from the shared libLLVM, which is not instrumented: ASan checks
 // every access the library makes through the harness's buffer, but coverage
@@ -34,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 #include "neverc/link/Image.h"
 #include "neverc/link/Inputs.h"
+#include "neverc/link/LinkGraph.h"
 #include "neverc/object/Archive.h"
 #include "neverc/object/ELF.h"
 
@@ -487,9 +490,43 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // library or a linker script, read and resolved, or refused naming the
   // file (and member).
   neverc::link::LinkInputs Inputs;
-  if (neverc::link::readInputBuffer(
+  if (!neverc::link::readInputBuffer(
           "fuzz.in", std::string_view(Buf->getBufferStart(), Size), Inputs,
           Why))
-    Sink = Sink + Inputs.Symbols.size() + Inputs.Objects.size();
+    return 0;
+  Sink = Sink + Inputs.Symbols.size() + Inputs.Objects.size();
+  // Then the graph linker's steps on what was read, as a static
+  // executable, a PIE and a shared library: each step links it or refuses
+  // it with a reason, and never reads or writes outside what it was given.
+  for (int Kind = 0; Kind < 3; ++Kind) {
+    neverc::link::LinkRequestModel R;
+    R.OutputPath = "fuzz.out";
+    R.OutputKind = Kind == 2 ? NEVERC_LINK_OUTPUT_SHARED_LIBRARY
+                             : NEVERC_LINK_OUTPUT_EXECUTABLE;
+    if (Kind == 1)
+      R.Flags |= NEVERC_LINK_OPTION_PIE;
+    neverc::link::LinkerOptions O;
+    O.NoUndefined = false;
+    O.EhFrameHdr = O.BuildId = true;
+    neverc::link::LinkGraph G({"ld"}, R, O);
+    if (Kind == 2) {
+      G.In = std::move(Inputs);
+    } else {
+      neverc::link::LinkInputs Again;
+      if (!neverc::link::readInputBuffer(
+              "fuzz.in", std::string_view(Buf->getBufferStart(), Size), Again,
+              Why))
+        return 0;
+      G.In = std::move(Again);
+    }
+    bool X86 = true;
+    for (const auto &Obj : G.In.Objects)
+      X86 &= Obj->Graph.Triple.rfind("x86_64", 0) == 0;
+    if (!X86)
+      return 0; // the graph linker links x86-64 only
+    G.State = NEVERC_LINK_STATE_INPUTS_READ;
+    if (neverc::link::linkAll(G))
+      Sink = Sink + G.Image.size();
+  }
   return 0;
 }
