@@ -147,6 +147,89 @@ static void counts(const NevercPhaseFrame *F,
   }
 }
 
+/* Every kind of entity, paged (capacity 3, so the cursor moves) and read
+ * alone: inputs, libraries, archive members, the section of main's atom,
+ * COMDATs. */
+static void entities(const NevercPhaseFrame *F,
+                     const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkGraphInfo GI;
+  NevercLinkInputInfo In[3];
+  NevercLinkSharedLibraryInfo Lib[3];
+  NevercLinkArchiveMemberInfo Mem[3];
+  NevercLinkComdatInfo Com[3];
+  NevercLinkEntityPage P;
+  NevercLinkSymbolInfo S;
+  NevercLinkSectionInfo Sec;
+  uint64_t Cursor = 0, K, Seen = 0, Objects = 0, Archives = 0, Shared = 0;
+  uint64_t Extracted = 0, Reasons = 0;
+  int LibC = 0, Again = 0;
+  memset(&GI, 0, sizeof GI);
+  GI.Header = tpHeader(sizeof GI, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  L->GetGraphInfo(L->Context, F->Task, I->Graph, &GI);
+  P = page(In, 3, sizeof In[0]);
+  do {
+    if (L->GetInputPage(L->Context, F->Task, I->Graph, Cursor, &P).Code)
+      break;
+    for (K = 0; K < P.OutCount; ++K) {
+      Objects += In[K].Kind == NEVERC_LINK_INPUT_OBJECT;
+      Archives += In[K].Kind == NEVERC_LINK_INPUT_ARCHIVE;
+      Shared += In[K].Kind == NEVERC_LINK_INPUT_SHARED_LIBRARY;
+      if (Seen + K == 0) {
+        NevercLinkInputInfo One;
+        memset(&One, 0, sizeof One);
+        One.Header = In[K].Header;
+        Again = !L->GetInputInfo(L->Context, F->Task, In[K].Input, &One).Code &&
+                One.LogicalURI.Length == In[K].LogicalURI.Length;
+      }
+    }
+    Seen += P.OutCount;
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  say("inputs paged=%d objects>0=%d archives>0=%d shared>0=%d read-alone=%d",
+      Seen == GI.InputCount, Objects > 0, Archives > 0, Shared > 0, Again);
+  P = page(Lib, 3, sizeof Lib[0]);
+  Cursor = 0;
+  do {
+    if (L->GetSharedLibraryPage(L->Context, F->Task, I->Graph, Cursor, &P).Code)
+      break;
+    for (K = 0; K < P.OutCount; ++K)
+      LibC |= tpSame(Lib[K].InstallName, "libc.so.6");
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  P = page(Mem, 3, sizeof Mem[0]);
+  Cursor = 0;
+  do {
+    if (L->GetArchiveMemberPage(L->Context, F->Task, I->Graph, Cursor, &P).Code)
+      break;
+    for (K = 0; K < P.OutCount; ++K) {
+      Extracted += Mem[K].Materialized == NEVERC_TRUE;
+      Reasons += Mem[K].Materialized == NEVERC_TRUE &&
+                 Mem[K].MaterializationReason.Length > 0;
+    }
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  say("libc.so.6=%d members extracted>0=%d each-with-a-reason=%d", LibC,
+      Extracted > 0, Extracted == Reasons);
+  if (findSymbol(F, I, &S)) {
+    NevercLinkAtomInfo A;
+    memset(&A, 0, sizeof A);
+    A.Header = tpHeader(sizeof A, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    memset(&Sec, 0, sizeof Sec);
+    Sec.Header =
+        tpHeader(sizeof Sec, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    L->GetAtomInfo(L->Context, F->Task, S.Atom, &A);
+    say("section of %s: %s named=%s allocated=%d", G.Symbol,
+        tpCode(L->GetSectionInfo(L->Context, F->Task, A.Section, &Sec)),
+        tpSame(Sec.Name, ".text") ? ".text" : "other",
+        (Sec.Flags & NEVERC_OBJECT_SECTION_ALLOCATED) != 0);
+  }
+  P = page(Com, 3, sizeof Com[0]);
+  say("GetComdatPage %s count=%llu",
+      tpCode(L->GetComdatPage(L->Context, F->Task, I->Graph, 0, &P)),
+      (unsigned long long)P.OutCount);
+}
+
 static void imports(const NevercPhaseFrame *F,
                     const NevercLinkPhaseGraphInfo *I) {
   NevercLinkImportInfo Buf[64];
@@ -158,6 +241,14 @@ static void imports(const NevercPhaseFrame *F,
     if (tpSame(Buf[K].Name, "puts"))
       Puts = tpSame(Buf[K].Library, "libc.so.6");
   say("imports>0=%d puts-from-libc.so.6=%d", P.OutCount > 0, Puts);
+  {
+    NevercLinkExportInfo E[4];
+    NevercLinkEntityPage X = page(E, 4, sizeof E[0]);
+    say("GetExportPage %s count=%llu",
+        tpCode(
+            I->Link->GetExportPage(I->Link->Context, F->Task, I->Graph, 0, &X)),
+        (unsigned long long)X.OutCount);
+  }
 }
 
 static void addresses(const NevercPhaseFrame *F,
@@ -189,8 +280,10 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
       (unsigned long long)I.Generation);
   if (Point != NEVERC_OBSERVER_AFTER || !mode("observe"))
     return status(NEVERC_STATUS_OK);
-  if (K == 4)
+  if (K == 4) {
     counts(F, &I);
+    entities(F, &I);
+  }
   if (K == 8)
     imports(F, &I);
   if (K == 10)

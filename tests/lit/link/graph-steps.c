@@ -30,6 +30,10 @@
 // CHECK-NEXT: steps: GetEdgePage OK count=1
 // CHECK-NEXT: steps: GetAtomInfo(symbol handle) WRONG_TYPE
 // CHECK-NEXT: steps: observer BeginMutation POLICY_VIOLATION
+// CHECK-NEXT: steps: inputs paged=1 objects>0=1 archives>0=1 shared>0=1 read-alone=1
+// CHECK-NEXT: steps: libc.so.6=1 members extracted>0=1 each-with-a-reason=1
+// CHECK-NEXT: steps: section of main: OK named=.text allocated=1
+// CHECK-NEXT: steps: GetComdatPage OK count=0
 // CHECK-NEXT: steps: before select_comdat state=5
 // CHECK-NEXT: steps: after select_comdat state=6
 // CHECK-NEXT: steps: before gc state=6
@@ -39,6 +43,7 @@
 // CHECK-NEXT: steps: before synthesize state=8
 // CHECK-NEXT: steps: after synthesize state=9
 // CHECK-NEXT: steps: imports>0=1 puts-from-libc.so.6=1
+// CHECK-NEXT: steps: GetExportPage OK count=0
 // CHECK-NEXT: steps: before relax_thunks state=9
 // CHECK-NEXT: steps: after relax_thunks state=10
 // CHECK-NEXT: steps: before layout state=10
@@ -108,11 +113,14 @@
 // RUN: %t/misuse | FileCheck %s --check-prefix=RUN7
 
 #include <stdio.h>
+#include <stdlib.h>
 
 __attribute__((noinline)) int answer(void) { return 7; }
 void keepme(void) { puts("kept"); }
+static void bye(void) {}
 
 int main(void) {
+  atexit(bye); // glibc's atexit is a member of libc_nonshared.a
   int A = answer();
   printf("%d\n", A);
   return A == 42 ? 42 : 0;
