@@ -203,10 +203,12 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         return Refuse("'-z " + V + "'");
       continue;
     }
-    if (valueOf(Argv, I, {"--version-script", "-version-script"}, V)) {
+    const bool List = valueOf(Argv, I, {"--dynamic-list", "-dynamic-list"}, V);
+    if (List || valueOf(Argv, I, {"--version-script", "-version-script"}, V)) {
       std::FILE *F = std::fopen(V.c_str(), "rb");
       if (!F) {
-        Error = "cannot open version script " + V;
+        Error = std::string("cannot open ") +
+                (List ? "dynamic list " : "version script ") + V;
         return false;
       }
       std::string Text;
@@ -214,7 +216,7 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
       for (size_t N; (N = std::fread(Buf, 1, sizeof Buf, F)) > 0;)
         Text.append(Buf, N);
       std::fclose(F);
-      O.VersionScripts.push_back(std::move(Text));
+      (List ? O.DynamicLists : O.VersionScripts).push_back(std::move(Text));
     } else if (A == "--default-symver" || A == "-default-symver") {
       O.DefaultSymver = true;
     } else if (A == "-Bsymbolic" || A == "--Bsymbolic") {

@@ -61,6 +61,9 @@ uint64_t LinkGraph::symbolAddress(uint32_t Object,
 }
 
 bool LinkGraph::preemptible(const GlobalSym &X) const {
+  // With a dynamic list, only what it names stays preemptible.
+  if (!Opt.DynamicLists.empty() && !X.DynamicListed)
+    return false;
   if (!sharedOutput() || X.Localized || Opt.Bsymbolic ||
       (X.K != GlobalSym::Defined && X.K != GlobalSym::Common) || !X.Def)
     return false;

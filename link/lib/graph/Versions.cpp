@@ -129,11 +129,25 @@ bool assignVersions(LinkGraph &G) {
       G.VersionDefs.push_back(Nodes[K].Name);
       IndexOf[K] = uint16_t(G.VersionDefs.size() + 1);
     }
+  // A dynamic list is an anonymous node's list of names: `{ a; b*; };`.
+  std::vector<std::string> Listed;
+  for (const std::string &Text : G.Opt.DynamicLists) {
+    std::vector<VersionNode> List;
+    if (!parseVersionScript(Text, List, G.Error)) {
+      G.Error = "dynamic list: " + G.Error.substr(G.Error.find(':') + 2);
+      return false;
+    }
+    for (const VersionNode &N : List)
+      Listed.insert(Listed.end(), N.Global.begin(), N.Global.end());
+  }
   for (size_t I = 0; I < G.Globals.size(); ++I) {
     GlobalSym &X = G.Globals[I];
     if ((X.K != GlobalSym::Defined && X.K != GlobalSym::Common) || !X.Def)
       continue;
     const std::string &Name = G.In.Symbols[I].Name;
+    for (const std::string &P : Listed)
+      if (P == Name || (wildcard(P) && !fnmatch(P.c_str(), Name.c_str(), 0)))
+        X.DynamicListed = true;
     if (Name.find('@') != std::string::npos)
       return G.fail("the symbol '" + Name +
                     "' names its version (.symver): not supported by the "

@@ -70,6 +70,13 @@
 // --icf=all folds the two identical functions into one address.
 // RUN: llvm-nm %t/icf | grep ' twin_[ab]$' | cut -d' ' -f1 | uniq | count 1
 //
+// --dynamic-list: an executable exports what it names, as with lld.
+// RUN: printf '{ twin_a; };\n' > %t/list
+// RUN: %neverc -fuse-ld=neverc -fcommon %s -Wl,--dynamic-list=%t/list -o %t/listed
+// RUN: llvm-readelf --dyn-syms %t/listed | FileCheck %s --check-prefix=LISTED
+// LISTED: FUNC GLOBAL DEFAULT {{[0-9]+}} twin_a
+// LISTED-NOT: twin_b
+//
 // Side outputs: the map names every output section, --why-extract is lld's.
 // RUN: %neverc -fuse-ld=neverc -fcommon %s -o %t/side -Wl,-Map=%t/side.map -Wl,--why-extract=%t/side.why
 // RUN: FileCheck %s --check-prefix=MAP < %t/side.map

@@ -58,6 +58,10 @@ struct LinkerOptions {
   /// --version-script files' text, in order; --default-symver.
   std::vector<std::string> VersionScripts;
   bool DefaultSymver = false;
+  /// --dynamic-list files' text: what an executable exports besides what
+  /// libraries need; in a shared library, the only definitions that stay
+  /// preemptible.
+  std::vector<std::string> DynamicLists;
 };
 
 /// One node of a version script: its version name ("" for an anonymous
@@ -131,6 +135,8 @@ struct GlobalSym {
   bool Localized = false;
   /// Its .gnu.version index as a definition (1: the base, unversioned).
   uint16_t VersionIndex = 1;
+  /// Named by a --dynamic-list.
+  bool DynamicListed = false;
   bool NeedsTlsGd = false, NeedsTpOff = false;
   int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1;
   int32_t CopyAtom = -1;
