@@ -72,6 +72,8 @@ bool collectGarbage(LinkGraph &G) {
   MarkSymbol(G.Req.Entry.empty() ? "_start" : G.Req.Entry);
   for (const std::string &U : G.Opt.Undefined)
     MarkSymbol(U);
+  for (const auto &D : G.Opt.Defsyms)
+    MarkSymbol(D.second); // an alias keeps what it names
   for (const std::string &F : {"_init", "_fini"})
     MarkSymbol(F);
   for (const SharedLibrary &L : G.In.Libraries)

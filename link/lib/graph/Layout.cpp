@@ -20,6 +20,7 @@
 #include "Steps.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace neverc::link::graph {
@@ -530,6 +531,7 @@ bool layout(LinkGraph &G) {
     if (Ext[Gr].Used)
       End = std::max(End, Base + Ext[Gr].MemEnd);
   uint64_t EndOfText = Ext[Code].Used ? Base + Ext[Code].MemEnd : Base;
+  std::vector<std::pair<size_t, std::string>> Aliases; // --defsym A=B
   for (size_t I = 0; I < G.Globals.size(); ++I) {
     GlobalSym &X = G.Globals[I];
     const std::string &Name = G.In.Symbols[I].Name;
@@ -550,6 +552,21 @@ bool layout(LinkGraph &G) {
       break;
     case GlobalSym::LinkerDefined: {
       int64_t V = -1;
+      // --defsym: a number, or where another symbol ended up.
+      const std::pair<std::string, std::string> *Def = nullptr;
+      for (const auto &D : G.Opt.Defsyms)
+        if (D.first == Name)
+          Def = &D;
+      if (Def) {
+        char *End = nullptr;
+        unsigned long long N = std::strtoull(Def->second.c_str(), &End, 0);
+        if (End && !*End) {
+          X.Value = N;
+          X.AbsoluteValue = true;
+        } else
+          Aliases.push_back({I, Def->second}); // once every value is known
+        break;
+      }
       if (Name == "_DYNAMIC" && Y.Dynamic >= 0)
         V = int64_t(G.Sections[size_t(Y.Dynamic)].Address);
       else if (Name == "_GLOBAL_OFFSET_TABLE_" && Y.GotPlt >= 0)
@@ -601,6 +618,14 @@ bool layout(LinkGraph &G) {
     }
   }
   // A shared library has an entry only when -e names one.
+  for (const auto &[I, Target] : Aliases) {
+    auto It = G.In.SymbolIndex.find(Target);
+    if (It == G.In.SymbolIndex.end() ||
+        G.Globals[It->second].K == GlobalSym::Undefined)
+      return G.fail("--defsym " + G.In.Symbols[I].Name + "=" + Target +
+                    ": the symbol '" + Target + "' is not defined");
+    G.Globals[I].Value = G.Globals[It->second].Value;
+  }
   const std::string EntryName = !G.Req.Entry.empty() ? G.Req.Entry
                                 : G.sharedOutput()   ? ""
                                                      : "_start";

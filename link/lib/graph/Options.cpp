@@ -217,6 +217,20 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         Text.append(Buf, N);
       std::fclose(F);
       (List ? O.DynamicLists : O.VersionScripts).push_back(std::move(Text));
+    } else if (valueOf(Argv, I, {"--defsym", "-defsym"}, V)) {
+      // NAME=NUMBER or NAME=SYMBOL; lld's expressions beyond those are not
+      // read.
+      size_t Eq = V.find('=');
+      std::string Name = Eq == std::string::npos ? "" : V.substr(0, Eq);
+      std::string Value = Eq == std::string::npos ? "" : V.substr(Eq + 1);
+      auto Plain = [](const std::string &S) {
+        return !S.empty() &&
+               S.find_first_of(" +-*/()~&|<>") == std::string::npos;
+      };
+      if (!Plain(Name) || !Plain(Value))
+        return Refuse("'--defsym " + V +
+                      "' (an expression; only NAME=NUMBER or NAME=SYMBOL)");
+      O.Defsyms.push_back({Name, Value});
     } else if (A == "--default-symver" || A == "-default-symver") {
       O.DefaultSymver = true;
     } else if (A == "-Bsymbolic" || A == "--Bsymbolic") {

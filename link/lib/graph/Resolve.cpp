@@ -11,10 +11,21 @@
 //===----------------------------------------------------------------------===//
 #include "Steps.h"
 
+#include <cstdlib>
+
 #include <unordered_set>
 
 namespace neverc::link::graph {
 namespace {
+
+/// The --defsym that defines \p N, or null.
+const std::pair<std::string, std::string> *defsymOf(const LinkGraph &G,
+                                                    const std::string &N) {
+  for (auto It = G.Opt.Defsyms.rbegin(); It != G.Opt.Defsyms.rend(); ++It)
+    if (It->first == N)
+      return &*It;
+  return nullptr;
+}
 
 bool linkerDefined(const std::string &N) {
   static const std::unordered_set<std::string> Names = {"_DYNAMIC",
@@ -106,8 +117,17 @@ bool resolveSymbols(LinkGraph &G) {
       break;
     case LinkSymbol::Undefined:
     case LinkSymbol::Lazy:
-      X.K = linkerDefined(L.Name) ? GlobalSym::LinkerDefined
-                                  : GlobalSym::Undefined;
+      if (const auto *D = defsymOf(G, L.Name)) {
+        // A number is absolute from now on (the later steps ask).
+        char *End = nullptr;
+        unsigned long long N = std::strtoull(D->second.c_str(), &End, 0);
+        X.AbsoluteValue = End && !*End;
+        if (X.AbsoluteValue)
+          X.Value = N;
+      }
+      X.K = linkerDefined(L.Name) || defsymOf(G, L.Name)
+                ? GlobalSym::LinkerDefined
+                : GlobalSym::Undefined;
       break;
     }
   }

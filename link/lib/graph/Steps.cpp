@@ -159,6 +159,11 @@ Target targetOf(const LinkGraph &G, uint32_t Object,
       T.Atom = X.CopyAtom;
     break;
   case GlobalSym::LinkerDefined:
+    // A --defsym number is absolute (known only after layout; the steps
+    // that ask are later).
+    T.Absolute = X.AbsoluteValue;
+    if (T.Absolute)
+      T.Offset = X.Value;
     break;
   case GlobalSym::Undefined:
     T.Undefined = true;
@@ -348,6 +353,10 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
       Fresh.Library = X.Library;
       Fresh.CommonAtom = X.CommonAtom;
       Fresh.Root = X.Root;
+      Fresh.AbsoluteValue = X.AbsoluteValue;
+      Fresh.Localized = X.Localized;
+      Fresh.VersionIndex = X.VersionIndex;
+      Fresh.DynamicListed = X.DynamicListed;
       Fresh.Referenced = false;
       Fresh.Size =
           X.K == GlobalSym::Shared ? X.Size : (X.Def ? X.Def->Size : 0);

@@ -69,7 +69,7 @@ uint32_t gotSlotRelocation(const LinkGraph &G, const GotSlot &S,
       return 0;
     if (S.Global >= 0) {
       const GlobalSym &X = G.Globals[size_t(S.Global)];
-      if (X.K == GlobalSym::Undefined ||
+      if (X.K == GlobalSym::Undefined || X.AbsoluteValue ||
           (X.Def && X.Def->Def == object::Definition::Absolute))
         return 0;
       return R_X86_64_RELATIVE;

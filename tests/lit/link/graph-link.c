@@ -77,6 +77,12 @@
 // LISTED: FUNC GLOBAL DEFAULT {{[0-9]+}} twin_a
 // LISTED-NOT: twin_b
 //
+// --defsym: a number (absolute: no RELATIVE moves it in a PIE) or another
+// symbol's address.
+// RUN: %neverc -fuse-ld=neverc -DDEFSYM %s -Wl,--defsym=magic=0x1234 -Wl,--defsym,alias_fn=twin_a -o %t/defsym
+// RUN: %t/defsym | FileCheck %s --check-prefix=DEFSYM
+// DEFSYM: magic=0x1234 alias=7
+//
 // Side outputs: the map names every output section, --why-extract is lld's.
 // RUN: %neverc -fuse-ld=neverc -fcommon %s -o %t/side -Wl,-Map=%t/side.map -Wl,--why-extract=%t/side.why
 // RUN: FileCheck %s --check-prefix=MAP < %t/side.map
@@ -113,6 +119,14 @@ void unused_function(void) { puts("never"); }
 __attribute__((noinline)) int twin_a(int x) { return x * 3 + 1; }
 __attribute__((noinline)) int twin_b(int x) { return x * 3 + 1; }
 
+#ifdef DEFSYM
+extern char magic[];
+int alias_fn(int);
+int main(void) {
+  printf("magic=%p alias=%d\n", (void *)magic, alias_fn(2));
+  return 0;
+}
+#else
 int main(int argc, char **argv) {
   int a[5] = {5, 3, 1, 4, 2};
   qsort(a, 5, sizeof a[0], cmp);
@@ -126,3 +140,4 @@ int main(int argc, char **argv) {
   printf("common %d twins %d\n", common_var, twin_a(argc) + twin_b(argc));
   return 0;
 }
+#endif

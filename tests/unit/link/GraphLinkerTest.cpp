@@ -81,7 +81,7 @@ TEST(GraphLinkerOptions, WhatItTakesAndWhatItRefuses) {
                                  Error));
   EXPECT_TRUE(S.NoUndefined);
 
-  for (const char *Refused : {"--wrap=f", "--defsym=a=1", "-Tscript.ld"}) {
+  for (const char *Refused : {"--wrap=f", "--defsym=a=b+1", "-Tscript.ld"}) {
     LinkerOptions R;
     Error.clear();
     EXPECT_FALSE(parseLinkerOptions({"ld", Refused, "x.o"},

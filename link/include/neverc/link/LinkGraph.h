@@ -62,6 +62,8 @@ struct LinkerOptions {
   /// libraries need; in a shared library, the only definitions that stay
   /// preemptible.
   std::vector<std::string> DynamicLists;
+  /// --defsym NAME=VALUE: a number, or another symbol's name.
+  std::vector<std::pair<std::string, std::string>> Defsyms;
 };
 
 /// One node of a version script: its version name ("" for an anonymous
@@ -137,6 +139,9 @@ struct GlobalSym {
   uint16_t VersionIndex = 1;
   /// Named by a --dynamic-list.
   bool DynamicListed = false;
+  /// A linker-defined value that is a number, not an image address
+  /// (--defsym N=0x...): no RELATIVE relocation moves it.
+  bool AbsoluteValue = false;
   bool NeedsTlsGd = false, NeedsTpOff = false;
   int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1;
   int32_t CopyAtom = -1;
