@@ -165,6 +165,9 @@ bool Resolver::globals(llvm::StringRef Bytes, const std::string &Name,
     GlobalSym G;
     G.Name = *N;
     G.Undefined = S.st_shndx == llvm::ELF::SHN_UNDEF;
+    if (G.Undefined && !Out.Wrap.empty())
+      if (auto It = Out.Wrap.find(G.Name.str()); It != Out.Wrap.end())
+        G.Name = It->second; // --wrap
     G.Common = S.st_shndx == llvm::ELF::SHN_COMMON;
     G.Weak = S.getBinding() == llvm::ELF::STB_WEAK;
     G.Discarded = S.st_shndx < Lost.size() && Lost[S.st_shndx];

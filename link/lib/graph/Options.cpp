@@ -217,6 +217,8 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         Text.append(Buf, N);
       std::fclose(F);
       (List ? O.DynamicLists : O.VersionScripts).push_back(std::move(Text));
+    } else if (valueOf(Argv, I, {"--wrap", "-wrap"}, V)) {
+      O.Wrap.push_back(V);
     } else if (valueOf(Argv, I, {"--defsym", "-defsym"}, V)) {
       // NAME=NUMBER or NAME=SYMBOL; lld's expressions beyond those are not
       // read.

@@ -30,6 +30,11 @@ uint32_t LinkGraph::dynString(const std::string &Str) {
 int32_t LinkGraph::globalOf(const object::Symbol &S) const {
   if (S.Bind == object::Binding::Local)
     return -1;
+  if (S.Def == object::Definition::Undefined && !In.Wrap.empty())
+    if (auto W = In.Wrap.find(S.Name); W != In.Wrap.end()) {
+      auto It = In.SymbolIndex.find(W->second); // --wrap
+      return It == In.SymbolIndex.end() ? -1 : int32_t(It->second);
+    }
   auto It = In.SymbolIndex.find(S.Name);
   return It == In.SymbolIndex.end() ? -1 : int32_t(It->second);
 }
@@ -257,6 +262,10 @@ bool runLinkStep(LinkGraph &G, LinkStep S) {
   case LinkStep::ReadInputs: {
     std::string Error;
     std::string Entry = G.Req.Entry.empty() ? "_start" : G.Req.Entry;
+    for (const std::string &W : G.Opt.Wrap) {
+      G.In.Wrap[W] = "__wrap_" + W;
+      G.In.Wrap["__real_" + W] = W;
+    }
     Ok = readInputs(G.Req, G.Opt.Undefined, Entry, G.In, Error);
     if (!Ok)
       G.fail(Error);

@@ -10,8 +10,8 @@
 //
 // RUN: not %neverc -fuse-ld=neverc -static-pie %s -o %t/static 2>&1 | FileCheck %s --check-prefix=STATIC
 // STATIC: error: {{.*}}a static PIE (-static-pie) is not supported by the graph linker yet; use -fuse-ld=lld
-// RUN: not %neverc -fuse-ld=neverc %s -o %t/opt -Wl,--wrap=puts 2>&1 | FileCheck %s --check-prefix=OPT
-// OPT: error: {{.*}}the option '--wrap=puts' is not supported by the graph linker yet; use -fuse-ld=lld
+// RUN: not %neverc -fuse-ld=neverc %s -o %t/opt -Wl,--section-start=.text=0x1000 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: {{.*}}the option '--section-start=.text=0x1000' is not supported by the graph linker yet; use -fuse-ld=lld
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/expr -Wl,--defsym=a=b+1 2>&1 | FileCheck %s --check-prefix=EXPR
 // EXPR: error: {{.*}}'--defsym a=b+1' (an expression; only NAME=NUMBER or NAME=SYMBOL) is not supported by the graph linker yet; use -fuse-ld=lld
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/z -Wl,-z,nosuchkeyword 2>&1 | FileCheck %s --check-prefix=Z

@@ -83,6 +83,14 @@
 // RUN: %t/defsym | FileCheck %s --check-prefix=DEFSYM
 // DEFSYM: magic=0x1234 alias=7
 //
+// --wrap: references to puts go to __wrap_puts, which reaches the real one
+// through __real_puts; as with lld.
+// RUN: %neverc -fuse-ld=neverc -DWRAP %s -Wl,--wrap=puts -o %t/wrap
+// RUN: %clang -fuse-ld=lld -DWRAP %s -Wl,--wrap=puts -o %t/wrap-lld
+// RUN: %t/wrap | FileCheck %s --check-prefix=WRAP
+// RUN: %t/wrap-lld | FileCheck %s --check-prefix=WRAP
+// WRAP: wrapped: hello
+//
 // Side outputs: the map names every output section, --why-extract is lld's.
 // RUN: %neverc -fuse-ld=neverc -fcommon %s -o %t/side -Wl,-Map=%t/side.map -Wl,--why-extract=%t/side.why
 // RUN: FileCheck %s --check-prefix=MAP < %t/side.map
@@ -119,7 +127,14 @@ void unused_function(void) { puts("never"); }
 __attribute__((noinline)) int twin_a(int x) { return x * 3 + 1; }
 __attribute__((noinline)) int twin_b(int x) { return x * 3 + 1; }
 
-#ifdef DEFSYM
+#ifdef WRAP
+int __real_puts(const char *);
+int __wrap_puts(const char *S) {
+  printf("wrapped: ");
+  return __real_puts(S);
+}
+int main(void) { return puts("hello") < 0; }
+#elif defined(DEFSYM)
 extern char magic[];
 int alias_fn(int);
 int main(void) {

@@ -81,7 +81,8 @@ TEST(GraphLinkerOptions, WhatItTakesAndWhatItRefuses) {
                                  Error));
   EXPECT_TRUE(S.NoUndefined);
 
-  for (const char *Refused : {"--wrap=f", "--defsym=a=b+1", "-Tscript.ld"}) {
+  for (const char *Refused :
+       {"--section-start=.text=0", "--defsym=a=b+1", "-Tscript.ld"}) {
     LinkerOptions R;
     Error.clear();
     EXPECT_FALSE(parseLinkerOptions({"ld", Refused, "x.o"},

@@ -95,6 +95,9 @@ struct Extraction {
 };
 
 struct LinkInputs {
+  /// --wrap: an object's undefined reference to a key names the value
+  /// instead (SYM -> __wrap_SYM, __real_SYM -> SYM). Set before reading.
+  std::unordered_map<std::string, std::string> Wrap;
   std::vector<InputFile> Files;
   std::vector<ArchiveMember> Members;
   std::vector<std::unique_ptr<LinkObject>> Objects;

@@ -62,6 +62,8 @@ struct LinkerOptions {
   /// libraries need; in a shared library, the only definitions that stay
   /// preemptible.
   std::vector<std::string> DynamicLists;
+  /// --wrap SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM.
+  std::vector<std::string> Wrap;
   /// --defsym NAME=VALUE: a number, or another symbol's name.
   std::vector<std::pair<std::string, std::string>> Defsyms;
 };
