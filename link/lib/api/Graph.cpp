@@ -467,39 +467,34 @@ namespace graphslots {
 NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercLinkGraphHandle Graph,
                                       NevercLinkGraphInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
-        !isOk(S))
-      return S;
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    LinkGraph *G;
-    if (NevercStatus S = graphOf(D, *J, Graph, &G); !isOk(S))
-      return S;
-    NevercLinkGraphInfo I{};
-    I.Graph = J->graph();
-    object::fillTargetKey(J->Triple, object::ELFFormat, I.Target);
-    I.FormatID = elfFormatID();
-    I.State = G->State;
-    I.Generation = G->Generation;
-    I.InputCount = inputCount(*G);
-    I.ArchiveCount = archiveCount(*G);
-    I.ArchiveMemberCount = G->In.Members.size();
-    I.SharedLibraryCount = G->In.Libraries.size();
-    I.SectionCount = I.AtomCount = atomCount(*G);
-    I.SymbolCount = symbolCount(*G);
-    I.EdgeCount = edgeCount(*G);
-    I.ComdatCount = comdatCount(*G);
-    I.ImportCount = dynCount(*G, false);
-    I.ExportCount = dynCount(*G, true);
-    digestOf(J->Triple + ":" + std::to_string(G->State) + ":" +
-                 std::to_string(G->Generation),
-             I.SemanticDigest);
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return infoSlot(Ctx, Task, Out,
+                  [&](LinkDomain::Impl &D, LinkJob &Job,
+                      NevercLinkGraphInfo &I) -> NevercStatus {
+                    LinkJob *J = &Job;
+                    LinkGraph *G;
+                    if (NevercStatus S = graphOf(D, *J, Graph, &G); !isOk(S))
+                      return S;
+                    I.Graph = J->graph();
+                    object::fillTargetKey(J->Triple, object::ELFFormat,
+                                          I.Target);
+                    I.FormatID = elfFormatID();
+                    I.State = G->State;
+                    I.Generation = G->Generation;
+                    I.InputCount = inputCount(*G);
+                    I.ArchiveCount = archiveCount(*G);
+                    I.ArchiveMemberCount = G->In.Members.size();
+                    I.SharedLibraryCount = G->In.Libraries.size();
+                    I.SectionCount = I.AtomCount = atomCount(*G);
+                    I.SymbolCount = symbolCount(*G);
+                    I.EdgeCount = edgeCount(*G);
+                    I.ComdatCount = comdatCount(*G);
+                    I.ImportCount = dynCount(*G, false);
+                    I.ExportCount = dynCount(*G, true);
+                    digestOf(J->Triple + ":" + std::to_string(G->State) + ":" +
+                                 std::to_string(G->Generation),
+                             I.SemanticDigest);
+                    return okStatus();
+                  });
 }
 
 /// One pager per kind: Count says how many, Fill writes element K.
@@ -527,24 +522,17 @@ NevercStatus pager(void *Ctx, NevercTaskHandle Task, NevercHandle Graph,
 template <class Info, class CountFn, class FillFn>
 NevercStatus getter(void *Ctx, NevercTaskHandle Task, Table T, NevercHandle H,
                     Info *Out, CountFn &&Count, FillFn &&Fill) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
-        !isOk(S))
-      return S;
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    size_t K = 0;
-    const size_t N = J->Graph ? Count(*J, *J->Graph) : 0;
-    if (NevercStatus S = indexOf(D, *J, T, H, N, K); !isOk(S))
-      return S;
-    Info I{};
-    Fill(*J, *J->Graph, K, I);
-    I.Header = {sizeof I, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
-    writeOut(Out, I);
-    return okStatus();
-  });
+  return infoSlot(
+      Ctx, Task, Out,
+      [&](LinkDomain::Impl &D, LinkJob &J, Info &I) -> NevercStatus {
+        size_t K = 0;
+        const size_t N = J.Graph ? Count(J, *J.Graph) : 0;
+        if (NevercStatus S = indexOf(D, J, T, H, N, K); !isOk(S))
+          return S;
+        Fill(J, *J.Graph, K, I);
+        I.Header = {sizeof I, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
+        return okStatus();
+      });
 }
 
 #define NEVERC_LINK_KIND(Name, InfoT, TableMember, CountExpr, FillFn)          \
@@ -806,37 +794,31 @@ NevercStatus NEVERC_CALL setFoldLeader(void *Ctx, NevercTaskHandle Task,
                                        NevercLinkMutationHandle M,
                                        NevercLinkAtomHandle AtomH,
                                        NevercLinkAtomHandle LeaderH) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
-      return S;
-    const LinkGraph &G = *J->Graph;
-    size_t I = 0, L = 0;
-    if (NevercStatus S =
-            indexOf(D, *J, &LinkJob::Atoms, AtomH, atomCount(G), I);
-        !isOk(S))
-      return S;
-    int32_t Leader = -1;
-    if (!core::isNull(LeaderH)) {
-      if (NevercStatus S =
-              indexOf(D, *J, &LinkJob::Atoms, LeaderH, atomCount(G), L);
-          !isOk(S))
-        return S;
-      // A leader is live, not folded itself, not the atom, and the same
-      // kind of section (code into code).
-      const Atom &A = G.Atoms[I], &B = G.Atoms[L];
-      if (L == I || !B.Live || B.Leader >= 0 ||
-          (A.ShFlags & graph::SHF_EXECINSTR) !=
-              (B.ShFlags & graph::SHF_EXECINSTR) ||
-          (A.ShFlags & graph::SHF_ALLOC) != (B.ShFlags & graph::SHF_ALLOC))
-        return st(NEVERC_STATUS_INVALID_ARGUMENT);
-      Leader = int32_t(L);
-    }
-    J->Staged.push_back(
-        {LinkJob::StagedChange::Leader, uint32_t(I), false, Leader, {}, 0});
-    return okStatus();
-  });
+  return staging(
+      Ctx, Task, M, &LinkJob::Atoms, AtomH, atomCount,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t I) -> NevercStatus {
+        const LinkGraph &G = *J.Graph;
+        int32_t Leader = -1;
+        if (!core::isNull(LeaderH)) {
+          size_t L = 0;
+          if (NevercStatus S =
+                  indexOf(D, J, &LinkJob::Atoms, LeaderH, atomCount(G), L);
+              !isOk(S))
+            return S;
+          // A leader is live, not folded itself, not the atom, and the
+          // same kind of section (code into code).
+          const Atom &A = G.Atoms[I], &B = G.Atoms[L];
+          if (L == I || !B.Live || B.Leader >= 0 ||
+              (A.ShFlags & graph::SHF_EXECINSTR) !=
+                  (B.ShFlags & graph::SHF_EXECINSTR) ||
+              (A.ShFlags & graph::SHF_ALLOC) != (B.ShFlags & graph::SHF_ALLOC))
+            return st(NEVERC_STATUS_INVALID_ARGUMENT);
+          Leader = int32_t(L);
+        }
+        J.Staged.push_back(
+            {LinkJob::StagedChange::Leader, uint32_t(I), false, Leader, {}, 0});
+        return okStatus();
+      });
 }
 
 NevercStatus NEVERC_CALL replaceAtomContent(void *Ctx, NevercTaskHandle Task,
@@ -892,19 +874,13 @@ NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
 template <class Info, Table Tbl>
 NevercStatus NEVERC_CALL noEntity(void *Ctx, NevercTaskHandle Task,
                                   NevercHandle H, Info *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
-        !isOk(S))
-      return S;
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    void **P;
-    if (NevercStatus S = lookup(D, *J, J->*Tbl, H, &P); !isOk(S))
-      return S;
-    return st(NEVERC_STATUS_STALE_HANDLE);
-  });
+  return infoSlot(Ctx, Task, Out,
+                  [&](LinkDomain::Impl &D, LinkJob &J, Info &) -> NevercStatus {
+                    void **P;
+                    if (NevercStatus S = lookup(D, J, J.*Tbl, H, &P); !isOk(S))
+                      return S;
+                    return st(NEVERC_STATUS_STALE_HANDLE);
+                  });
 }
 
 /// No proof is issued yet (skips are not offered): every proof handle
@@ -912,17 +888,15 @@ NevercStatus NEVERC_CALL noEntity(void *Ctx, NevercTaskHandle Task,
 NevercStatus NEVERC_CALL getProofInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercLinkProofHandle Proof,
                                       NevercLinkProofInfo *Out) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
-        !isOk(S))
-      return S;
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    void **P;
-    return lookup(D, *J, J->Proofs, Proof, &P);
-  });
+  return infoSlot(Ctx, Task, Out,
+                  [&](LinkDomain::Impl &D, LinkJob &J,
+                      NevercLinkProofInfo &) -> NevercStatus {
+                    void **P;
+                    if (NevercStatus S = lookup(D, J, J.Proofs, Proof, &P);
+                        !isOk(S))
+                      return S;
+                    return st(NEVERC_STATUS_STALE_HANDLE); // none issued
+                  });
 }
 
 } // namespace graphslots

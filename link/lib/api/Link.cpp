@@ -46,24 +46,6 @@ namespace {
 
 constexpr uint16_t Major = NEVERC_LINK_API_MAJOR;
 
-template <class Info, class Fn>
-NevercStatus infoSlot(void *Ctx, NevercTaskHandle Task, Info *Out, Fn &&Body) {
-  return guard([&]() -> NevercStatus {
-    if (NevercStatus S = core::checkStructHeader(Out, sizeof *Out, Major);
-        !isOk(S))
-      return S;
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    Info I{};
-    if (NevercStatus S = Body(D, *J, I); !isOk(S))
-      return S;
-    writeOut(Out, I);
-    return okStatus();
-  });
-}
-
 NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
 
 //===-- request and image -------------------------------------------------//

@@ -1,4 +1,5 @@
-//===- Pages.h - How the link pagers fill a plugin's page -------*- C++ -*-===//
+//===- Pages.h - What the link slots share: info slots and pages -*- C++
+//-*-===//
 #ifndef NEVERC_LINK_LIB_API_PAGES_H
 #define NEVERC_LINK_LIB_API_PAGES_H
 
@@ -8,6 +9,27 @@
 #include <cstring>
 
 namespace neverc::link {
+
+/// An info slot: the caller's struct checked, the task's link found,
+/// \p Body fills the info, which is written out whole.
+template <class Info, class Fn>
+NevercStatus infoSlot(void *Ctx, NevercTaskHandle Task, Info *Out, Fn &&Body) {
+  return guard([&]() -> NevercStatus {
+    if (NevercStatus S =
+            core::checkStructHeader(Out, sizeof *Out, NEVERC_LINK_API_MAJOR);
+        !isOk(S))
+      return S;
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    Info I{};
+    if (NevercStatus S = Body(D, *J, I); !isOk(S))
+      return S;
+    writeOut(Out, I);
+    return okStatus();
+  });
+}
 
 /// Checks a page the caller gives (see the top).
 inline NevercStatus checkPage(NevercLinkEntityPage *Page, uint64_t Cursor,

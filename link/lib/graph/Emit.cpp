@@ -49,7 +49,7 @@ bool emitImage(LinkGraph &G) {
   // The symbol table.
   StringTable Str;
   std::string Sym(24, '\0'), Globals;
-  uint32_t Locals = 1, GlobalCount = 0;
+  uint32_t Locals = 1;
   auto Put = [&G](std::string &T, uint32_t Name, uint8_t Info, uint8_t Other,
                   uint16_t Shndx, uint64_t Value, uint64_t Size) {
     // A TLS symbol's value is its offset in the TLS segment (gABI).
@@ -171,7 +171,6 @@ bool emitImage(LinkGraph &G) {
       } else {
         Put(Globals, Str.add(Name), uint8_t(Bind << 4 | Type), Other, Shndx,
             Value, Size);
-        ++GlobalCount;
       }
     }
     Sym += Globals;
@@ -212,7 +211,6 @@ bool emitImage(LinkGraph &G) {
   size_t ShStrI = Table(".shstrtab", SHT_STRTAB, "", 1, 0);
   G.Sections[ShStrI].Data = ShStr.Bytes;
   G.Sections[ShStrI].Size = ShStr.Bytes.size();
-  (void)GlobalCount;
 
   // File offsets of the added tables, then the section headers.
   for (size_t K = Added; K < G.Sections.size(); ++K) {

@@ -496,14 +496,10 @@ bool layout(LinkGraph &G) {
   for (Atom &X : G.Atoms)
     if (X.Out >= 0)
       X.Out = NewIndex[size_t(X.Out)];
-  for (int32_t *P :
-       {&Y.Interp,     &Y.BuildId, &Y.DynSym,  &Y.DynStr,  &Y.GnuHash,
-        &Y.Hash,       &Y.VerSym,  &Y.VerNeed, &Y.RelaDyn, &Y.RelaPlt,
-        &Y.EhFrameHdr, &Y.Plt,     &Y.Dynamic, &Y.Got,     &Y.GotPlt,
-        &Y.Bss,        &Y.EhFrame, &Y.VerDef,  &Y.Iplt,    &Y.IpltGot,
-        &Y.RelaIplt})
-    if (*P >= 0)
-      *P = NewIndex[size_t(*P)];
+  Y.each([&](int32_t &I) {
+    if (I >= 0)
+      I = NewIndex[size_t(I)];
+  });
 
   // Atom addresses.
   for (Atom &X : G.Atoms)

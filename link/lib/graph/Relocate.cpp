@@ -55,7 +55,6 @@ struct Relocator {
   uint64_t tpOffset(uint64_t Address) const {
     return Address - G.TlsAddress - alignTo(G.TlsSize, G.TlsAlign);
   }
-  bool imported(int32_t Global) const { return G.dynamicTarget(Global); }
   uint64_t gotSlotFor(const Target &T, GotSlot::Kind K) const {
     int32_t Slot = -1;
     if (T.Global >= 0) {
@@ -167,7 +166,7 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
         G.S.GotPlt >= 0 ? G.Sections[size_t(G.S.GotPlt)].Address : 0;
     switch (Type) {
     case R_X86_64_64:
-      if (Alloc && word64NeedsDynamic(G, T) && imported(T.Global)) {
+      if (Alloc && word64NeedsDynamic(G, T) && G.dynamicTarget(T.Global)) {
         Dyn.push_back({P, R_X86_64_64, dynIndex(T.Global), Add});
         put64(B, Pos, 0);
       } else if (Alloc && word64NeedsDynamic(G, T)) {
@@ -183,7 +182,7 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
     case R_X86_64_PLT32: {
       uint64_t Dest = S;
       if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
-          imported(T.Global))
+          G.dynamicTarget(T.Global))
         Dest = G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
       if (T.UndefinedWeak && T.Global >= 0 &&
           G.Globals[size_t(T.Global)].K == GlobalSym::Undefined)
@@ -578,7 +577,6 @@ void Relocator::fillDynamic() {
           " reserved");
     return;
   }
-  G.RelaDyn = Dyn;
   auto WriteRela = [&](OutputSection &S, const std::vector<DynReloc> &List) {
     S.Data.assign(S.Size, '\0');
     S.Link = DS.Index;
@@ -592,12 +590,12 @@ void Relocator::fillDynamic() {
   if (Y.RelaDyn >= 0)
     WriteRela(Sec(Y.RelaDyn), Dyn);
   if (Y.RelaPlt >= 0) {
-    G.RelaPlt.clear();
+    std::vector<DynReloc> Plt;
     const uint64_t GP = Sec(Y.GotPlt).Address;
     for (size_t N = 0; N < G.PltEntries.size(); ++N)
-      G.RelaPlt.push_back({GP + 8 * (3 + N), R_X86_64_JUMP_SLOT,
-                           dynIndex(int32_t(G.PltEntries[N])), 0});
-    WriteRela(Sec(Y.RelaPlt), G.RelaPlt);
+      Plt.push_back({GP + 8 * (3 + N), R_X86_64_JUMP_SLOT,
+                     dynIndex(int32_t(G.PltEntries[N])), 0});
+    WriteRela(Sec(Y.RelaPlt), Plt);
     Sec(Y.RelaPlt).Info = Sec(Y.GotPlt).Index;
   }
   // .dynamic

@@ -36,8 +36,7 @@ std::string relocTypeName(uint32_t Type) {
       .str();
 }
 
-bool isFunction(const GlobalSym &X, const LinkSymbol &L) {
-  (void)X;
+bool isFunction(const LinkSymbol &L) {
   return L.SharedType == llvm::ELF::STT_FUNC ||
          L.SharedType == llvm::ELF::STT_GNU_IFUNC;
 }
@@ -152,7 +151,7 @@ bool synthesize(LinkGraph &G) {
           continue;
       }
       const bool Shared = X && X->K == GlobalSym::Shared;
-      const bool Func = Shared && isFunction(*X, *L);
+      const bool Func = Shared && isFunction(*L);
       // Bound by the dynamic linker: an import, or in a shared library a
       // preemptible definition or a reference left to the library's users.
       const bool Pre =

@@ -1,9 +1,10 @@
 //===- LinkGraph.h - The graph linker: one link, step by step ---*- C++ -*-===//
 //
-// LLVM-free and plugin-ABI-free: the standalone linker (neverc-ld), the
-// link phases and tools use it alike. A link is a LinkGraph that thirteen
-// steps advance through the link states of the plugin ABI (INITIAL ...
-// IMAGE_EMITTED), each in a file of its own under lib/graph/:
+// LLVM-free (the C SDK's link constants come through Request.h): the
+// standalone linker (neverc-ld), the link phases and tools use it alike. A link
+// is a LinkGraph that thirteen steps advance through the link states of the
+// plugin ABI (INITIAL ... IMAGE_EMITTED), each in a file of its own under
+// lib/graph/:
 //
 //   probe, read_inputs        Inputs.cpp (the inputs read and resolved)
 //   lto_resolve, lto_generate no-ops without bitcode (bitcode is refused)
@@ -225,7 +226,6 @@ public:
   std::vector<uint32_t> IpltEntries; ///< global index per IFUNC entry
   size_t RelaDynCount = 0;          ///< .rela.dyn entries relocate makes
   std::vector<uint32_t> DynSyms;    ///< global indexes, .dynsym order
-  std::vector<DynReloc> RelaDyn, RelaPlt;
   std::vector<int32_t> NeededLibraries;
   /// Local GOT slots (a local target, by atom and offset, and kind).
   std::unordered_map<uint64_t, uint32_t> LocalGot;
@@ -260,7 +260,19 @@ public:
             RelaPlt = -1, EhFrameHdr = -1, Plt = -1, Dynamic = -1, Got = -1,
             GotPlt = -1, Bss = -1, EhFrame = -1, Iplt = -1, IpltGot = -1,
             RelaIplt = -1;
+    /// Every index, for what renumbers them (layout's sort). The size check
+    /// below fails when a field is added and not listed here.
+    template <class Fn> void each(Fn &&F) {
+      for (int32_t *P :
+           {&Interp, &BuildId, &DynSym,  &DynStr,  &GnuHash, &Hash,
+            &VerSym, &VerNeed, &VerDef,  &RelaDyn, &RelaPlt, &EhFrameHdr,
+            &Plt,    &Dynamic, &Got,     &GotPlt,  &Bss,     &EhFrame,
+            &Iplt,   &IpltGot, &RelaIplt})
+        F(*P);
+    }
   } S;
+  static_assert(sizeof(Synth) == 21 * sizeof(int32_t),
+                "Synth::each lists every section index");
   // emit_image
   std::string Image;
 
