@@ -52,8 +52,6 @@ private:
   std::string Error;
   /// The COMDAT signatures kept so far (the first group of a name wins).
   llvm::StringSet<> Groups;
-  /// The contents of every file read (symbol names point into them).
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
 
   bool fail(std::string Why) {
     if (Error.empty())
@@ -298,12 +296,15 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
     ArchiveMember M;
     M.Input = Input;
     M.Name = Name->str();
-    M.Bytes = Buf->getBuffer().str();
+    M.Bytes = std::string_view(Buf->getBufferStart(), Buf->getBufferSize());
     Added.push_back(uint32_t(Out.Members.size()));
     Out.Members.push_back(std::move(M));
   }
   if (Err)
     return fail(Out.Files[Input].Path + ": " + llvm::toString(std::move(Err)));
+  // A thin archive's members live in buffers the archive owns.
+  if ((*A)->isThin())
+    Out.Buffers.push_back(std::shared_ptr<const void>(std::move(*A)));
   for (uint32_t Member : Added) {
     if (Whole) {
       Out.Members[Member].Extracted = true;
@@ -600,7 +601,7 @@ bool Resolver::addFile(const std::string &Path, uint64_t Flags,
   if (!B)
     return fail("cannot open " + Path + ": " + B.getError().message());
   llvm::MemoryBufferRef Ref = (*B)->getMemBufferRef();
-  Buffers.push_back(std::move(*B));
+  Out.Buffers.push_back(std::shared_ptr<const void>(std::move(*B)));
   return addBuffer(Path, Ref, Flags, Script);
 }
 

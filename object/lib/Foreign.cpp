@@ -38,11 +38,13 @@ void put32(std::string &S, uint32_t V) {
 Extension record(FormatID F, const char *Tag, uint32_t Native,
                  llvm::StringRef Name) {
   Extension E{F, 1, {}};
-  E.Bytes.append(Tag, 4);
-  put32(E.Bytes, 1);
-  put32(E.Bytes, Native);
-  put32(E.Bytes, uint32_t(Name.size()));
-  E.Bytes += Name.str();
+  std::string B;
+  B.append(Tag, 4);
+  put32(B, 1);
+  put32(B, Native);
+  put32(B, uint32_t(Name.size()));
+  B += Name.str();
+  E.Bytes = std::move(B);
   return E;
 }
 

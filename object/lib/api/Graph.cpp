@@ -40,7 +40,7 @@ std::string bytesOf(NevercByteView V) {
 NevercStringView viewOf(const std::string &S) {
   return NevercStringView{S.data(), S.size()};
 }
-NevercByteView bytesViewOf(const std::string &S) {
+NevercByteView bytesViewOf(std::string_view S) {
   return NevercByteView{reinterpret_cast<const uint8_t *>(S.data()), S.size()};
 }
 NevercInterfaceID idOf(FormatID F) { return {F.High, F.Low}; }

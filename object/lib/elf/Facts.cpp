@@ -50,43 +50,49 @@ bool ours(const Extension &E, const char *Tag, uint32_t Version,
 
 Extension encode(const SectionFacts &F) {
   Extension E{ELFFormat, 2, {}};
-  E.Bytes.reserve(SectionSize);
-  E.Bytes.append("NCSE", 4);
-  put32(E.Bytes, 2);
-  put32(E.Bytes, F.Index);
-  put32(E.Bytes, F.Type);
-  put64(E.Bytes, F.Flags);
-  put64(E.Bytes, F.Addr);
-  put64(E.Bytes, F.Offset);
-  put64(E.Bytes, F.EntSize);
-  put32(E.Bytes, F.Link);
-  put32(E.Bytes, F.Info);
+  std::string B;
+  B.reserve(SectionSize);
+  B.append("NCSE", 4);
+  put32(B, 2);
+  put32(B, F.Index);
+  put32(B, F.Type);
+  put64(B, F.Flags);
+  put64(B, F.Addr);
+  put64(B, F.Offset);
+  put64(B, F.EntSize);
+  put32(B, F.Link);
+  put32(B, F.Info);
+  E.Bytes = std::move(B);
   return E;
 }
 
 Extension encode(const SymbolFacts &F) {
   Extension E{ELFFormat, 2, {}};
-  E.Bytes.reserve(SymbolSize);
-  E.Bytes.append("NCSY", 4);
-  put32(E.Bytes, 2);
-  E.Bytes.push_back(char(F.Info));
-  E.Bytes.push_back(char(F.Other));
-  put16(E.Bytes, F.Shndx);
-  put32(E.Bytes, F.NameOffset);
-  put64(E.Bytes, F.Size);
-  put32(E.Bytes, F.Named);
-  put32(E.Bytes, F.Index);
+  std::string B;
+  B.reserve(SymbolSize);
+  B.append("NCSY", 4);
+  put32(B, 2);
+  B.push_back(char(F.Info));
+  B.push_back(char(F.Other));
+  put16(B, F.Shndx);
+  put32(B, F.NameOffset);
+  put64(B, F.Size);
+  put32(B, F.Named);
+  put32(B, F.Index);
+  E.Bytes = std::move(B);
   return E;
 }
 
 Extension encode(const RelocFacts &F) {
   Extension E{ELFFormat, 1, {}};
-  E.Bytes.reserve(RelocHead + F.Name.size());
-  E.Bytes.append("NCRL", 4);
-  put32(E.Bytes, 1);
-  put32(E.Bytes, F.Type);
-  put32(E.Bytes, uint32_t(F.Name.size()));
-  E.Bytes += F.Name;
+  std::string B;
+  B.reserve(RelocHead + F.Name.size());
+  B.append("NCRL", 4);
+  put32(B, 1);
+  put32(B, F.Type);
+  put32(B, uint32_t(F.Name.size()));
+  B += F.Name;
+  E.Bytes = std::move(B);
   return E;
 }
 
@@ -299,7 +305,7 @@ uint32_t elfRelocType(const Relocation &R) {
   // The type is the first word of the record; its name is not needed here.
   const Extension &E = R.Ext;
   if (E.Owner != ELFFormat || E.Bytes.size() < 12 ||
-      E.Bytes.compare(0, 4, "NCRL") != 0)
+      std::memcmp(E.Bytes.data(), "NCRL", 4) != 0)
     return 0;
   const auto *P = reinterpret_cast<const unsigned char *>(E.Bytes.data()) + 8;
   return uint32_t(P[0]) | uint32_t(P[1]) << 8 | uint32_t(P[2]) << 16 |

@@ -47,7 +47,9 @@ struct InputFile {
 struct ArchiveMember {
   uint32_t Input = 0;
   std::string Name;
-  std::string Bytes; ///< the member's contents
+  /// The member's contents, inside its archive's buffer (LinkInputs::
+  /// Buffers keeps it; an in-memory read's caller keeps its bytes).
+  std::string_view Bytes;
   bool Extracted = false;
   int32_t Object = -1; ///< its object once extracted
 };
@@ -105,6 +107,9 @@ struct LinkInputs {
   std::vector<LinkSymbol> Symbols;
   std::unordered_map<std::string, uint32_t> SymbolIndex;
   std::vector<Extraction> Extractions;
+  /// The files read from disk (mapped, not copied): archive members are
+  /// views into them.
+  std::vector<std::shared_ptr<const void>> Buffers;
 
   /// "archive(member)" for a member.
   std::string memberName(uint32_t Member) const;
@@ -122,6 +127,7 @@ bool readInputs(const LinkRequestModel &R,
 
 /// One input from memory, read and resolved alone (a file a script names
 /// is not opened: an error). For fuzzing the readers and for tools.
+/// \p Bytes must outlive \p Out (archive members are views into it).
 bool readInputBuffer(const std::string &Name, std::string_view Bytes,
                      LinkInputs &Out, std::string &Error);
 

@@ -20,9 +20,11 @@
 #define NEVERC_OBJECT_GRAPH_H
 
 #include <cstdint>
+#include <cstring>
 #include <list>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -119,11 +121,35 @@ enum class ComdatSelection : uint32_t {
   Associative,
 };
 
+/// Immutable bytes that copies share: a reader gives every relocation of
+/// one type the same record, and a linker reads hundreds of thousands.
+class SharedBytes {
+public:
+  SharedBytes() = default;
+  SharedBytes(std::string_view B) : N(B.size()) {
+    if (N) {
+      auto Own = std::make_shared_for_overwrite<char[]>(N);
+      std::memcpy(Own.get(), B.data(), N);
+      P = std::move(Own);
+    }
+  }
+  SharedBytes(const std::string &B) : SharedBytes(std::string_view(B)) {}
+  SharedBytes(const char *B) : SharedBytes(std::string_view(B)) {}
+  const char *data() const { return P ? P.get() : ""; }
+  size_t size() const { return N; }
+  bool empty() const { return !N; }
+  operator std::string_view() const { return {data(), N}; }
+
+private:
+  std::shared_ptr<const char[]> P; ///< one allocation, count and bytes
+  size_t N = 0;
+};
+
 /// Format-owned facts riding along with an entity.
 struct Extension {
   FormatID Owner;
   uint32_t Version = 0;
-  std::string Bytes;
+  SharedBytes Bytes;
   bool empty() const { return Owner.empty(); }
 };
 
