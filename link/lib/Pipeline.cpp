@@ -573,6 +573,7 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
                  nullptr, NEVERC_PHASE_LINK_INPUT_PROBE_NAME);
       Graph = false;
     } else {
+      prepareHeapForLink();
       J.Graph = std::make_unique<LinkGraph>(L.Argv, J.Req, std::move(Opt));
       J.Graph->Triple = J.Triple;
     }

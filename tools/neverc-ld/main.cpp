@@ -92,6 +92,7 @@ int main(int Argc, char **Argv) {
   std::string Error;
   if (!parseLinkerOptions(Line, R, O, Error))
     return fail(Error);
+  prepareHeapForLink();
   LinkGraph G(Line, R, O);
   if (!linkAll(G))
     return fail(G.Error);

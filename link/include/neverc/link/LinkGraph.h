@@ -357,6 +357,11 @@ bool linkAll(LinkGraph &G);
 /// from there made is undone, so that they can run again.
 void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest);
 
+/// Sets the process heap up for a link (Heap.cpp): padded, not trimmed,
+/// on transparent huge pages where the kernel gives them. Process-wide: a
+/// tool calls it once, before it reads the inputs.
+void prepareHeapForLink();
+
 /// lld's -Map text for a laid-out graph (Map.cpp).
 std::string linkMap(const LinkGraph &G);
 
