@@ -25,25 +25,6 @@ constexpr uint32_t LinkPhases[] = {
 
 NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
 
-/// lld's command line with its response files expanded (GNU quoting, as
-/// lld reads them), so the request sees what lld will see.
-std::vector<std::string> expanded(const std::vector<std::string> &Argv) {
-  bool Any = false;
-  for (const std::string &A : Argv)
-    Any |= !A.empty() && A[0] == '@';
-  if (!Any)
-    return Argv;
-  llvm::BumpPtrAllocator Alloc;
-  llvm::StringSaver Saver(Alloc);
-  llvm::SmallVector<const char *, 256> Args;
-  for (const std::string &A : Argv)
-    Args.push_back(Saver.save(A).data());
-  if (!llvm::cl::ExpandResponseFiles(Saver, llvm::cl::TokenizeGNUCommandLine,
-                                     Args))
-    return Argv; // lld reports an unreadable @file
-  return std::vector<std::string>(Args.begin(), Args.end());
-}
-
 } // namespace
 
 LinkJob::LinkJob(core::Task &T)
@@ -189,8 +170,16 @@ bool LinkDomain::Impl::stepsActive() const {
   return false;
 }
 
+bool LinkDomain::Impl::graphByDefault(const LinkDomain::Link &L) const {
+  // A line the driver gave another linker (one lld cannot parse, spawned)
+  // stays with it.
+  return Choice == LinkDomain::Linker::Default && !L.Argv.empty() &&
+         L.Argv[0] == "ld.lld" && !phaseActive(core::Phase_LINK_FULL);
+}
+
 bool LinkDomain::Impl::active() const {
-  if (GraphLinker || !Providers.empty() || !Verifiers.empty() || stepsActive())
+  if (Choice == LinkDomain::Linker::Graph || !Providers.empty() ||
+      !Verifiers.empty() || stepsActive())
     return true;
   for (uint32_t P : LinkPhases)
     if (phaseActive(P))
@@ -257,16 +246,21 @@ LinkDomain::~LinkDomain() = default;
 
 bool LinkDomain::active() const { return P->active(); }
 
-void LinkDomain::useGraphLinker(bool On) { P->GraphLinker = On; }
+void LinkDomain::chooseLinker(Linker L) { P->Choice = L; }
 
 void LinkDomain::shutdown() { P->shutdownProviders(); }
 
+int LinkDomain::runUnwatched(Link &L) {
+  return P->graphByDefault(L) ? linkByDefault(L.Argv, L.RunLld)
+                              : L.RunLld(L.Argv);
+}
+
 int LinkDomain::runLink(core::Task &T, Link &L) {
   if (!P->active())
-    return L.RunLld(L.Argv);
+    return runUnwatched(L);
   // The request and the staged line both read the expanded line: an -o or
   // a -Map inside a response file is moved into the staging directory too.
-  std::vector<std::string> Line = expanded(L.Argv);
+  std::vector<std::string> Line = expandLinkResponseFiles(L.Argv);
   LinkRequestModel Req;
   if (!parseLinkLine(Line, Req))
     return L.RunLld(L.Argv);

@@ -59,9 +59,10 @@ private:
     return false;
   }
   uint32_t symbol(llvm::StringRef Name);
-  bool addFile(const std::string &Path, uint64_t Flags, int32_t Script);
+  bool addFile(const std::string &Path, uint64_t Flags, int32_t Script,
+               bool ByName = false);
   bool addBuffer(const std::string &Path, llvm::MemoryBufferRef B,
-                 uint64_t Flags, int32_t Script);
+                 uint64_t Flags, int32_t Script, bool ByName = false);
 
 public:
   /// Files named by scripts are read from disk (off for in-memory reads).
@@ -290,7 +291,7 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
     if (Magic == llvm::file_magic::bitcode)
       return fail(Out.Files[Input].Path + "(" + Name->str() +
                   "): bitcode members (LTO) are not read by the graph "
-                  "linker yet");
+                  "linker yet; use -fuse-ld=lld");
     if (Magic != llvm::file_magic::elf_relocatable)
       continue;
     ArchiveMember M;
@@ -385,6 +386,9 @@ bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
   } else {
     llvm::consumeError(Dyn.takeError());
   }
+  if (L.Soname.empty())
+    L.Soname =
+        Out.Files[Input].ByName ? llvm::sys::path::filename(Path).str() : Path;
   const int32_t Library = int32_t(Out.Libraries.size());
   Out.Libraries.push_back(std::move(L));
   if (!DynSym)
@@ -563,7 +567,8 @@ bool Resolver::addScript(uint32_t Input, llvm::StringRef Text) {
           }
         }
       }
-      if (!addFile(Resolved, Flags, int32_t(Input)))
+      if (!addFile(Resolved, Flags, int32_t(Input),
+                   llvm::StringRef(F).starts_with("-l")))
         return false;
     }
     return Expect(")");
@@ -586,14 +591,14 @@ bool Resolver::addScript(uint32_t Input, llvm::StringRef Text) {
         return false;
     } else {
       return fail(Path + ": linker script command '" + Cmd +
-                  "' is not read by the graph linker yet");
+                  "' is not read by the graph linker yet; use -fuse-ld=lld");
     }
   }
   return true;
 }
 
-bool Resolver::addFile(const std::string &Path, uint64_t Flags,
-                       int32_t Script) {
+bool Resolver::addFile(const std::string &Path, uint64_t Flags, int32_t Script,
+                       bool ByName) {
   if (!FromDisk)
     return fail("cannot open " + Path + ": this read takes no files");
   auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
@@ -602,15 +607,16 @@ bool Resolver::addFile(const std::string &Path, uint64_t Flags,
     return fail("cannot open " + Path + ": " + B.getError().message());
   llvm::MemoryBufferRef Ref = (*B)->getMemBufferRef();
   Out.Buffers.push_back(std::shared_ptr<const void>(std::move(*B)));
-  return addBuffer(Path, Ref, Flags, Script);
+  return addBuffer(Path, Ref, Flags, Script, ByName);
 }
 
 bool Resolver::addBuffer(const std::string &Path, llvm::MemoryBufferRef Ref,
-                         uint64_t Flags, int32_t Script) {
+                         uint64_t Flags, int32_t Script, bool ByName) {
   InputFile F;
   F.Path = Path;
   F.Flags = Flags;
   F.Script = Script;
+  F.ByName = ByName;
   llvm::file_magic M = llvm::identify_magic(Ref.getBuffer());
   const uint32_t Input = uint32_t(Out.Files.size());
   switch (M) {
@@ -628,13 +634,14 @@ bool Resolver::addBuffer(const std::string &Path, llvm::MemoryBufferRef Ref,
     return addShared(Input, Ref.getBuffer());
   case llvm::file_magic::bitcode:
     return fail(Path + ": bitcode inputs (LTO) are not read by the graph "
-                       "linker yet");
+                       "linker yet; use -fuse-ld=lld");
   case llvm::file_magic::unknown:
     F.Kind = NEVERC_LINK_INPUT_SCRIPT;
     Out.Files.push_back(F);
     return addScript(Input, Ref.getBuffer());
   default:
-    return fail(Path + ": not an input the graph linker reads");
+    return fail(Path + ": not an input the graph linker reads; use "
+                       "-fuse-ld=lld");
   }
 }
 
@@ -652,7 +659,7 @@ bool Resolver::run(const std::vector<std::string> &Undefined,
       Err = "unable to find library " + In.URI;
       return false;
     }
-    if (!addFile(In.URI, In.Flags, -1)) {
+    if (!addFile(In.URI, In.Flags, -1, In.ByName)) {
       Err = Error;
       return false;
     }

@@ -199,10 +199,13 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
 
   bool phaseActive(uint32_t P) const { return H.phases().at(P).Active; }
   bool active() const;
-  /// -fuse-ld=neverc: every link goes to the graph linker.
-  bool GraphLinker = false;
+  /// What the command line chose (LinkDomain::Linker).
+  LinkDomain::Linker Choice = LinkDomain::Linker::Default;
   /// Whether a plugin is on one of the graph linker's thirteen steps.
   bool stepsActive() const;
+  /// Whether \p L goes to the graph linker because nothing chose another:
+  /// no linker named, an lld line, no plugin on neverc.link.full.
+  bool graphByDefault(const LinkDomain::Link &L) const;
 };
 
 

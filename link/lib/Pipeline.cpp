@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
-#include "neverc/source/StagedFile.h"
+#include "neverc/link/Stage.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -89,6 +89,10 @@ struct Run {
   LinkDomain::Link &L;
   StagingDir Dir;
   int LldExit = 0;
+  /// The graph linker was nobody's explicit choice and no plugin is on
+  /// its steps: what it does not make yet goes to lld (NotYet says what).
+  bool MayFallBack = false;
+  std::string NotYet;
   void error(const std::string &Phase, const std::string &Message,
              const core::Plugin *Who = nullptr) {
     D.H.report(NEVERC_DIAGNOSTIC_ERROR, Message, Who, Phase);
@@ -210,6 +214,11 @@ struct GraphStep {
       Ok = runLinkStep(G, LinkStep(G.State));
     if (Ok && runLinkStep(G, X.S))
       return okStatus();
+    if (X.R->MayFallBack && graphLinkerNotYet(G.Error)) {
+      X.R->NotYet = std::move(G.Error); // lld makes the link instead
+      G.Error.clear();
+      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    }
     X.R->error(stepPhaseName(X.S), G.Error);
     G.Error.clear();
     return st(NEVERC_STATUS_VERIFICATION_FAILED);
@@ -435,41 +444,6 @@ struct CommitStep {
     return okStatus();
   }
 
-  static bool stage(const std::string &Path, std::string_view Bytes,
-                    bool Executable, std::optional<source::StagedFile> &Out,
-                    std::string &Error) {
-    llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
-    if (!F) {
-      Error = llvm::toString(F.takeError());
-      return false;
-    }
-    const char *P = Bytes.data();
-    size_t Left = Bytes.size();
-    while (Left) {
-      ssize_t N = ::write(F->fd(), P, Left);
-      if (N < 0) {
-        if (errno == EINTR)
-          continue;
-        Error = "cannot write '" + Path + "': " + std::strerror(errno);
-        return false;
-      }
-      P += N;
-      Left -= size_t(N);
-    }
-    // As lld creates its outputs: executables (and shared libraries)
-    // 0777, the rest 0666, less the umask.
-    if (!F->inPlace()) {
-      unsigned Mode = Executable ? 0777 : 0666;
-      if (::fchmod(F->fd(), Mode & ~llvm::sys::fs::getUmask()) != 0) {
-        Error = "cannot set the mode of '" + Path + "': " +
-                std::strerror(errno);
-        return false;
-      }
-    }
-    Out.emplace(std::move(*F));
-    return true;
-  }
-
   static bool commitAll(Run &R, ImageBox &I, unsigned &Committed,
                         std::string &Error) {
     // Stage everything first: a failure here publishes nothing.
@@ -477,15 +451,15 @@ struct CommitStep {
     for (size_t K = 0; K < Side.size(); ++K) {
       std::string Bytes;
       if (!readFile(R.J.Req.Side[K].StagedPath, Bytes, Error) ||
-          !stage(R.J.Req.Side[K].FinalPath, Bytes, false, Side[K], Error))
+          !stageOutput(R.J.Req.Side[K].FinalPath, Bytes, false, Side[K], Error))
         return false;
     }
     std::optional<source::StagedFile> Image;
     bool ToStdout = R.J.Req.OutputPath == "-";
     if (!ToStdout &&
-        !stage(R.J.Req.OutputPath, I.Bytes,
-               R.J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE, Image,
-               Error))
+        !stageOutput(R.J.Req.OutputPath, I.Bytes,
+                     R.J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE,
+                     Image, Error))
       return false;
     for (auto &S : Side) {
       if (llvm::Error E = S->commit()) {
@@ -551,9 +525,13 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
     return core::runJobPhase(D.H, T, J.Phase, Id, Input, Step, V, Prepared);
   };
 
-  // The fine-grained route: asked for (-fuse-ld=neverc), or a plugin is on
-  // one of its steps; a linker provider serves the whole link instead.
-  bool Graph = !J.Provider && (D.GraphLinker || D.stepsActive());
+  // The fine-grained route: asked for (-fuse-ld=neverc), a plugin is on
+  // one of its steps, or nothing chose another linker; a linker provider
+  // serves the whole link instead.
+  const bool Explicit = D.Choice == LinkDomain::Linker::Graph;
+  bool Graph =
+      !J.Provider && (Explicit || D.stepsActive() || D.graphByDefault(L));
+  R.MayFallBack = !Explicit && !D.stepsActive();
   if (Graph) {
     std::string Why = graphLinkerRefusal(J.Req, J.Triple);
     LinkerOptions Opt;
@@ -561,16 +539,18 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
         Why.empty())
       Why = "the link line is not one the graph linker reads";
     if (!Why.empty()) {
-      if (D.GraphLinker) {
+      if (Explicit) {
         R.error(NEVERC_PHASE_LINK_INPUT_PROBE_NAME, Why);
         return 1;
       }
       // A plugin on a step of a link the graph linker does not make: lld
-      // makes it, and the plugin is told its phases do not run.
-      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                 "the fine-grained link phases do not run for '" +
-                     J.Req.OutputPath + "': " + Why,
-                 nullptr, NEVERC_PHASE_LINK_INPUT_PROBE_NAME);
+      // makes it, and the plugin is told its phases do not run. Without
+      // one, lld just makes it.
+      if (D.stepsActive())
+        D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                   "the fine-grained link phases do not run for '" +
+                       J.Req.OutputPath + "': " + Why,
+                   nullptr, NEVERC_PHASE_LINK_INPUT_PROBE_NAME);
       Graph = false;
     } else {
       prepareHeapForLink();
@@ -602,8 +582,13 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       core::PhaseOutcome O =
           Phase(core::Phase_LINK_INPUT_PROBE + K, J.Graph.get(),
                 {&GraphStep::run, &GS}, {&GraphVerifier::run, &GV});
-      if (Failed(O))
-        return 1;
+      if (Failed(O)) {
+        if (R.NotYet.empty())
+          return 1;
+        Graph = false; // nothing is staged yet: lld makes the whole link
+        J.Graph.reset();
+        break;
+      }
       if (J.Graph->State < K + 1) {
         if (++Reruns > 64) {
           R.error(stepPhaseName(LinkStep(K)),
@@ -616,6 +601,8 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       }
       ++K;
     }
+  }
+  if (Graph) {
     J.Image.Bytes = std::move(J.Graph->Image);
     J.Graph->Image.clear();
     J.Image.Provenance = "the graph linker";

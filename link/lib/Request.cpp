@@ -251,6 +251,7 @@ bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R) {
       std::string Path = findLibrary(R, V, Static);
       AddInput(Path.empty() ? "-l" + V : Path,
                Path.empty() ? NEVERC_LINK_INPUT_UNKNOWN : inputKindOf(Path));
+      R.Inputs.back().ByName = !Path.empty();
     } else if (optionValue(Argv, I, {"-L", "--library-path"}, V,
                            /*Joined=*/true)) {
       // read above

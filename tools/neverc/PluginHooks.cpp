@@ -687,8 +687,14 @@ bool PluginHooks::assemblerParse(core::AssemblySource &Src) {
 
 int PluginHooks::runLink(const JobInfo &Job, std::vector<std::string> &Argv,
                          int (*RunLld)(const std::vector<std::string> &)) {
-  if (!F.Link || !F.Link->active())
+  if (!F.Link)
     return DriverHooks::runLink(Job, Argv, RunLld);
+  if (!F.Link->active()) {
+    link::LinkDomain::Link L;
+    L.Argv = Argv;
+    L.RunLld = RunLld;
+    return F.Link->runUnwatched(L);
+  }
   // A link is a task of its own; its diagnostics print clang-style on
   // stderr (no compile's engine is current).
   Sink.use(nullptr);

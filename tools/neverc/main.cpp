@@ -18,17 +18,18 @@
 #include "Probes.h"
 
 #include "neverc/Plugin/PluginObject.h"
+#include "neverc/ast/ASTDomain.h"
 #include "neverc/core/Host.h"
 #include "neverc/driver/Driver.h"
-#include "neverc/ast/ASTDomain.h"
-#include "neverc/ir/IRDomain.h"
-#include "neverc/mc/MCDomain.h"
-#include "neverc/link/LinkDomain.h"
-#include "neverc/object/ObjectDomain.h"
-#include "neverc/mir/MIRDomain.h"
-#include "neverc/target/TargetDomain.h"
 #include "neverc/driver/DriverDomain.h"
+#include "neverc/ir/IRDomain.h"
+#include "neverc/link/LinkDomain.h"
+#include "neverc/link/LinkGraph.h"
+#include "neverc/mc/MCDomain.h"
+#include "neverc/mir/MIRDomain.h"
+#include "neverc/object/ObjectDomain.h"
 #include "neverc/prep/PrepDomain.h"
+#include "neverc/target/TargetDomain.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -59,11 +60,34 @@ struct PluginFlags {
   bool HasObjectWrite = false;
   /// -fuse-ld=neverc: links go to the graph linker (link/LinkGraph.h).
   bool GraphLinker = false;
+  /// -fuse-ld=<another> or --ld-path=: the user chose the linker.
+  bool NamedLinker = false;
 };
 
 bool startsWith(const std::string &S, const char *P) {
   return S.rfind(P, 0) == 0;
 }
+
+/// Whether \p A names a linker other than neverc's own (the driver still
+/// reads it: it builds the link job for that linker).
+bool namesLinker(const std::string &A) {
+  return (startsWith(A, "-fuse-ld=") && A != "-fuse-ld=neverc") ||
+         startsWith(A, "--ld-path=");
+}
+
+/// The plain driver's links (no plugin loaded): the graph linker, or lld
+/// for what it does not make yet; lld when the line named a linker.
+class PlainLinkHooks : public driver::DriverHooks {
+public:
+  explicit PlainLinkHooks(bool NamedLinker) : Named(NamedLinker) {}
+  int runLink(const driver::JobInfo &, std::vector<std::string> &Argv,
+              int (*RunLld)(const std::vector<std::string> &)) override {
+    return Named ? RunLld(Argv) : link::linkByDefault(Argv, RunLld);
+  }
+
+private:
+  bool Named;
+};
 
 /// Takes the loading flags out of \p Argv (already @file-expanded).
 bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
@@ -74,6 +98,9 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
     const std::string &A = Argv[I].Value;
     if (I > 0 && A == "-fuse-ld=neverc") {
       F.GraphLinker = true;
+    } else if (I > 0 && namesLinker(A)) {
+      F.NamedLinker = true; // kept: the driver builds the job for it
+      Rest.push_back(Argv[I]);
     } else if (I > 0 && startsWith(A, "-fplugin=")) {
       F.Modules.push_back(A.substr(9));
     } else if (I > 0 && startsWith(A, "-fplugin-pass=")) {
@@ -489,7 +516,9 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
   object::ObjectDomain Object(H);
   Object.setWriteFlags(F.ObjectWrite);
   link::LinkDomain Link(H);
-  Link.useGraphLinker(F.GraphLinker);
+  Link.chooseLinker(F.GraphLinker   ? link::LinkDomain::Linker::Graph
+                    : F.NamedLinker ? link::LinkDomain::Linker::Named
+                                    : link::LinkDomain::Linker::Default);
   IR.setTargetDomain(&Target);
   Object.setForeignImages(&Target.images());
   MIR.setUnits(&MC);
@@ -631,9 +660,10 @@ int main(int Argc, char **Argv) {
     return printPhasesDot();
   // Without any plugin flag (looked for in response files too) this is the
   // plain driver: no host, no phase machinery.
-  bool ResponseFiles = false, PluginFlag = false;
+  bool ResponseFiles = false, PluginFlag = false, NamedLinker = false;
   for (size_t I = 1; I < Args.size(); ++I) {
     ResponseFiles |= startsWith(Args[I], "@");
+    NamedLinker |= namesLinker(Args[I]);
     PluginFlag |= startsWith(Args[I], "-fplugin") ||
                   startsWith(Args[I], "-fobject-write=") ||
                   Args[I] == "-fuse-ld=neverc";
@@ -642,8 +672,8 @@ int main(int Argc, char **Argv) {
     // The warning group is neverc's: accepted (and dropped) without
     // plugins too, so build flags may carry it.
     takePhaseWarningFlags(Args, [](std::string &A) -> std::string & { return A; });
-    driver::DriverHooks None;
-    return driver::runDriver(Args, None);
+    PlainLinkHooks Plain(NamedLinker);
+    return driver::runDriver(Args, Plain);
   }
   core::StreamDiagnosticSink Diags(stderr);
   std::vector<driver::RawArgument> Raw;
@@ -685,8 +715,8 @@ int main(int Argc, char **Argv) {
       Diags.report(D);
       return 1;
     }
-    driver::DriverHooks None;
-    return driver::runDriver(Raw, None);
+    PlainLinkHooks Plain(F.NamedLinker);
+    return driver::runDriver(Raw, Plain);
   }
   return withPlugins(std::move(Raw), F, PhaseWarnings);
 }

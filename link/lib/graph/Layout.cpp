@@ -105,7 +105,7 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
 } // namespace
 
 bool layout(LinkGraph &G) {
-  const bool Dynamic = !G.In.Libraries.empty() || G.pie();
+  const bool Dynamic = G.dynamicImage();
   const bool StripDebug = G.Opt.StripDebug || G.Opt.StripAll;
   std::map<std::string, int32_t> ByName;
   auto Output = [&](const std::string &Name, uint32_t Type, uint64_t Flags,
@@ -185,8 +185,6 @@ bool layout(LinkGraph &G) {
     const std::string &In = atomName(X);
     if (!(X.ShFlags & SHF_ALLOC) && StripDebug && In.rfind(".debug", 0) == 0)
       continue;
-    if (X.Sec && X.Type == SHT_NOTE && !(X.ShFlags & SHF_ALLOC))
-      continue;
     std::string Name = X.Sec ? outputNameOf(In, X.ShFlags) : ".bss";
     uint32_t Type = X.Type;
     if (Type == SHT_X86_64_UNWIND ||
@@ -247,10 +245,7 @@ bool layout(LinkGraph &G) {
       G.Dynamic.push_back({DT_SONAME, G.dynString(G.Req.Soname)});
     for (int32_t L : G.NeededLibraries) {
       const SharedLibrary &Lib = G.In.Libraries[size_t(L)];
-      G.Dynamic.push_back(
-          {DT_NEEDED,
-           G.dynString(Lib.Soname.empty() ? G.In.Files[Lib.Input].Path
-                                          : Lib.Soname)});
+      G.Dynamic.push_back({DT_NEEDED, G.dynString(Lib.Soname)});
     }
     if (!G.Opt.Rpath.empty()) {
       std::string Joined;

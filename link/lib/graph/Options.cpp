@@ -76,8 +76,6 @@ bool harmless(llvm::StringRef A) {
                                           "-call_shared",
                                           "--eh-frame-hdr",
                                           "--no-eh-frame-hdr",
-                                          "--undefined-version",
-                                          "--no-undefined-version",
                                           "--fatal-warnings",
                                           "--no-fatal-warnings",
                                           "--color-diagnostics",
@@ -235,6 +233,8 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
       O.Defsyms.push_back({Name, Value});
     } else if (A == "--default-symver" || A == "-default-symver") {
       O.DefaultSymver = true;
+    } else if (A == "--undefined-version" || A == "--no-undefined-version") {
+      O.UndefinedVersion = A == "--undefined-version";
     } else if (A == "-Bsymbolic" || A == "--Bsymbolic") {
       O.Bsymbolic = true;
     } else if (A == "-Bsymbolic-functions" || A == "--Bsymbolic-functions") {
@@ -261,11 +261,14 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     } else if (A == "--no-eh-frame-hdr") {
       O.EhFrameHdr = false;
     } else if (A.consume_front("--hash-style=") ||
-               A.consume_front("-hash-style=")) {
-      O.GnuHash = A == "gnu" || A == "both";
-      O.SysvHash = A == "sysv" || A == "both";
-    } else if (A == "--hash-style" && I + 1 < Argv.size()) {
-      llvm::StringRef H = Argv[++I];
+               A.consume_front("-hash-style=") ||
+               ((A == "--hash-style" || A == "-hash-style") &&
+                I + 1 < Argv.size())) {
+      llvm::StringRef H = A.starts_with("-") ? llvm::StringRef(Argv[++I]) : A;
+      if (H != "gnu" && H != "sysv" && H != "both") {
+        Error = "unknown --hash-style: " + H.str(); // lld's error
+        return false;
+      }
       O.GnuHash = H == "gnu" || H == "both";
       O.SysvHash = H == "sysv" || H == "both";
     } else if (A == "-s" || A == "--strip-all") {
@@ -295,10 +298,14 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
 std::string graphLinkerRefusal(const LinkRequestModel &R,
                                const std::string &Triple) {
   llvm::StringRef T = Triple;
-  if (!T.starts_with("x86_64") || !T.contains("linux"))
+  if (!T.empty() && (!T.starts_with("x86_64") || !T.contains("linux")))
     return "the target '" + Triple +
            "' is not linked by the graph linker yet (x86-64 Linux is); "
            "use -fuse-ld=lld";
+  for (const SideOutput &S : R.Side)
+    if (S.Option != "--why-extract" && S.Option != "-Map")
+      return "the side output " + S.Option +
+             " is not written by the graph linker yet; use -fuse-ld=lld";
   return "";
 }
 

@@ -460,8 +460,7 @@ void Relocator::fillDynamic() {
     for (size_t N = 0; N < G.VersionNeeds.size(); ++N) {
       const auto &Need = G.VersionNeeds[N];
       const SharedLibrary &Lib = G.In.Libraries[size_t(Need.Library)];
-      const std::string &File =
-          Lib.Soname.empty() ? G.In.Files[Lib.Input].Path : Lib.Soname;
+      const std::string &File = Lib.Soname;
       put16(VN.Data, Pos, 1);
       put16(VN.Data, Pos + 2, uint16_t(Need.Versions.size()));
       put32(VN.Data, Pos + 4, G.dynString(File));

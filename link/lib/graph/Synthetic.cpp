@@ -87,8 +87,7 @@ uint32_t gotSlotRelocation(const LinkGraph &G, const GotSlot &S,
 }
 
 bool synthesize(LinkGraph &G) {
-  const bool Pie = G.pie();
-  const bool Dynamic = !G.In.Libraries.empty() || Pie;
+  const bool Dynamic = G.dynamicImage();
   G.AtomsBeforeSynthesize = G.Atoms.size();
   std::set<std::string> UndefinedSeen;
   std::string Errors;
@@ -410,10 +409,10 @@ bool synthesize(LinkGraph &G) {
     const InputFile &F = G.In.Files[Lib.Input];
     if ((F.Flags & NEVERC_LINK_INPUT_FLAG_AS_NEEDED) && !Used[L])
       continue;
-    if (!Named.insert(Lib.Soname.empty() ? F.Path : Lib.Soname).second)
+    if (!Named.insert(Lib.Soname).second)
       continue;
     G.NeededLibraries.push_back(int32_t(L));
-    G.dynString(Lib.Soname.empty() ? F.Path : Lib.Soname);
+    G.dynString(Lib.Soname);
   }
   // Versions imported, per library (index 2 on; 1 is the global base).
   G.VersionOf.assign(G.DynSyms.size() + 1, 0);
@@ -447,7 +446,7 @@ bool synthesize(LinkGraph &G) {
     LinkGraph::VersionNeed N;
     N.Library = int32_t(L);
     const SharedLibrary &Lib = G.In.Libraries[L];
-    G.dynString(Lib.Soname.empty() ? G.In.Files[Lib.Input].Path : Lib.Soname);
+    G.dynString(Lib.Soname);
     for (auto &[Name, Index] : ByLib[L]) {
       N.Versions.push_back({Name, Index});
       G.dynString(Name);

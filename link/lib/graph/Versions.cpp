@@ -182,6 +182,26 @@ bool assignVersions(LinkGraph &G) {
     else if (!Nodes[size_t(Found)].Name.empty())
       X.VersionIndex = IndexOf[size_t(Found)];
   }
+  if (G.Opt.UndefinedVersion)
+    return true;
+  // lld's --no-undefined-version: a name (not a wildcard) the script gives
+  // a version, or hides, must be defined in the link.
+  auto Defined = [&](const std::string &Name) {
+    auto It = G.In.SymbolIndex.find(Name);
+    if (It == G.In.SymbolIndex.end())
+      return false;
+    const GlobalSym &X = G.Globals[It->second];
+    return (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && X.Def;
+  };
+  for (const VersionNode &N : Nodes)
+    for (bool Local : {false, true})
+      for (const std::string &P : Local ? N.Local : N.Global)
+        if (!wildcard(P) && !Defined(P))
+          return G.fail("version script assignment of '" +
+                        (Local            ? std::string("local")
+                         : N.Name.empty() ? std::string("global")
+                                          : N.Name) +
+                        "' to symbol '" + P + "' failed: symbol not defined");
   return true;
 }
 

@@ -1,4 +1,5 @@
-// Links run lld in-process, but a link lld cannot parse (an option only GNU
+// In-process links run the graph linker (lld for what it does not link
+// yet, or with -fuse-ld=lld), but a link lld cannot parse (an option only GNU
 // ld knows, e.g. jansson's -Wl,--default-symver) goes to the platform
 // linker Debian's clang-22 itself runs (GNU ld), so neverc links what
 // clang-22 links. The choice is made when the jobs are planned: -### and -v
@@ -37,9 +38,12 @@
 // BAD: unrecognized option '--no-such-linker-option'
 // RUN: not test -e %t/bad.so
 //
-// A bad value for an option lld knows stays lld's error (no fallback).
+// A bad value for an option lld knows is an error with lld's words (the
+// graph linker, the default, says it; no fallback to GNU ld).
 // RUN: not %neverc -shared -fPIC -Wl,--hash-style=bogus %s -o %t/bad2.so 2>&1 | FileCheck %s --check-prefix=VALUE
-// VALUE: ld.lld: error: unknown --hash-style: bogus
+// VALUE: neverc: error: unknown --hash-style: bogus
+// RUN: not %neverc -fuse-ld=lld -shared -fPIC -Wl,--hash-style=bogus %s -o %t/bad3.so 2>&1 | FileCheck %s --check-prefix=VALUE-LLD
+// VALUE-LLD: ld.lld: error: unknown --hash-style: bogus
 //
 // -print-prog-name=ld: the linker neverc runs (lld), unless -fuse-ld= chose.
 // RUN: %neverc -print-prog-name=ld | FileCheck %s --check-prefix=PROG

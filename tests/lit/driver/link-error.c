@@ -1,11 +1,18 @@
-// A failed link: lld's diagnostic, clang's "linker command failed" line,
-// exit status 1 and no output file (lld stages its output; the driver drops
-// the failed job's result file).
+// A failed link: the linker's diagnostic (the graph linker's, in lld's
+// words; lld's own with -fuse-ld=lld), clang's "linker command failed"
+// line, exit status 1 and no output file (the linker stages its output;
+// the driver drops the failed job's result file).
 // RUN: rm -rf %t && mkdir %t
 // RUN: echo stale > %t/prog
 // RUN: not %neverc %s -o %t/prog 2>&1 | FileCheck %s
-// CHECK: ld.lld: error: undefined symbol: missing_function
+// CHECK: neverc: error: undefined symbol: missing_function
+// CHECK-NEXT: >>> referenced by {{.*}}.o:(.text+0x{{[0-9a-f]+}})
 // CHECK: neverc: error: linker command failed with exit code 1 (use -v to see invocation)
+// RUN: not test -e %t/prog
+// RUN: echo stale > %t/prog
+// RUN: not %neverc -fuse-ld=lld %s -o %t/prog 2>&1 | FileCheck %s --check-prefix=LLD
+// LLD: ld.lld: error: undefined symbol: missing_function
+// LLD: neverc: error: linker command failed with exit code 1 (use -v to see invocation)
 // RUN: not test -e %t/prog
 // RUN: sh -c '%neverc %s -o %t/prog 2>/dev/null; echo "status=$?"' | FileCheck %s --check-prefix=STATUS
 // STATUS: status=1

@@ -10,6 +10,9 @@
 // RUN: %t/observed | FileCheck %s --check-prefix=RUN7
 // RUN: %neverc -fuse-ld=neverc %s -o %t/plain
 // RUN: cmp %t/observed %t/plain
+// The graph linker is neverc's default: the same bytes with no flag.
+// RUN: %neverc %s -o %t/default
+// RUN: cmp %t/observed %t/default
 // RUN7: 7
 //
 // CHECK: steps: before input_probe state=0 generation=1

@@ -7,7 +7,7 @@
 // sealed gate alike; the image is committed unchanged.
 // RUN: %neverc %t/main.o -o %t/a -fplugin=%test_plugins/LinkTestPlugin.so -fplugin-arg=org.neverc.test.link:--mode=obs-write 2>&1 | FileCheck %s --check-prefix=OBS --implicit-check-not=error:
 // RUN: %neverc %t/main.o -o %t/b -fplugin=%test_plugins/LinkTestPlugin.so -fplugin-arg=org.neverc.test.link:--mode=late-write 2>&1 | FileCheck %s --check-prefix=LATE --implicit-check-not=error:
-// RUN: %neverc %t/main.o -o %t/plain
+// RUN: %neverc -fuse-ld=lld %t/main.o -o %t/plain
 // RUN: cmp %t/a %t/plain
 // RUN: cmp %t/b %t/plain
 // OBS: link: observer Append POLICY_VIOLATION

@@ -1,16 +1,17 @@
 // The six phases of the whole-link route fire in a real link, in order,
-// with an observer on each: full (lld, in process), post_emit, the sealed
+// with an observer on each (a plugin on neverc.link.full keeps the link
+// on lld's route): full (lld, in process), post_emit, the sealed
 // image_verify and side_outputs_verify, the sealed commit, the
 // after_commit event. The request is read from lld's command line; the
 // image's facts and pages come from its bytes. An observer changes no
-// byte: the executable is the one neverc links with no plugin and the one
-// clang-22 links with lld.
+// byte: the executable is the one neverc -fuse-ld=lld links with no plugin
+// and the one clang-22 links with lld.
 //
 // RUN: rm -rf %t && mkdir -p %t/tmp
 // RUN: %neverc -c %s -o %t/main.o
 // RUN: env TMPDIR=%t/tmp %neverc %t/main.o -o %t/observed -fplugin=%test_plugins/LinkTestPlugin.so 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 // RUN: %t/observed | FileCheck %s --check-prefix=RUNOUT
-// RUN: %neverc %t/main.o -o %t/plain
+// RUN: %neverc -fuse-ld=lld %t/main.o -o %t/plain
 // RUN: %clang -fuse-ld=lld %t/main.o -o %t/clang
 // RUN: cmp %t/observed %t/plain
 // RUN: cmp %t/observed %t/clang

@@ -41,6 +41,9 @@ struct InputFile {
   uint64_t Flags = 0; ///< NEVERC_LINK_INPUT_FLAG_*
   std::string Path;   ///< as given (what diagnostics and --why-extract say)
   int32_t Script = -1; ///< the script input that named it
+  /// Found through -l: a shared library without a soname is then needed
+  /// by its file name, else by the path as given (lld's rule).
+  bool ByName = false;
 };
 
 /// A member of an archive input.
@@ -65,6 +68,8 @@ struct LinkObject {
 /// A shared library input: what it defines and what it needs.
 struct SharedLibrary {
   uint32_t Input = 0;
+  /// Its DT_SONAME; without one, the name lld gives it (the file name
+  /// when -l found it, else the path as given): what DT_NEEDED says.
   std::string Soname;
   std::vector<std::string> Needed;
   /// The symbols it references (what an executable must export to it).

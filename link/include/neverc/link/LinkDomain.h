@@ -35,10 +35,20 @@ public:
 
   /// Whether links go through the phases at all.
   bool active() const;
-  /// -fuse-ld=neverc: links go to the graph linker (the thirteen
-  /// fine-grained phases), plugin or not. Without it, they do when a
-  /// plugin is on one of those phases.
-  void useGraphLinker(bool On);
+  /// Which linker the command line chose.
+  enum class Linker : uint8_t {
+    /// None named: the graph linker, through the thirteen fine-grained
+    /// phases when a plugin watches them; lld for what it does not make
+    /// yet, and when a plugin is on neverc.link.full (lld's whole link).
+    Default,
+    /// -fuse-ld=neverc: the graph linker, plugin or not; what it does not
+    /// make yet is an error naming it.
+    Graph,
+    /// -fuse-ld=lld (or --ld-path=): lld, unless a plugin is on one of the
+    /// thirteen fine-grained phases.
+    Named,
+  };
+  void chooseLinker(Linker L);
 
   /// One link, as the driver would run it.
   struct Link {
@@ -54,6 +64,9 @@ public:
   /// Returns the link's exit code; non-zero when a phase failed (reported)
   /// and then nothing was committed.
   int runLink(core::Task &T, Link &L);
+  /// A link no plugin watches (!active()): no task, no phase; the linker
+  /// the command line chose (the graph linker when it named none).
+  int runUnwatched(Link &L);
 
   /// Destroys what registered providers and verifiers own (their
   /// UserData); call before the host unloads the plugins.

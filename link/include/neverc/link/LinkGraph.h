@@ -59,6 +59,9 @@ struct LinkerOptions {
   /// --version-script files' text, in order; --default-symver.
   std::vector<std::string> VersionScripts;
   bool DefaultSymver = false;
+  /// --undefined-version: a version script may name symbols the link does
+  /// not define (lld's default is --no-undefined-version: an error).
+  bool UndefinedVersion = false;
   /// --dynamic-list files' text: what an executable exports besides what
   /// libraries need; in a shared library, the only definitions that stay
   /// preemptible.
@@ -362,11 +365,41 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest);
 /// tool calls it once, before it reads the inputs.
 void prepareHeapForLink();
 
+/// \p Argv with its @response files expanded (GNU quoting, as lld and GNU
+/// ld read them), so a request sees what the linker will see.
+std::vector<std::string>
+expandLinkResponseFiles(const std::vector<std::string> &Argv);
+
+/// Whether \p Error is the graph linker saying it does not make something
+/// yet (every such error names it and ends "use -fuse-ld=lld"), as opposed
+/// to a link that is wrong (an undefined symbol, an unreadable file).
+bool graphLinkerNotYet(const std::string &Error);
+
+/// How linkWithGraphLinker ended.
+enum class GraphLinkResult {
+  Linked, ///< the output and side outputs are written
+  NotYet, ///< something the graph linker does not make yet; nothing written
+  Failed, ///< the link is wrong, or an output could not be written
+};
+/// A whole link on a GNU ld line (argv[0] first), no plugin host
+/// (Standalone.cpp): the thirteen steps, then -Map, --why-extract and the
+/// image written as lld writes them, each through a temporary renamed into
+/// place. \p Error says why when it did not link.
+GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Line,
+                                    std::string &Error);
+/// neverc's link when the user named no linker and no plugin watches the
+/// link: the graph linker, or lld (\p RunLld) for what the graph linker
+/// does not make yet. Errors go to stderr; returns the exit code.
+int linkByDefault(const std::vector<std::string> &Line,
+                  int (*RunLld)(const std::vector<std::string> &));
+
 /// lld's -Map text for a laid-out graph (Map.cpp).
 std::string linkMap(const LinkGraph &G);
 
 /// Whether the graph linker links what \p R asks for ("" yes, else why
 /// not): the front door the driver checks before choosing the route.
+/// An empty \p Triple is not checked (the line's -m and the objects'
+/// machines still are).
 std::string graphLinkerRefusal(const LinkRequestModel &R,
                                const std::string &Triple);
 

@@ -32,6 +32,7 @@ struct RawInput {
   uint64_t Flags = 0;
   uint64_t Ordinal = 0; ///< position on lld's command line
   std::string URI;      ///< as given (a -l name resolved through -L)
+  bool ByName = false;  ///< found through -l
 };
 
 /// What lld's command line asks for (Request.cpp).

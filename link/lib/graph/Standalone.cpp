@@ -1,0 +1,152 @@
+//===- Standalone.cpp - a whole link with no plugin host ------------------===//
+//
+// What neverc-ld does, and what neverc does for a link no plugin watches:
+// read a GNU ld line, link it with the thirteen steps, write the side
+// outputs and the image the way lld does (a temporary beside the output,
+// renamed into place: a failed or killed link leaves no partial file).
+// When neverc chose the linker itself, a link the graph linker does not
+// make yet goes to lld (linkByDefault); nothing was written by then.
+//
+//===----------------------------------------------------------------------===//
+#include "neverc/link/LinkGraph.h"
+#include "neverc/link/Request.h"
+#include "neverc/link/Stage.h"
+
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace neverc::link {
+bool stageOutput(const std::string &Path, std::string_view Bytes,
+                 bool Executable, std::optional<source::StagedFile> &Out,
+                 std::string &Error) {
+  llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
+  if (!F) {
+    Error = llvm::toString(F.takeError());
+    return false;
+  }
+  const char *P = Bytes.data();
+  size_t Left = Bytes.size();
+  while (Left) {
+    ssize_t N = ::write(F->fd(), P, Left);
+    if (N < 0) {
+      if (errno == EINTR)
+        continue;
+      Error = "cannot write '" + Path + "': " + std::strerror(errno);
+      return false;
+    }
+    P += N;
+    Left -= size_t(N);
+  }
+  if (!F->inPlace()) {
+    unsigned Mode = Executable ? 0777 : 0666;
+    if (::fchmod(F->fd(), Mode & ~llvm::sys::fs::getUmask()) != 0) {
+      Error = "cannot set the mode of '" + Path + "': " + std::strerror(errno);
+      return false;
+    }
+  }
+  Out.emplace(std::move(*F));
+  return true;
+}
+
+std::vector<std::string>
+expandLinkResponseFiles(const std::vector<std::string> &Argv) {
+  bool Any = false;
+  for (const std::string &A : Argv)
+    Any |= !A.empty() && A[0] == '@';
+  if (!Any)
+    return Argv;
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::SmallVector<const char *, 256> Args;
+  for (const std::string &A : Argv)
+    Args.push_back(Saver.save(A).data());
+  if (!llvm::cl::ExpandResponseFiles(Saver, llvm::cl::TokenizeGNUCommandLine,
+                                     Args))
+    return Argv; // the link reports the unreadable @file as an input
+  return std::vector<std::string>(Args.begin(), Args.end());
+}
+
+bool graphLinkerNotYet(const std::string &Error) {
+  return Error.find("use -fuse-ld=lld") != std::string::npos;
+}
+
+GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
+                                    std::string &Error) {
+  const std::vector<std::string> Line = expandLinkResponseFiles(Argv);
+  auto Result = [&] {
+    return graphLinkerNotYet(Error) ? GraphLinkResult::NotYet
+                                    : GraphLinkResult::Failed;
+  };
+  LinkRequestModel R;
+  if (!parseLinkLine(Line, R)) {
+    Error = "-r (a relocatable link) is not supported by the graph linker "
+            "yet; use -fuse-ld=lld";
+    return GraphLinkResult::NotYet;
+  }
+  Error = graphLinkerRefusal(R, "");
+  if (!Error.empty())
+    return GraphLinkResult::NotYet;
+  LinkerOptions O;
+  if (!parseLinkerOptions(Line, R, O, Error))
+    return Result();
+  prepareHeapForLink();
+  // The graph lives as long as the process: freeing its hundreds of
+  // thousands of pieces one by one would cost as much as a step (lld and
+  // clang's cc1 end the same way).
+  auto *G = new LinkGraph(Line, R, O);
+  if (!linkAll(*G)) {
+    Error = G->Error;
+    return Result();
+  }
+  // Everything is staged before anything is committed.
+  std::vector<std::optional<source::StagedFile>> Staged(R.Side.size() + 1);
+  for (size_t K = 0; K < R.Side.size(); ++K)
+    if (!stageOutput(R.Side[K].FinalPath,
+                     R.Side[K].Option == "-Map" ? linkMap(*G)
+                                                : G->In.whyExtract(),
+                     false, Staged[K], Error))
+      return GraphLinkResult::Failed;
+  const bool ToStdout = R.OutputPath == "-";
+  if (!ToStdout &&
+      !stageOutput(R.OutputPath, G->Image, true, Staged.back(), Error))
+    return GraphLinkResult::Failed;
+  for (auto &F : Staged)
+    if (F)
+      if (llvm::Error E = F->commit()) {
+        Error = llvm::toString(std::move(E));
+        return GraphLinkResult::Failed;
+      }
+  if (ToStdout && (std::fwrite(G->Image.data(), 1, G->Image.size(), stdout) !=
+                       G->Image.size() ||
+                   std::fflush(stdout) != 0)) {
+    Error = "cannot write the image to standard output";
+    return GraphLinkResult::Failed;
+  }
+  return GraphLinkResult::Linked;
+}
+
+int linkByDefault(const std::vector<std::string> &Line,
+                  int (*RunLld)(const std::vector<std::string> &)) {
+  std::string Error;
+  switch (linkWithGraphLinker(Line, Error)) {
+  case GraphLinkResult::Linked:
+    return 0;
+  case GraphLinkResult::NotYet:
+    return RunLld(Line); // nothing is written yet: lld makes the whole link
+  case GraphLinkResult::Failed:
+    break;
+  }
+  std::fprintf(stderr, "neverc: error: %s\n", Error.c_str());
+  return 1;
+}
+
+} // namespace neverc::link
