@@ -23,7 +23,7 @@ PACKAGES=(
   libclang-rt-22-dev
   libboost-dev libspdlog-dev libgtest-dev libbenchmark-dev
   ninja-build ccache cmake python3 gcc
-  csmith libcsmith-dev hyperfine tcl
+  csmith libcsmith-dev hyperfine tcl mold
   gcc-12-source autoconf automake libtool patch
 )
 
@@ -38,6 +38,7 @@ declare -A OPTIONAL=(
   [libtool]="conformance.jansson (autoreconf)"
   [patch]="conformance.jansson (the Debian patches)"
   [tcl]="conformance.sqlite and the sqlite benchmark (tclsh builds the amalgamation)"
+  [mold]="tests/bench/link/graph.sh (the mold row)"
 )
 
 installed() { # package

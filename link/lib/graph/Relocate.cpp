@@ -828,7 +828,8 @@ bool relocate(LinkGraph &G) {
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic || S.nobits())
       continue;
-    S.Data.assign(S.Size, (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
+    assignOnHugePages(S.Data, S.Size,
+                      (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
     for (uint32_t A : S.Atoms) {
       const Atom &At = G.Atoms[A];
       const std::string &Bytes = At.bytes();

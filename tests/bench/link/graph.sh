@@ -2,7 +2,8 @@
 # The graph linker (link/lib/graph/) against lld, gold and GNU ld, side by
 # side, on the same objects:
 #
-#   tests/bench/link/graph.sh [--runs N] [--synthetic N] [--out FILE]
+#   tests/bench/link/graph.sh [--runs N] [--synthetic N] [--functions K]
+#                             [--out FILE]
 #
 # Links: the sqlite3 shell (sqlite3.c + shell.c compiled here once at
 # -O2 -g) and lua (lua.o + liblua.a from the conformance work tree, when
@@ -15,6 +16,8 @@
 #                        each of the thirteen steps (GraphStepsPlugin,
 #                        --steps-mode quiet: it returns at once)
 #   lld t1 / lld t2      clang-22 -fuse-ld=lld -Wl,--threads=1 / =2
+#   mold t1              clang-22 -fuse-ld=mold -Wl,--threads=1 (when
+#                        mold is installed; "-" otherwise)
 #   gold, GNU ld         clang-22 -fuse-ld=gold / -fuse-ld=bfd
 # Medians of N runs (hyperfine when installed). Timings are for reading;
 # nothing is asserted. Writes a markdown table to --out (default
@@ -28,13 +31,15 @@ STEPS=$ROOT/build/tests/plugins/modules/GraphStepsPlugin.so
 WORK=$ROOT/build/conformance/work
 RUNS=5
 SYNTH=0
+FUNCS=8
 OUT=$ROOT/build/bench/link-graph.md
 while [ $# -gt 0 ]; do
   case "$1" in
   --runs) RUNS=$2; shift 2 ;;
   --synthetic) SYNTH=$2; shift 2 ;;
+  --functions) FUNCS=$2; shift 2 ;;
   --out) OUT=$2; shift 2 ;;
-  -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+  -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
   *) echo "graph-bench: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -62,7 +67,7 @@ rows=()
 bench() {
   local name=$1
   shift
-  local a b c d e f g h
+  local a b c d e f g m=-
   a=$(median "$CLANG --ld-path=$GRAPHLD $* -o $T/o1")
   b=$(median "$NEVERC -fuse-ld=neverc $* -o $T/o2")
   c=$(median "$NEVERC -fplugin=$STEPS --steps-mode quiet $* -o $T/o3")
@@ -70,8 +75,11 @@ bench() {
   e=$(median "$CLANG -fuse-ld=lld -Wl,--threads=2 $* -o $T/o5")
   f=$(median "$CLANG -fuse-ld=gold $* -o $T/o6")
   g=$(median "$CLANG -fuse-ld=bfd $* -o $T/o7")
-  rows+=("$name|$a|$b|$c|$d|$e|$f|$g")
-  echo "graph-bench: $name: neverc-ld $a, graph $b, +observers $c, lld-t1 $d, lld-t2 $e, gold $f, bfd $g" >&2
+  if command -v mold >/dev/null; then
+    m=$(median "$CLANG -fuse-ld=mold -Wl,--threads=1 $* -o $T/o8")
+  fi
+  rows+=("$name|$a|$b|$c|$d|$e|$m|$f|$g")
+  echo "graph-bench: $name: neverc-ld $a, graph $b, +observers $c, lld-t1 $d, lld-t2 $e, mold-t1 $m, gold $f, bfd $g" >&2
 }
 
 S=$WORK/sqlite/build-neverc
@@ -87,25 +95,26 @@ fi
 if [ "$SYNTH" -gt 0 ]; then
   echo "graph-bench: generating and compiling $SYNTH objects (-O2 -g)" >&2
   mkdir -p "$T/syn"
-  python3 - "$T/syn" "$SYNTH" <<'PY'
+  python3 - "$T/syn" "$SYNTH" "$FUNCS" <<'PY'
 import sys, os
-d, n = sys.argv[1], int(sys.argv[2])
+d, n, K = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 for i in range(n):
     nxt = (i + 1) % n
     with open(os.path.join(d, f"u{i}.c"), "w") as f:
         f.write(f"extern int f{nxt}_0(int);\n")
-        f.write("".join(f"int f{i}_{k}(int);\n" for k in range(8)))
-        for k in range(8):
+        f.write("".join(f"int f{i}_{k}(int);\n" for k in range(K)))
+        for k in range(K):
             f.write(f"static const char s{i}_{k}[] = \"unit {i} function {k} says hello\";\n")
             f.write(f"int f{i}_{k}(int x) {{ struct {{ int a; double b; }} v = {{ x, x * 0.5 }};"
-                    f" return x > {k} ? (int)v.b + s{i}_{k}[x & 7] : f{i}_{(k+1)%8}(x + 1); }}\n")
-        f.write(f"int (*const t{i}[])(int) = {{" + ", ".join(f"f{i}_{k}" for k in range(8)) + "};\n")
+                    f" return x > {k} ? (int)v.b + s{i}_{k}[x & 7] : f{i}_{(k+1)%K}(x + 1); }}\n")
+        f.write(f"int (*const t{i}[])(int) = {{" + ", ".join(f"f{i}_{k}" for k in range(min(K, 8))) + "};\n")
         f.write(f"int g{i}(int x) {{ return t{i}[x & 7](x) + (x > 100 ? f{nxt}_0(x - 1) : 0); }}\n")
     with open(os.path.join(d, "main.c"), "w") as f:
         f.write("int g0(int); int main(int c, char **v) { return g0(c) & 1; }\n")
 PY
   (cd "$T/syn" && ls *.c | xargs -P "$(nproc)" -n 50 "$CLANG" -O2 -g -c)
-  bench "synthetic $SYNTH objects -O2 -g" "$T/syn/"*.o
+  MB=$(du -cm "$T/syn/"*.o | tail -1 | cut -f1)
+  bench "synthetic: $SYNTH objects x $FUNCS functions, $MB MB, -O2 -g" "$T/syn/"*.o
 fi
 if [ ${#rows[@]} = 0 ]; then
   echo "graph-bench: nothing to link (no sqlite3 work tree; run tests/conformance/run.sh)" >&2
@@ -114,17 +123,17 @@ fi
 {
   echo "Links timed with $RUNS runs each (medians), $(nproc) cores, $(date -u +%F)."
   echo
-  echo "| link | neverc-ld (s) | neverc graph (s) | graph + observers (s) | lld t1 (s) | lld t2 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | observed / graph | neverc-ld / GNU ld |"
-  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+  echo "| link | neverc-ld (s) | neverc graph (s) | graph + observers (s) | lld t1 (s) | lld t2 (s) | mold t1 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | neverc-ld / lld t2 | observed / graph | neverc-ld / GNU ld |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
   for r in "${rows[@]}"; do
-    IFS='|' read -r name a b c d e f g <<<"$r"
-    python3 - "$name" "$a" "$b" "$c" "$d" "$e" "$f" "$g" <<'PY'
+    IFS='|' read -r name a b c d e m f g <<<"$r"
+    python3 - "$name" "$a" "$b" "$c" "$d" "$e" "$m" "$f" "$g" <<'PY'
 import sys
-name, a, b, c, d, e, f, g = sys.argv[1:]
+name, a, b, c, d, e, m, f, g = sys.argv[1:]
 def ratio(x, y):
     try: return "%.2f" % (float(x) / float(y))
     except ValueError: return "-"
-print(f"| {name} | {a} | {b} | {c} | {d} | {e} | {f} | {g} | {ratio(a, d)} | {ratio(c, b)} | {ratio(a, g)} |")
+print(f"| {name} | {a} | {b} | {c} | {d} | {e} | {m} | {f} | {g} | {ratio(a, d)} | {ratio(a, e)} | {ratio(c, b)} | {ratio(a, g)} |")
 PY
   done
 } | tee "$OUT"

@@ -364,6 +364,10 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest);
 /// on transparent huge pages where the kernel gives them. Process-wide: a
 /// tool calls it once, before it reads the inputs.
 void prepareHeapForLink();
+/// \p S becomes \p N copies of \p C, on transparent huge pages where the
+/// kernel gives them (an image or an output section of many megabytes
+/// would otherwise fault in 4 KiB at a time).
+void assignOnHugePages(std::string &S, size_t N, char C);
 
 /// \p Argv with its @response files expanded (GNU quoting, as lld and GNU
 /// ld read them), so a request sees what the linker will see.
