@@ -18,10 +18,13 @@
 namespace neverc::link {
 namespace {
 
-constexpr uint32_t LinkPhases[] = {
-    core::Phase_LINK_FULL, core::Phase_LINK_POST_EMIT,
-    core::Phase_LINK_IMAGE_VERIFY, core::Phase_LINK_SIDE_OUTPUTS_VERIFY,
-    core::Phase_LINK_COMMIT, core::Phase_LINK_AFTER_COMMIT};
+constexpr uint32_t LinkPhases[] = {core::Phase_LINK_FULL,
+                                   core::Phase_LINK_OBJECT_MERGE,
+                                   core::Phase_LINK_POST_EMIT,
+                                   core::Phase_LINK_IMAGE_VERIFY,
+                                   core::Phase_LINK_SIDE_OUTPUTS_VERIFY,
+                                   core::Phase_LINK_COMMIT,
+                                   core::Phase_LINK_AFTER_COMMIT};
 
 NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
 

@@ -258,6 +258,43 @@ struct GraphVerifier {
   }
 };
 
+/// neverc.link.object_merge: the objects read become one object (-r).
+struct MergeStep {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *In, void **Out) {
+    auto &X = *static_cast<MergeStep *>(Ctx);
+    LinkGraph &G = *static_cast<LinkGraph *>(In);
+    *Out = nullptr;
+    if (mergeObjects(G)) {
+      *Out = G.Merged.get(); // the ObjectGraph artifact
+      return okStatus();
+    }
+    if (X.R->MayFallBack && graphLinkerNotYet(G.Error)) {
+      X.R->NotYet = std::move(G.Error); // lld merges instead
+      G.Error.clear();
+      return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    }
+    X.R->error(NEVERC_PHASE_LINK_OBJECT_MERGE_NAME, G.Error);
+    G.Error.clear();
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
+/// verify_merged_object: this link's merged object, written.
+struct MergeVerifier {
+  Run *R;
+  static NevercStatus run(void *Ctx, void *Out) {
+    auto &X = *static_cast<MergeVerifier *>(Ctx);
+    const LinkGraph *G = X.R->J.Graph.get();
+    if (G && Out && Out == G->Merged.get() && !G->Image.empty())
+      return okStatus();
+    X.R->error("neverc.link.verify_merged_object",
+               "the phase produced no merged object of '" +
+                   X.R->J.Req.OutputPath + "'");
+    return st(NEVERC_STATUS_VERIFICATION_FAILED);
+  }
+};
+
 /// The side outputs the graph linker writes itself; false (reported) for
 /// one it does not write yet.
 bool writeGraphSideOutputs(Run &R) {
@@ -367,15 +404,21 @@ struct FinalVerifier {
     const ImageFacts *F = R.J.facts();
     if (!F)
       return I.FactsError;
-    uint16_t Want = R.J.Req.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY ||
+    const bool Rel = R.J.Req.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
+    uint16_t Want = Rel ? llvm::ELF::ET_REL
+                    : R.J.Req.OutputKind == NEVERC_LINK_OUTPUT_SHARED_LIBRARY ||
                             (R.J.Req.Flags & NEVERC_LINK_OPTION_PIE)
                         ? llvm::ELF::ET_DYN
                         : llvm::ELF::ET_EXEC;
     if (F->ElfType != Want)
       return std::string("it is an ELF file of type ") +
              std::to_string(F->ElfType) + ", not the " +
-             (Want == llvm::ELF::ET_DYN ? "ET_DYN" : "ET_EXEC") +
+             (Rel                         ? "ET_REL"
+              : Want == llvm::ELF::ET_DYN ? "ET_DYN"
+                                          : "ET_EXEC") +
              " the link asks for";
+    if (Rel)
+      return ""; // an object has no segments
     bool Loads = false;
     for (const SegmentFact &S : F->Segments)
       Loads |= S.Type == llvm::ELF::PT_LOAD;
@@ -575,7 +618,11 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
     // the steps from there run again as phases. A plugin that invalidates
     // every time would never let the link end: a bound, then an error.
     unsigned Reruns = 0;
-    for (uint32_t K = 0; K < LinkStepCount;) {
+    // -r: the inputs are read, then merged (object_merge) instead of linked.
+    const bool Merge = J.Req.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
+    const uint32_t Steps =
+        Merge ? uint32_t(LinkStep::ReadInputs) + 1 : LinkStepCount;
+    for (uint32_t K = 0; K < Steps;) {
       GraphStep GS{&R, LinkStep(K)};
       GraphVerifier GV{&R, LinkStep(K)};
       J.Graph->Rewound = false;
@@ -600,6 +647,19 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
         continue;
       }
       ++K;
+    }
+    if (Graph && Merge) {
+      MergeStep MS{&R};
+      MergeVerifier MV{&R};
+      core::PhaseOutcome O =
+          Phase(core::Phase_LINK_OBJECT_MERGE, J.Graph.get(),
+                {&MergeStep::run, &MS}, {&MergeVerifier::run, &MV});
+      if (Failed(O)) {
+        if (R.NotYet.empty())
+          return 1;
+        Graph = false;
+        J.Graph.reset();
+      }
     }
   }
   if (Graph) {

@@ -168,8 +168,10 @@ bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R) {
       R.Inputs.push_back(std::move(In));
       LastInGroup = &R.Inputs.back();
     };
-    if (A == "-r" || A == "--relocatable" || A == "-i")
-      return false; // object_merge: not through the link phases yet
+    if (A == "-r" || A == "--relocatable" || A == "-i") {
+      R.OutputKind = NEVERC_LINK_OUTPUT_RELOCATABLE; // object_merge
+      continue;
+    }
     if (A == "--version" || A == "-v" || A == "--help" || A == "-V") {
       Queries = true;
       continue;

@@ -291,6 +291,40 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
   return status(NEVERC_STATUS_OK);
 }
 
+/* neverc.link.object_merge (-r): the graph of the inputs read, before and
+   after the merge. */
+static NevercStatus NEVERC_CALL observeMerge(const NevercPhaseFrame *F,
+                                             NevercObserverPoint Point,
+                                             void *UserData) {
+  NevercLinkPhaseGraphInfo I;
+  const char *When = Point == NEVERC_OBSERVER_BEFORE ? "before" : "after";
+  (void)UserData;
+  if (mode("quiet"))
+    return status(NEVERC_STATUS_OK);
+  if (!graphOf(F, &I)) {
+    say("%s object_merge: no graph", When);
+    return status(NEVERC_STATUS_OK);
+  }
+  say("%s object_merge state=%u", When, I.State);
+  return status(NEVERC_STATUS_OK);
+}
+
+/* An interceptor on object_merge that lets the built-in merge run. */
+static NevercStatus NEVERC_CALL interceptMerge(const NevercPhaseFrame *F,
+                                               NevercPhaseContinuation *C,
+                                               NevercPhaseResult *R,
+                                               void *UserData) {
+  NevercStatus S;
+  (void)UserData;
+  S = C->InvokeNext(C, F, R);
+  if (!mode("quiet"))
+    say("object_merge interceptor: the merge %s", tpCode(S));
+  R->Action = NEVERC_PHASE_CONTINUE;
+  memset(&R->Output, 0, sizeof R->Output);
+  memset(&R->Proof, 0, sizeof R->Proof);
+  return S;
+}
+
 static NevercLinkMutationHandle begin(const NevercPhaseFrame *F,
                                       const NevercLinkPhaseGraphInfo *I) {
   NevercLinkMutationHandle M;
@@ -411,7 +445,8 @@ static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
   }
   memset(&Out, 0, sizeof Out);
   S = G.Phase->PublishGraph(G.Phase->Context, F, I.Graph, &Out);
-  say("provider %s: PublishGraph %s", Names[K], tpCode(S));
+  say("provider %s: PublishGraph %s", K < STEPS ? Names[K] : "object_merge",
+      tpCode(S));
   if (S.Code)
     return S;
   R->Action = NEVERC_PHASE_REPLACE;
@@ -448,6 +483,18 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
     if ((S = Reg->RegisterObserver(Ctx, &O)).Code)
       return S;
   }
+  {
+    NevercObserverDescriptor O;
+    memset(&O, 0, sizeof O);
+    O.Header =
+        tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+    O.Phase.High = NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH;
+    O.Phase.Low = NEVERC_PHASE_LINK_OBJECT_MERGE_LOW;
+    O.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
+    O.Callback = observeMerge;
+    if ((S = Reg->RegisterObserver(Ctx, &O)).Code)
+      return S;
+  }
 #ifdef GRAPH_STEPS_PROVIDER
   for (K = 0; K < STEPS; ++K) {
     NevercProviderDescriptor D;
@@ -469,8 +516,40 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
     if ((S = Reg->RegisterProvider(Ctx, &D)).Code)
       return S;
   }
+  {
+    /* object_merge: a provider has no merged object to publish (the link
+       graph is not one: PublishGraph refuses it there), so it fails. */
+    NevercProviderDescriptor D;
+    const char *Want = getenv("NEVERC_TEST_GRAPH_PROVIDE");
+    if (Want && !strcmp(Want, "object_merge")) {
+      memset(&D, 0, sizeof D);
+      D.Header =
+          tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+      D.Phase.High = NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH;
+      D.Phase.Low = NEVERC_PHASE_LINK_OBJECT_MERGE_LOW;
+      D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
+                                NEVERC_PLUGIN_ABI_MINOR);
+      D.ProviderID.Data = "org.neverc.test.graph-provider";
+      D.ProviderID.Length = strlen(D.ProviderID.Data);
+      D.Callback = provide;
+      D.UserData = (void *)(uintptr_t)STEPS;
+      if ((S = Reg->RegisterProvider(Ctx, &D)).Code)
+        return S;
+    }
+  }
   return status(NEVERC_STATUS_OK);
 #endif
+  {
+    NevercInterceptorDescriptor D;
+    memset(&D, 0, sizeof D);
+    D.Header =
+        tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+    D.Phase.High = NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH;
+    D.Phase.Low = NEVERC_PHASE_LINK_OBJECT_MERGE_LOW;
+    D.Callback = interceptMerge;
+    if ((S = Reg->RegisterInterceptor(Ctx, &D)).Code)
+      return S;
+  }
   for (K = 6; K <= 8; ++K) {
     NevercInterceptorDescriptor D;
     memset(&D, 0, sizeof D);

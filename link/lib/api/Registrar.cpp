@@ -18,11 +18,14 @@
 //    IDs match any).
 //  - IDs are unique per kind (DUPLICATE_ID).
 //  - A provider or verifier for RELOCATABLE or BUNDLE outputs is refused
-//    with CAPABILITY_UNAVAILABLE: -r links do not run the phases yet and
-//    ELF has no bundles, so it would never be called.
+//    with CAPABILITY_UNAVAILABLE: a -r link's object is not served to
+//    them yet and ELF has no bundles, so it would never be called.
 //  - RegisterObjectMergeProvider checks its descriptor, then answers
-//    CAPABILITY_UNAVAILABLE: -r links run through lld outside the link
-//    phases until neverc.link.object_merge lands (link/README.md).
+//    CAPABILITY_UNAVAILABLE: a provider is handed its inputs as
+//    NevercObjectAPI graphs and an open output mutation, and the link
+//    domain does not yet publish the objects it read through the object
+//    domain's handles (link/README.md). The built-in merge serves
+//    neverc.link.object_merge.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -39,9 +42,10 @@ bool validView(NevercStringView V) { return V.Data || !V.Length; }
 bool validKind(uint32_t K) {
   return K >= NEVERC_LINK_OUTPUT_RELOCATABLE && K <= NEVERC_LINK_OUTPUT_BUNDLE;
 }
-/// The output kinds a link through the phases makes: -r links run without
-/// them and ELF has no bundles, so a provider or verifier of those kinds
-/// would never be called; it is refused rather than silently accepted.
+/// The output kinds providers and verifiers serve: a -r link's object is
+/// the built-in merge's (or lld's) and audited by the host alone, and ELF
+/// has no bundles, so one of those kinds would never be called; it is
+/// refused rather than silently accepted.
 bool servedKind(uint32_t K) {
   return K == NEVERC_LINK_OUTPUT_EXECUTABLE ||
          K == NEVERC_LINK_OUTPUT_SHARED_LIBRARY;
@@ -76,8 +80,8 @@ NevercStatus checkOutputKind(uint32_t Kind, RefuseFn &&Bad) {
     return Bad("its OutputKind is not a NEVERC_LINK_OUTPUT_* value",
                NEVERC_STATUS_INVALID_DESCRIPTOR);
   if (!servedKind(Kind))
-    return Bad("links of its OutputKind (relocatable, bundle) do not run "
-               "through the link phases yet",
+    return Bad("its OutputKind (relocatable, bundle) is not served yet: a "
+               "-r link's object is audited by the host alone",
                NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   return okStatus();
 }
@@ -152,8 +156,9 @@ NevercStatus NEVERC_CALL registerObjectMergeProvider(
       return refuse(D, Owner, Slot,
                     "object-merge provider refused: it has no Merge callback");
     return refuse(D, Owner, Slot,
-                  "object-merge providers are not available yet: -r links "
-                  "run through lld outside the link phases (link/README.md)",
+                  "object-merge providers are not available yet: the link "
+                  "domain does not publish its input objects as "
+                  "NevercObjectAPI graphs (link/README.md)",
                   NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   });
 }

@@ -157,7 +157,8 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     return false;
   };
   if (R.OutputKind != NEVERC_LINK_OUTPUT_EXECUTABLE &&
-      R.OutputKind != NEVERC_LINK_OUTPUT_SHARED_LIBRARY)
+      R.OutputKind != NEVERC_LINK_OUTPUT_SHARED_LIBRARY &&
+      R.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE)
     return Refuse("this output kind");
   // A shared library may leave references to its users (lld's default).
   O.NoUndefined = R.OutputKind == NEVERC_LINK_OUTPUT_EXECUTABLE;
@@ -283,6 +284,13 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
       O.ICFAll = false;
     } else if (A == "--icf=none" || A == "-icf=none") {
       O.ICFAll = O.ICFSafe = false;
+    } else if (A == "-r" || A == "--relocatable" || A == "-i" ||
+               A == "-shared" || A == "--shared" || A == "-Bshareable") {
+      // lld refuses the two together ("-r and -shared may not be used
+      // together"): its words, through it.
+      if ((R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE) !=
+          (A == "-r" || A == "--relocatable" || A == "-i"))
+        return Refuse("-r with -shared");
     } else if (A == "-m" && I + 1 < Argv.size()) {
       if (Argv[++I] != "elf_x86_64")
         return Refuse("the emulation '" + Argv[I] + "'");
@@ -291,6 +299,21 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     } else if (linkOptionTakesValue(A)) {
       ++I;
     }
+  }
+  if (R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE) {
+    // A relocatable merge keeps every section and symbol as it is: what
+    // would drop, fold, hide or rename some is not done in one yet.
+    if (R.Flags & NEVERC_LINK_OPTION_GC_SECTIONS)
+      return Refuse("--gc-sections in a relocatable link (-r)");
+    if (O.ICFAll || O.ICFSafe)
+      return Refuse("--icf in a relocatable link (-r)");
+    if (O.StripAll || O.StripDebug)
+      return Refuse("stripping (-s, -S) in a relocatable link (-r)");
+    if (!O.VersionScripts.empty() || !O.DynamicLists.empty())
+      return Refuse("a version script or dynamic list in a relocatable link "
+                    "(-r)");
+    if (!O.Wrap.empty() || !O.Defsyms.empty())
+      return Refuse("--wrap or --defsym in a relocatable link (-r)");
   }
   return true;
 }

@@ -88,8 +88,8 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
   };
   LinkRequestModel R;
   if (!parseLinkLine(Line, R)) {
-    Error = "-r (a relocatable link) is not supported by the graph linker "
-            "yet; use -fuse-ld=lld";
+    Error = "the link line is not one the graph linker reads (a query "
+            "such as --version); use -fuse-ld=lld";
     return GraphLinkResult::NotYet;
   }
   Error = graphLinkerRefusal(R, "");
@@ -103,7 +103,13 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
   // thousands of pieces one by one would cost as much as a step (lld and
   // clang's cc1 end the same way).
   auto *G = new LinkGraph(Line, R, O);
-  if (!linkAll(*G)) {
+  const bool Relocatable = R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
+  // -r: the inputs read, then merged into one object (object_merge).
+  const bool Linked = Relocatable ? runLinkStep(*G, LinkStep::InputProbe) &&
+                                        runLinkStep(*G, LinkStep::ReadInputs) &&
+                                        mergeObjects(*G)
+                                  : linkAll(*G);
+  if (!Linked) {
     Error = G->Error;
     return Result();
   }
@@ -117,7 +123,7 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
       return GraphLinkResult::Failed;
   const bool ToStdout = R.OutputPath == "-";
   if (!ToStdout &&
-      !stageOutput(R.OutputPath, G->Image, true, Staged.back(), Error))
+      !stageOutput(R.OutputPath, G->Image, !Relocatable, Staged.back(), Error))
     return GraphLinkResult::Failed;
   for (auto &F : Staged)
     if (F)

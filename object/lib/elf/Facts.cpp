@@ -301,6 +301,14 @@ uint64_t elfNativeSectionFlags(const Section &S) {
   return F ? F->Flags : 0;
 }
 
+Extension elfSectionRecord(uint32_t Type, uint64_t Flags, uint64_t EntSize) {
+  elf::SectionFacts F;
+  F.Type = Type;
+  F.Flags = Flags;
+  F.EntSize = EntSize;
+  return elf::encode(F);
+}
+
 uint32_t elfRelocType(const Relocation &R) {
   // The type is the first word of the record; its name is not needed here.
   const Extension &E = R.Ext;

@@ -40,7 +40,8 @@
 // REFUSED: error: {{.*}}static PIE (-static-pie) is not supported by the graph linker yet; use -fuse-ld=lld
 // QUIET-NOT: {{.}}
 //
-// A relocatable link (-r) and LTO (bitcode inputs) are lld's.
+// A relocatable link (-r) is the graph linker's merge (object-merge.c);
+// LTO (bitcode inputs) is lld's.
 // RUN: %neverc -r %t/main.o -o %t/merged.o
 // RUN: llvm-readelf -h %t/merged.o | FileCheck %s --check-prefix=REL
 // REL: Type: REL

@@ -14,11 +14,18 @@
 // CHECK-NOT: link: after full
 // CHECK-NOT: link: before post_emit
 //
-// -r: object_merge does not run yet; lld merges, no link phase fires.
+// -r with a plugin on neverc.link.full: lld merges as the whole link, and
+// the object goes through post_emit, the sealed gates (the audit wants an
+// ET_REL and no segment) and the commit. (The graph linker's merge,
+// neverc.link.object_merge, is object-merge.c.)
 // RUN: %neverc -c -DOTHER %s -o %t/other.o
-// RUN: %neverc -r %t/main.o %t/other.o -o %t/merged.o -fplugin=%test_plugins/LinkTestPlugin.so -nostdlib 2>&1 | FileCheck %s --check-prefix=MERGE --allow-empty --implicit-check-not=error:
+// RUN: %neverc -r %t/main.o %t/other.o -o %t/merged.o -fplugin=%test_plugins/LinkTestPlugin.so -nostdlib 2>&1 | FileCheck %s --check-prefix=MERGE --implicit-check-not=error:
 // RUN: llvm-readelf -h %t/merged.o | FileCheck %s --check-prefix=REL
-// MERGE-NOT: link:
+// MERGE: link: before full state=CANDIDATE
+// MERGE: link: request output={{.*}}merged.o kind=RELOCATABLE
+// MERGE: link: after image_verify state=VERIFIED
+// MERGE: link: image state=VERIFIED kind=RELOCATABLE size>0=1 segments>0=0
+// MERGE: link: after after_commit state=COMMITTED
 // REL: Type: REL (Relocatable file)
 
 #ifdef OTHER

@@ -43,14 +43,14 @@
 // VERIFIER:      link: RegisterBinaryImageVerifier(same ID) DUPLICATE_ID
 // VERIFIER:      link: RegisterBinaryImageVerifier(no callback) INVALID_DESCRIPTOR
 // VERIFIER:      link: RegisterBinaryImageVerifier(kind 0) INVALID_DESCRIPTOR
-// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterBinaryImageVerifier: image verifier 'org.neverc.test.bad' refused: links of its OutputKind (relocatable, bundle) do not run through the link phases yet
+// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterBinaryImageVerifier: image verifier 'org.neverc.test.bad' refused: its OutputKind (relocatable, bundle) is not served yet: a -r link's object is audited by the host alone
 // VERIFIER-NEXT: link: RegisterBinaryImageVerifier(relocatable) CAPABILITY_UNAVAILABLE
 // VERIFIER:      link: RegisterBinaryImageVerifier(major 9) ABI_MISMATCH
 // VERIFIER:      link: RegisterBinaryImageVerifier(no registrar) INVALID_ARGUMENT
 // VERIFIER:      link: RegisterLinkerProvider(no Link) INVALID_DESCRIPTOR
 // VERIFIER:      link: RegisterLinkerProvider(bundle) CAPABILITY_UNAVAILABLE
 // VERIFIER:      link: RegisterObjectMergeProvider(no Merge) INVALID_DESCRIPTOR
-// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterObjectMergeProvider: object-merge providers are not available yet: -r links run through lld outside the link phases (link/README.md)
+// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterObjectMergeProvider: object-merge providers are not available yet: the link domain does not publish its input objects as NevercObjectAPI graphs (link/README.md)
 // VERIFIER-NEXT: link: RegisterObjectMergeProvider CAPABILITY_UNAVAILABLE
 // VERIFIER:      link: RegisterBinaryImageVerifier(after Register) INVALID_STATE
 // VERIFIER:      link: verifier sees EXECUTABLE: OK state=CANDIDATE

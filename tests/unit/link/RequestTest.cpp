@@ -45,10 +45,14 @@ TEST(LinkRequest, OutputKindAndOptions) {
   EXPECT_EQ(S.Flags, 0u) << "-no-pie after -pie clears it";
 }
 
-TEST(LinkRequest, RelocatableAndQueriesAreNotTaken) {
+TEST(LinkRequest, RelocatableIsTakenQueriesAreNot) {
   LinkRequestModel R;
-  EXPECT_FALSE(parseLinkLine(argv({"-r", "a.o", "-o", "b.o"}), R));
-  EXPECT_FALSE(parseLinkLine(argv({"--relocatable", "a.o"}), R));
+  ASSERT_TRUE(parseLinkLine(argv({"-r", "a.o", "-o", "b.o"}), R));
+  EXPECT_EQ(R.OutputKind, NEVERC_LINK_OUTPUT_RELOCATABLE);
+  EXPECT_EQ(R.OutputPath, "b.o");
+  LinkRequestModel R2;
+  ASSERT_TRUE(parseLinkLine(argv({"--relocatable", "a.o"}), R2));
+  EXPECT_EQ(R2.OutputKind, NEVERC_LINK_OUTPUT_RELOCATABLE);
   LinkRequestModel Q;
   EXPECT_FALSE(parseLinkLine(argv({"--version"}), Q));
   LinkRequestModel V;

@@ -33,6 +33,7 @@
 #include "neverc/link/Request.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -278,6 +279,8 @@ public:
                 "Synth::each lists every section index");
   // emit_image
   std::string Image;
+  /// A relocatable link's product (mergeObjects); Image holds its bytes.
+  std::unique_ptr<object::Graph> Merged;
 
   /// Error text of the last failed step.
   std::string Error;
@@ -355,6 +358,11 @@ bool stepReplaceable(LinkStep S);
 
 /// Every step in order.
 bool linkAll(LinkGraph &G);
+/// neverc.link.object_merge (-r, Merge.cpp): the objects of a graph whose
+/// inputs are read become one object graph (G.Merged), written as ELF into
+/// G.Image. False: G.Error says why ("use -fuse-ld=lld" for what it does
+/// not merge yet).
+bool mergeObjects(LinkGraph &G);
 /// A committed change made state \p Earliest (and every later one)
 /// invalid: the graph goes back to the state before it, and what the steps
 /// from there made is undone, so that they can run again.

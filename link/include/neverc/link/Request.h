@@ -48,10 +48,9 @@ struct LinkRequestModel {
   std::vector<SideOutput> Side;
 };
 
-/// Reads lld's command line (after @file expansion). False when the link
-/// is not one this domain takes: -r (object_merge is to come), or a
-/// command line that only asks lld something (--version, --help, -v with
-/// no input).
+/// Reads lld's command line (after @file expansion); -r makes the output
+/// kind RELOCATABLE (neverc.link.object_merge). False when the command
+/// line only asks lld something (--version, --help, -v with no input).
 bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R);
 /// Whether \p Option (as spelled on the line, dashes included) takes its
 /// value as the next argument in lld 22's GNU syntax.

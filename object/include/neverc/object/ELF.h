@@ -40,6 +40,9 @@ uint64_t elfSectionFlags(uint64_t Flags, SectionKind K);
 uint32_t elfSectionType(const Section &S);
 uint64_t elfNativeSectionFlags(const Section &S);
 uint32_t elfRelocType(const Relocation &R);
+/// The native record of a section that was built, not read (a linker's
+/// note): what the writer gives it for sh_type, sh_flags, sh_entsize.
+Extension elfSectionRecord(uint32_t Type, uint64_t Flags, uint64_t EntSize);
 
 /// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
 /// throw it away.
