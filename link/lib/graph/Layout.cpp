@@ -22,6 +22,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace neverc::link::graph {
 namespace {
@@ -100,6 +103,67 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
   if (S.nobits())
     return 40 + (S.Name != ".bss");
   return 0;
+}
+
+/// lld's string merging for the non-allocated string sections (.comment,
+/// .debug_str, .debug_line_str): every input's NUL-terminated strings go
+/// in once, and each atom records where its strings went. Only debug data
+/// refers to them (through section offsets), so nothing else moves. A
+/// section with a symbol inside, a string without its NUL, or content a
+/// plugin replaced is concatenated as before.
+void mergeStrings(LinkGraph &G) {
+  std::vector<size_t> Candidates;
+  for (size_t I = 0; I < G.Sections.size(); ++I) {
+    const OutputSection &S = G.Sections[I];
+    bool Ok = !S.Synthetic && !S.Atoms.empty() && S.Type == SHT_PROGBITS;
+    for (uint32_t A : S.Atoms) {
+      const Atom &X = G.Atoms[A];
+      Ok = Ok && !X.Replaced && X.Sec && X.Align <= 1 &&
+           (X.ShFlags & (SHF_ALLOC | SHF_MERGE | SHF_STRINGS)) ==
+               (SHF_MERGE | SHF_STRINGS) &&
+           elfSectionEntSize(*X.Sec) == 1 &&
+           (X.Sec->Data.empty() || X.Sec->Data.back() == '\0');
+    }
+    if (Ok)
+      Candidates.push_back(I);
+  }
+  if (Candidates.empty())
+    return;
+  // Sections a symbol points into keep their layout.
+  std::unordered_set<const object::Section *> Labeled;
+  for (const auto &O : G.In.Objects)
+    for (const object::Symbol *Y : O->Graph.symbols())
+      if (Y->Sec && Y->Type != object::SymbolType::Section &&
+          !(Y->Sec->Flags & object::SectionFlag::Allocated))
+        Labeled.insert(Y->Sec);
+  for (size_t I : Candidates) {
+    OutputSection &S = G.Sections[I];
+    bool Ok = true;
+    for (uint32_t A : S.Atoms)
+      Ok = Ok && !Labeled.count(G.Atoms[A].Sec);
+    if (!Ok)
+      continue;
+    std::unordered_map<std::string_view, uint64_t> Seen;
+    for (uint32_t A : S.Atoms) {
+      Atom &X = G.Atoms[A];
+      const std::string &B = X.Sec->Data;
+      X.Pieces.clear();
+      for (size_t At = 0; At < B.size();) {
+        size_t End = B.find('\0', At) + 1;
+        std::string_view Str(B.data() + At, End - At);
+        auto [It, New] = Seen.try_emplace(Str, S.Strings.size());
+        if (New)
+          S.Strings.append(Str);
+        X.Pieces.push_back({At, It->second});
+        At = End;
+      }
+      X.OutOffset = 0;
+    }
+    S.MergedStrings = true;
+    S.Size = S.Strings.size();
+    S.Flags |= SHF_MERGE | SHF_STRINGS;
+    S.EntSize = 1;
+  }
 }
 
 } // namespace
@@ -321,9 +385,10 @@ bool layout(LinkGraph &G) {
            rankOf(G, G.Sections[size_t(B)], B);
   });
 
+  mergeStrings(G);
   // Input sizes: atoms at their offsets inside each output section.
   for (OutputSection &S : G.Sections) {
-    if (S.Synthetic)
+    if (S.Synthetic || S.MergedStrings)
       continue;
     uint64_t Off = 0;
     for (uint32_t A : S.Atoms) {

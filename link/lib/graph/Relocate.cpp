@@ -94,7 +94,7 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
     Target T = targetOf(G, At.Object, *R);
     const uint64_t P = At.Address + R->Offset;
     const size_t Pos = size_t(At.OutOffset + R->Offset);
-    const int64_t Add = R->Addend;
+    int64_t Add = R->Addend;
     std::string &B = Out.Data;
     const size_t Width =
         Type == R_X86_64_64 || Type == R_X86_64_PC64 ||
@@ -138,7 +138,20 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
             "\n>>> referenced by " + placeName(G, At, R->Offset));
       continue;
     }
-    const uint64_t S = targetAddress(G, T);
+    uint64_t S = targetAddress(G, T);
+    if (T.Atom >= 0 && T.Global < 0 &&
+        !G.Atoms[size_t(T.Atom)].Pieces.empty()) {
+      // A string of a merged section: found by its input offset (the
+      // addend's, for a section-relative reference), placed where its one
+      // copy went.
+      const Atom &Str = G.Atoms[size_t(T.Atom)];
+      const bool SectionRef =
+          !T.Sym || T.Sym->Type == object::SymbolType::Section;
+      const uint64_t In = T.Offset + uint64_t(SectionRef ? Add : 0);
+      S = G.Sections[size_t(Str.Out)].Address + Str.pieceOffset(In);
+      if (SectionRef)
+        Add = 0;
+    }
     auto Fits = [&](int64_t V, bool Signed, unsigned Bits) {
       if (Bits >= 64)
         return true;
@@ -828,6 +841,11 @@ bool relocate(LinkGraph &G) {
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic || S.nobits())
       continue;
+    if (S.MergedStrings) {
+      S.Data = std::move(S.Strings); // no relocation patches strings
+      S.Strings.clear();
+      continue;
+    }
     assignOnHugePages(S.Data, S.Size,
                       (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
     for (uint32_t A : S.Atoms) {

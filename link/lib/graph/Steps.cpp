@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Steps.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace neverc::link {
@@ -385,6 +386,18 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
   G.State = Back;
   G.Made &= (1u << Back) - 1;
   G.Rewound = true;
+}
+
+uint64_t Atom::pieceOffset(uint64_t In) const {
+  auto It =
+      std::upper_bound(Pieces.begin(), Pieces.end(), In,
+                       [](uint64_t V, const std::pair<uint64_t, uint64_t> &P) {
+                         return V < P.first;
+                       });
+  if (It == Pieces.begin())
+    return In;
+  --It;
+  return It->second + (In - It->first);
 }
 
 bool linkAll(LinkGraph &G) {

@@ -296,6 +296,11 @@ uint32_t elfSectionType(const Section &S) {
   return F ? F->Type : 0;
 }
 
+uint64_t elfSectionEntSize(const Section &S) {
+  auto F = elf::sectionFacts(S.Ext);
+  return F ? F->EntSize : 0;
+}
+
 uint64_t elfNativeSectionFlags(const Section &S) {
   auto F = elf::sectionFacts(S.Ext);
   return F ? F->Flags : 0;

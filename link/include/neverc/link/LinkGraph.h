@@ -109,6 +109,11 @@ struct Atom {
   bool Replaced = false;
   std::string Content;
   uint64_t ZeroFill = 0;
+  /// In a deduplicated string section (layout): where each of its strings
+  /// went, (input offset, offset in the output section), by input offset.
+  std::vector<std::pair<uint64_t, uint64_t>> Pieces;
+  /// The output offset of input offset \p In (Pieces not empty).
+  uint64_t pieceOffset(uint64_t In) const;
   const std::string &bytes() const { return Replaced ? Content : Sec->Data; }
   bool nobits() const { return Replaced ? Content.empty() : Sec->Data.empty(); }
 };
@@ -167,6 +172,10 @@ struct OutputSection {
   /// Synthetic contents (GOT, PLT, dynamic tables), built by the steps.
   bool Synthetic = false;
   std::string Data;
+  /// Non-allocated NUL-terminated strings merged as lld merges them (each
+  /// string once): layout builds them here; relocate makes them Data.
+  bool MergedStrings = false;
+  std::string Strings;
   uint32_t Link = 0, Info = 0;
   uint64_t EntSize = 0;
   uint32_t Index = 0; ///< in the section header table

@@ -39,6 +39,7 @@ uint64_t elfSectionFlags(uint64_t Flags, SectionKind K);
 /// 0 when the entity carries no ELF record (it was built, not read).
 uint32_t elfSectionType(const Section &S);
 uint64_t elfNativeSectionFlags(const Section &S);
+uint64_t elfSectionEntSize(const Section &S);
 uint32_t elfRelocType(const Relocation &R);
 /// The native record of a section that was built, not read (a linker's
 /// note): what the writer gives it for sh_type, sh_flags, sh_entsize.
