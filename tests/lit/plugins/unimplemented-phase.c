@@ -8,14 +8,14 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %neverc -fplugin=%plugins/TracePlugin.so -c %s -o %t/one.o 2>&1 | FileCheck %s --check-prefix=WARN --implicit-check-not="in neverc.driver." --implicit-check-not="in neverc.source." --implicit-check-not="in neverc.prep." --implicit-check-not="in neverc.mc." --implicit-check-not="in neverc.codegen." --implicit-check-not=error:
 // WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.syntax.extension.declaration: capability unavailable on stock Clang 22 (its Parser has no declaration hook and no annotation token carries a declaration), so the observer registered here is never called [-Wunimplemented-plugin-phase]
-// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.link.object_merge: this build does not run this phase of the link domain yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
+// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.dyncode.request.freeze: this build does not run this phase of the dyncode domain yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
 // RUN: test -f %t/one.o
 //
 // Exactly one warning per plugin and phase, for every plugin.
-// RUN: %neverc -fplugin=%plugins/TracePlugin.so -fplugin=%plugins/CensusPlugin.so -c %s -o %t/two.o 2>&1 | grep 'in neverc.link.object_merge:' | FileCheck %s --check-prefix=TWO
-// TWO: plugin 'org.neverc.example.trace' in neverc.link.object_merge:
-// TWO-NEXT: plugin 'org.neverc.example.census' in neverc.link.object_merge:
-// RUN: %neverc -fplugin=%plugins/TracePlugin.so -fplugin=%plugins/CensusPlugin.so -c %s -o %t/two.o 2>&1 | grep 'in neverc.link.object_merge:' | count 2
+// RUN: %neverc -fplugin=%plugins/TracePlugin.so -fplugin=%plugins/CensusPlugin.so -c %s -o %t/two.o 2>&1 | grep 'in neverc.dyncode.request.freeze:' | FileCheck %s --check-prefix=TWO
+// TWO: plugin 'org.neverc.example.trace' in neverc.dyncode.request.freeze:
+// TWO-NEXT: plugin 'org.neverc.example.census' in neverc.dyncode.request.freeze:
+// RUN: %neverc -fplugin=%plugins/TracePlugin.so -fplugin=%plugins/CensusPlugin.so -c %s -o %t/two.o 2>&1 | grep 'in neverc.dyncode.request.freeze:' | count 2
 //
 // A plugin on implemented phases only: no warning.
 // RUN: %neverc -fplugin=%plugins/DriverTracePlugin.so -c %s -o %t/quiet.o 2>&1 | FileCheck %s --allow-empty --check-prefix=NONE
