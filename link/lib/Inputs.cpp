@@ -198,8 +198,10 @@ bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
   O->Input = Input;
   O->Member = Member;
   O->Name = Name;
+  // The sections borrow their bytes: the buffers live in Out.Buffers (or
+  // are the in-memory read's caller's) as long as the graphs do.
   object::Outcome Read = object::readELF(
-      std::string_view(Bytes.data(), Bytes.size()), O->Graph);
+      std::string_view(Bytes.data(), Bytes.size()), O->Graph, /*Borrow=*/true);
   if (Read)
     return fail(Name + ": " + Read.Message);
   const int32_t Index = int32_t(Out.Objects.size());

@@ -550,7 +550,7 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   J.Triple = L.Triple;
   J.Req = std::move(Req);
   core::JobRegistry<LinkJob>::Scope Scope(D.Jobs, T, J);
-  Run R{D, J, L, {}};
+  Run R{D, J, L, {}, 0, false, {}};
   if (llvm::Error E = R.Dir.create()) {
     R.error(NEVERC_PHASE_LINK_FULL_NAME, llvm::toString(std::move(E)));
     return 1;

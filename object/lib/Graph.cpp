@@ -123,7 +123,7 @@ Outcome Graph::checkSection(const SectionFields &F, const Mutation *M) const {
   if (F.Alignment & (F.Alignment - 1))
     return Bad("the alignment " + std::to_string(F.Alignment) +
                " is not a power of two");
-  if (zeroFill(F.Kind) && !F.Data.empty())
+  if (zeroFill(F.Kind) && !F.bytes().empty())
     return Bad("a zero-fill section has no data bytes");
   if (!zeroFill(F.Kind) && F.ZeroFillSize)
     return Bad("only a zero-fill section has a zero-fill size");

@@ -152,7 +152,7 @@ int section(const std::string &In, const std::string &Name) {
     return fail(In, O.Message);
   for (const Section *S : G.sections())
     if (S->Name == Name) {
-      std::fwrite(S->Data.data(), 1, S->Data.size(), stdout);
+      std::fwrite(S->bytes().data(), 1, S->bytes().size(), stdout);
       return 0;
     }
   return fail(In, "no section '" + Name + "'");

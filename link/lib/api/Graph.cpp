@@ -45,8 +45,6 @@
 namespace neverc::link {
 namespace {
 
-constexpr uint16_t Major = NEVERC_LINK_API_MAJOR;
-
 NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
 
 using Table = core::HandleTable<void *> LinkJob::*;
@@ -351,7 +349,7 @@ void fillAtom(LinkJob &J, const LinkGraph &G, size_t A,
                          ? 0
                          : G.Sections[size_t(X.Out)].Offset + X.OutOffset;
   }
-  const std::string &B = X.bytes();
+  const std::string_view B = X.bytes();
   Out.Content = {reinterpret_cast<const uint8_t *>(B.data()), B.size()};
   Out.ZeroFillSize = X.Replaced ? X.ZeroFill : (X.nobits() ? X.Size : 0);
   if (X.Leader >= 0)

@@ -44,8 +44,6 @@ void digestOf(const std::string &Text, uint8_t (&Out)[32]) {
 
 namespace {
 
-constexpr uint16_t Major = NEVERC_LINK_API_MAJOR;
-
 NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
 
 //===-- request and image -------------------------------------------------//

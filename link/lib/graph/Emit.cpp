@@ -222,7 +222,7 @@ bool emitImage(LinkGraph &G) {
   const uint64_t ShOff = alignTo(End, 8);
   const size_t ShNum = G.Sections.size() + 1;
   std::string &Img = G.Image;
-  assignOnHugePages(Img, ShOff + 64 * ShNum, '\0');
+  Img.assign(ShOff + 64 * ShNum, '\0');
 
   // ELF header.
   const unsigned char Ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0};

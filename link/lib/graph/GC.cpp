@@ -190,7 +190,7 @@ bool foldIdentical(LinkGraph &G) {
     std::vector<uint32_t> Next(N, 0);
     for (size_t A : Members) {
       const Atom &X = G.Atoms[A];
-      std::string K = X.bytes();
+      std::string K(X.bytes());
       K += char(0);
       K += std::to_string(X.Align);
       for (const object::Relocation *R : G.Relocs[A]) {

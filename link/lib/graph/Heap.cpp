@@ -46,21 +46,4 @@ void prepareHeapForLink() {
 #endif
 }
 
-void assignOnHugePages(std::string &S, size_t N, char C) {
-  S.clear();
-  S.reserve(N);
-#if defined(MADV_HUGEPAGE)
-  // A buffer over the heap's threshold is a mapping of its own, which the
-  // heap's advice does not cover: advise its untouched whole 2 MiB pages.
-  constexpr uintptr_t Huge = uintptr_t(2) << 20;
-  if (N >= 2 * Huge) {
-    auto Lo = (reinterpret_cast<uintptr_t>(S.data()) + Huge - 1) & ~(Huge - 1);
-    auto Hi = (reinterpret_cast<uintptr_t>(S.data()) + N) & ~(Huge - 1);
-    if (Hi > Lo)
-      ::madvise(reinterpret_cast<void *>(Lo), Hi - Lo, MADV_HUGEPAGE);
-  }
-#endif
-  S.assign(N, C);
-}
-
 } // namespace neverc::link

@@ -122,7 +122,7 @@ void mergeStrings(LinkGraph &G) {
            (X.ShFlags & (SHF_ALLOC | SHF_MERGE | SHF_STRINGS)) ==
                (SHF_MERGE | SHF_STRINGS) &&
            elfSectionEntSize(*X.Sec) == 1 &&
-           (X.Sec->Data.empty() || X.Sec->Data.back() == '\0');
+           (X.Sec->bytes().empty() || X.Sec->bytes().back() == '\0');
     }
     if (Ok)
       Candidates.push_back(I);
@@ -146,7 +146,7 @@ void mergeStrings(LinkGraph &G) {
     std::unordered_map<std::string_view, uint64_t> Seen;
     for (uint32_t A : S.Atoms) {
       Atom &X = G.Atoms[A];
-      const std::string &B = X.Sec->Data;
+      const std::string_view B = X.Sec->bytes();
       X.Pieces.clear();
       for (size_t At = 0; At < B.size();) {
         size_t End = B.find('\0', At) + 1;

@@ -111,11 +111,11 @@ bool Merger::place(const LinkObject &O, const Section &S,
   const uint64_t Align = std::max<uint64_t>(S.Alignment, 1);
   To->Alignment = std::max(To->Alignment, Align);
   uint64_t At = (To->size() + Align - 1) & ~(Align - 1);
-  if (S.Data.empty() && S.ZeroFillSize) {
+  if (S.bytes().empty() && S.ZeroFillSize) {
     To->ZeroFillSize = At + S.ZeroFillSize;
-  } else if (!S.Data.empty()) {
+  } else if (!S.bytes().empty()) {
     To->Data.resize(size_t(At), '\0');
-    To->Data += S.Data;
+    To->Data += S.bytes();
   }
   Placed[&S] = {To, At};
   return true;

@@ -846,11 +846,10 @@ bool relocate(LinkGraph &G) {
       S.Strings.clear();
       continue;
     }
-    assignOnHugePages(S.Data, S.Size,
-                      (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
+    S.Data.assign(S.Size, (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
     for (uint32_t A : S.Atoms) {
       const Atom &At = G.Atoms[A];
-      const std::string &Bytes = At.bytes();
+      const std::string_view Bytes = At.bytes();
       if (!Bytes.empty())
         std::memcpy(&S.Data[At.OutOffset], Bytes.data(),
                     std::min<size_t>(Bytes.size(), S.Size - At.OutOffset));

@@ -67,7 +67,7 @@ inline void put32(std::string &B, size_t Off, uint32_t V) {
 inline void put64(std::string &B, size_t Off, uint64_t V) {
   std::memcpy(&B[Off], &V, 8);
 }
-inline uint32_t get32(const std::string &B, size_t Off) {
+inline uint32_t get32(std::string_view B, size_t Off) {
   uint32_t V;
   std::memcpy(&V, &B[Off], 4);
   return V;

@@ -487,7 +487,7 @@ bool synthesize(LinkGraph &G) {
   for (const Atom &A : G.Atoms) {
     if (!A.Live || A.Type != SHT_X86_64_UNWIND)
       continue;
-    const std::string &B = A.bytes();
+    const std::string_view B = A.bytes();
     for (size_t Off = 0; Off + 8 <= B.size();) {
       uint32_t Len = get32(B, Off);
       if (Len == 0 || Len == 0xffffffff)

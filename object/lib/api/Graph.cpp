@@ -325,7 +325,7 @@ NevercStatus NEVERC_CALL getSectionInfo(void *Ctx, NevercTaskHandle Task,
         I.Kind = uint32_t(E->Kind);
         I.Flags = E->Flags;
         I.Alignment = E->Alignment;
-        I.Data = bytesViewOf(E->Data);
+        I.Data = bytesViewOf(E->bytes());
         I.ZeroFillSize = E->ZeroFillSize;
         I.Comdat = J.comdat(E->Group);
         fillExtension(E->Ext, I.ExtensionOwner, I.ExtensionVersion,

@@ -149,7 +149,7 @@ uint64_t elfSectionFlags(uint64_t F, SectionKind K) {
   return Out;
 }
 
-Outcome readELF(std::string_view Bytes, Graph &G) {
+Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
   if (Bytes.size() < 64 || std::memcmp(Bytes.data(),
                                        "\x7f"
                                        "ELF",
@@ -312,8 +312,12 @@ Outcome readELF(std::string_view Bytes, Graph &G) {
       auto DataOr = File.getSectionContents(S);
       if (!DataOr)
         return fromError(DataOr.takeError());
-      F.Data.assign(reinterpret_cast<const char *>(DataOr->data()),
-                    DataOr->size());
+      std::string_view View(reinterpret_cast<const char *>(DataOr->data()),
+                            DataOr->size());
+      if (Borrow)
+        F.Borrowed = View;
+      else
+        F.Data.assign(View);
       if (F.Kind == SectionKind::ZeroFill || F.Kind == SectionKind::TLSZeroFill)
         return malformed("section '" + F.Name + "'");
     }

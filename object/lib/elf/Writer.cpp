@@ -107,7 +107,8 @@ struct Entry {
   uint64_t Flags = 0, Addr = 0, Align = 1, EntSize = 0;
   uint32_t Link = 0, Info = 0;
   std::string Data;                 ///< derived tables' bytes
-  const std::string *Bytes = nullptr; ///< content sections' bytes
+  std::string_view Bytes;           ///< content sections' bytes (UsesBytes)
+  bool UsesBytes = false;
   uint64_t Size = 0;
   bool NoBits = false;
   uint32_t NameOffset = 0;
@@ -118,7 +119,9 @@ struct Entry {
   FileKey FK;
   uint32_t Index = 0; ///< in the output
   uint64_t Offset = 0;
-  const std::string &data() const { return Bytes ? *Bytes : Data; }
+  std::string_view data() const {
+    return UsesBytes ? Bytes : std::string_view(Data);
+  }
 };
 
 void put(std::string &S, uint64_t V, unsigned Bytes) {
@@ -271,7 +274,8 @@ void Writer::collect() {
     X.Align = S->Alignment ? S->Alignment : 1;
     X.NoBits = NoBits;
     X.Size = S->size();
-    X.Bytes = &S->Data;
+    X.Bytes = S->bytes();
+    X.UsesBytes = true;
     // Header order: the original index while the graph's order agrees,
     // else right after the graph predecessor.
     X.HK = (X.Orig && *X.Orig > Last.first) ? HeaderKey{*X.Orig, 0}
@@ -636,7 +640,7 @@ void Writer::remapAddrsig(Entry &X) {
   for (const Symbol *S : SymOrder)
     if (std::optional<elf::SymbolFacts> F = elf::symbolFacts(S->Ext))
       ByOrigIndex.try_emplace(F->Index, S);
-  const std::string &In = *X.Bytes;
+  std::string_view In = X.Bytes;
   std::string Out;
   const uint8_t *P = reinterpret_cast<const uint8_t *>(In.data()),
                 *End = P + In.size();
@@ -656,7 +660,7 @@ void Writer::remapAddrsig(Entry &X) {
   }
   if (Out != In) {
     X.Data = std::move(Out);
-    X.Bytes = nullptr;
+    X.UsesBytes = false;
     X.Size = X.Data.size();
   }
 }
@@ -674,7 +678,7 @@ void Writer::fillHeaders() {
       }
       if (X.Type == ELF::SHT_LLVM_ADDRSIG) {
         X.Link = Symtab->Index;
-        if (X.Bytes)
+        if (X.UsesBytes)
           remapAddrsig(X);
       }
       break;

@@ -114,8 +114,10 @@ struct Atom {
   std::vector<std::pair<uint64_t, uint64_t>> Pieces;
   /// The output offset of input offset \p In (Pieces not empty).
   uint64_t pieceOffset(uint64_t In) const;
-  const std::string &bytes() const { return Replaced ? Content : Sec->Data; }
-  bool nobits() const { return Replaced ? Content.empty() : Sec->Data.empty(); }
+  std::string_view bytes() const {
+    return Replaced ? std::string_view(Content) : Sec->bytes();
+  }
+  bool nobits() const { return bytes().empty(); }
 };
 
 /// A global symbol's final place in the link.
@@ -381,10 +383,6 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest);
 /// on transparent huge pages where the kernel gives them. Process-wide: a
 /// tool calls it once, before it reads the inputs.
 void prepareHeapForLink();
-/// \p S becomes \p N copies of \p C, on transparent huge pages where the
-/// kernel gives them (an image or an output section of many megabytes
-/// would otherwise fault in 4 KiB at a time).
-void assignOnHugePages(std::string &S, size_t N, char C);
 
 /// \p Argv with its @response files expanded (GNU quoting, as lld and GNU
 /// ld read them), so a request sees what the linker will see.

@@ -46,8 +46,9 @@ uint32_t elfRelocType(const Relocation &R);
 Extension elfSectionRecord(uint32_t Type, uint64_t Flags, uint64_t EntSize);
 
 /// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
-/// throw it away.
-Outcome readELF(std::string_view Bytes, Graph &G);
+/// throw it away. \p Borrow: sections keep views into \p Bytes (which
+/// must then outlive \p G) instead of copies, as a linker reads.
+Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow = false);
 /// \p G → ELF relocatable in \p Out. \p Flags must be legal.
 Outcome writeELF(const Graph &G, uint64_t Flags, std::string &Out);
 

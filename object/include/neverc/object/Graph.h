@@ -167,11 +167,20 @@ struct SectionFields {
   uint64_t Flags = 0;
   uint64_t Alignment = 1;
   std::string Data;          ///< empty for the zero-fill kinds
+  /// The bytes when a reader borrowed them (Data empty): a view into a
+  /// buffer that outlives the graph (a linker's mapped input file).
+  std::string_view Borrowed;
   uint64_t ZeroFillSize = 0; ///< size of a zero-fill section
   Comdat *Group = nullptr;
   Extension Ext;
+  /// The section's bytes, owned or borrowed.
+  std::string_view bytes() const {
+    return Data.empty() ? Borrowed : std::string_view(Data);
+  }
   /// The size the section takes in the image.
-  uint64_t size() const { return Data.empty() ? ZeroFillSize : Data.size(); }
+  uint64_t size() const {
+    return bytes().empty() ? ZeroFillSize : bytes().size();
+  }
 };
 struct SymbolFields {
   std::string Name; ///< may be empty: a native anonymous symbol
