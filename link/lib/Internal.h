@@ -130,12 +130,15 @@ struct LinkJob {
   NevercHandle graph();
   /// The open mutation (one at a time), what it staged, and its handle.
   struct StagedChange {
-    enum Kind : uint8_t { Root, Live, Content, Leader } K;
+    enum Kind : uint8_t { Root, Live, Content, Leader, Retarget } K;
     uint32_t Index = 0;
     bool Flag = false;
     int32_t Other = -1;
     std::string Bytes;
     uint64_t ZeroFill = 0;
+    /// Retarget: the relocation and its new target (a global or an atom).
+    const object::Relocation *Reloc = nullptr;
+    int32_t Global = -1, Atom = -1;
   };
   bool MutationOpen = false;
   std::vector<StagedChange> Staged;

@@ -15,6 +15,10 @@
  *             ret" (its relocations go with the old bytes)
  *   late-root the synthesize interceptor calls on, then makes S a root:
  *             gc, icf and synthesize run again as phases
+ *   retarget  the gc interceptor points the first edge that targets
+ *             --steps-from=F at S instead (RetargetEdge): the steps from
+ *             resolve_symbols run again, and calls to F reach S
+ *   retarget-atom  the same, at the start of S's atom
  *   misuse    the gc interceptor tries what the rules refuse, each with
  *             its status
  *   quiet     the observers return at once (tests/bench/link/graph.sh:
@@ -46,6 +50,7 @@ static struct {
   const NevercLinkPhaseAPI *Phase;
   char Mode[32];
   char Symbol[128];
+  char From[128];
   int Done;
 } G;
 
@@ -95,6 +100,37 @@ static int findSymbol(const NevercPhaseFrame *F,
         *Out = Buf[K];
         return 1;
       }
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  return 0;
+}
+
+/* The first edge whose target symbol is named From. */
+static int findEdgeTo(const NevercPhaseFrame *F,
+                      const NevercLinkPhaseGraphInfo *I,
+                      NevercLinkEdgeInfo *Out) {
+  NevercLinkEdgeInfo Buf[16];
+  NevercLinkEntityPage P = page(Buf, 16, sizeof Buf[0]);
+  uint64_t Cursor = 0, K;
+  do {
+    if (I->Link->GetEdgePage(I->Link->Context, F->Task, I->Graph, Cursor, &P)
+            .Code)
+      return 0;
+    for (K = 0; K < P.OutCount; ++K) {
+      NevercLinkSymbolInfo S;
+      memset(&S, 0, sizeof S);
+      S.Header =
+          tpHeader(sizeof S, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+      if (Buf[K].TargetSymbol.Value &&
+          !I->Link
+               ->GetSymbolInfo(I->Link->Context, F->Task, Buf[K].TargetSymbol,
+                               &S)
+               .Code &&
+          tpSame(S.Name, G.From)) {
+        *Out = Buf[K];
+        return 1;
+      }
+    }
     Cursor = P.NextCursor;
   } while (P.HasMore);
   return 0;
@@ -344,6 +380,32 @@ static void mutate(const NevercPhaseFrame *F,
     return;
   }
   M = begin(F, I);
+  if (mode("retarget") || mode("retarget-atom")) {
+    NevercLinkEdgeInfo E;
+    NevercLinkAtomHandle NoAtom;
+    memset(&NoAtom, 0, sizeof NoAtom);
+    if (!findEdgeTo(F, I, &E)) {
+      say("no edge to %s", G.From);
+    } else {
+      say("RetargetEdge(symbol and atom) %s",
+          tpCode(L->RetargetEdge(L->Context, F->Task, M, E.Edge, S.Symbol,
+                                 S.Atom)));
+      say("RetargetEdge(neither) %s",
+          tpCode(
+              L->RetargetEdge(L->Context, F->Task, M, E.Edge, NoAtom, NoAtom)));
+      say("RetargetEdge(a symbol as the edge) %s",
+          tpCode(L->RetargetEdge(L->Context, F->Task, M, S.Symbol, S.Symbol,
+                                 NoAtom)));
+      if (mode("retarget"))
+        say("RetargetEdge %s -> %s %s", G.From, G.Symbol,
+            tpCode(L->RetargetEdge(L->Context, F->Task, M, E.Edge, S.Symbol,
+                                   NoAtom)));
+      else
+        say("RetargetEdge %s -> the atom of %s %s", G.From, G.Symbol,
+            tpCode(L->RetargetEdge(L->Context, F->Task, M, E.Edge, NoAtom,
+                                   S.Atom)));
+    }
+  }
   if (mode("root") || mode("late-root"))
     say("SetSymbolRoot %s", tpCode(L->SetSymbolRoot(L->Context, F->Task, M,
                                                     S.Symbol, NEVERC_TRUE)));
@@ -393,7 +455,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   unsigned K = (unsigned)(uintptr_t)UserData;
   NevercLinkPhaseGraphInfo I;
   NevercStatus S;
-  int Before = (K == 6 && (mode("root") || mode("drop") || mode("misuse"))) ||
+  int Before = (K == 6 && (mode("root") || mode("drop") || mode("misuse") ||
+                           mode("retarget") || mode("retarget-atom"))) ||
                (K == 7 && mode("replace"));
   int After = K == 8 && mode("late-root") && !G.Done;
   if (Before && graphOf(F, &I))
@@ -468,7 +531,8 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   if (!G.Phase)
     return status(NEVERC_STATUS_MISSING_INTERFACE);
   if ((S = tpStringOption(Reg, Ctx, "--steps-mode")).Code ||
-      (S = tpStringOption(Reg, Ctx, "--steps-symbol")).Code)
+      (S = tpStringOption(Reg, Ctx, "--steps-symbol")).Code ||
+      (S = tpStringOption(Reg, Ctx, "--steps-from")).Code)
     return S;
   for (K = 0; K < STEPS; ++K) {
     NevercObserverDescriptor O;
@@ -572,6 +636,7 @@ static NevercStatus NEVERC_CALL sessionBegin(const NevercCoreAPI *Core,
   tpOptionValue(Core, S, ID, "--steps-mode", "observe", G.Mode, sizeof G.Mode);
   tpOptionValue(Core, S, ID, "--steps-symbol", "main", G.Symbol,
                 sizeof G.Symbol);
+  tpOptionValue(Core, S, ID, "--steps-from", "", G.From, sizeof G.From);
   return status(NEVERC_STATUS_OK);
 }
 

@@ -27,9 +27,11 @@
 // before that one: the steps from there run again (inside the running step
 // before it continues; as phases, observers included, after it).
 // Implemented: SetSymbolRoot, SetAtomLive, SetFoldLeader,
-// ReplaceAtomContent (the atom's relocations go with its old bytes). Not
-// yet: RebindSymbol, RetargetEdge, SetSymbolResolution and the synthetic
-// and constraint slots (CAPABILITY_UNAVAILABLE with a diagnostic).
+// ReplaceAtomContent (the atom's relocations go with its old bytes),
+// RetargetEdge (the relocation's addend stays: a call's -4 still reaches
+// the new target's start). Not yet: RebindSymbol, SetSymbolResolution and
+// the synthetic and constraint slots (CAPABILITY_UNAVAILABLE with a
+// diagnostic).
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -704,6 +706,11 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
             std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYNTHETICS_READY);
         break;
       }
+      case LinkJob::StagedChange::Retarget:
+        G.Retargets[C.Reloc] = {C.Global, C.Atom};
+        Earliest =
+            std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYMBOLS_RESOLVED);
+        break;
       case LinkJob::StagedChange::Content: {
         Atom &A = G.Atoms[C.Index];
         A.Replaced = true;
@@ -848,6 +855,50 @@ NevercStatus NEVERC_CALL replaceAtomContent(void *Ctx, NevercTaskHandle Task,
                  });
 }
 
+NevercStatus NEVERC_CALL retargetEdge(void *Ctx, NevercTaskHandle Task,
+                                      NevercLinkMutationHandle M,
+                                      NevercLinkEdgeHandle EdgeH,
+                                      NevercLinkSymbolHandle SymbolH,
+                                      NevercLinkAtomHandle AtomH) {
+  return staging(
+      Ctx, Task, M, &LinkJob::Edges, EdgeH, edgeCount,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t E) -> NevercStatus {
+        const LinkGraph &G = *J.Graph;
+        // Exactly one target: a symbol, or an atom's start.
+        if (core::isNull(SymbolH) == core::isNull(AtomH))
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        edgesOf(J, G);
+        const auto [A, K] = J.EdgeList[E];
+        LinkJob::StagedChange C{
+            LinkJob::StagedChange::Retarget, A, false, int32_t(K), {}, 0};
+        C.Reloc = G.Relocs[A][K];
+        size_t I = 0;
+        if (!core::isNull(SymbolH)) {
+          if (NevercStatus S =
+                  indexOf(D, J, &LinkJob::Symbols, SymbolH, symbolCount(G), I);
+              !isOk(S))
+            return S;
+          C.Global = int32_t(I);
+        } else {
+          if (NevercStatus S =
+                  indexOf(D, J, &LinkJob::Atoms, AtomH, atomCount(G), I);
+              !isOk(S))
+            return S;
+          const Atom &From = G.Atoms[A], &To = G.Atoms[I];
+          // A section COMDAT selection dropped is not in the link; code
+          // and data do not point into debug data, nor it into them.
+          if (To.Discarded)
+            return st(NEVERC_STATUS_INVALID_STATE);
+          if ((From.ShFlags & graph::SHF_ALLOC) !=
+              (To.ShFlags & graph::SHF_ALLOC))
+            return st(NEVERC_STATUS_INVALID_ARGUMENT);
+          C.Atom = int32_t(I);
+        }
+        J.Staged.push_back(std::move(C));
+        return okStatus();
+      });
+}
+
 /// The mutation slots this graph does not take yet (see the top).
 template <class... Rest>
 NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
@@ -858,9 +909,9 @@ NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
       return S;
     D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-               "this link graph change (symbol rebinding, edge retargeting, "
-               "resolution updates, synthetics, layout constraints) is not "
-               "supported by the graph linker yet",
+               "this link graph change (symbol rebinding, resolution "
+               "updates, synthetics, layout constraints) is not supported "
+               "by the graph linker yet",
                nullptr, "neverc.link");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   });
@@ -943,8 +994,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.SetFoldLeader = setFoldLeader;
   T.ReplaceAtomContent = replaceAtomContent;
   T.RebindSymbol = notYet<NevercLinkSymbolHandle, NevercLinkAtomHandle>;
-  T.RetargetEdge = notYet<NevercLinkEdgeHandle, NevercLinkSymbolHandle,
-                          NevercLinkAtomHandle>;
+  T.RetargetEdge = retargetEdge;
   T.CreateSynthetic =
       notYet<const NevercLinkSyntheticInfo *, NevercLinkSyntheticHandle *>;
   T.ReplaceSynthetic =

@@ -67,6 +67,13 @@ bool dropped(const object::Section &S, uint32_t Type, uint64_t Flags) {
 
 bool resolveSymbols(LinkGraph &G) {
   auto &Objects = G.In.Objects;
+  // A rerun (a committed RetargetEdge took the graph back here) keeps what
+  // plugins decided: forced liveness, replaced content, GC roots.
+  std::vector<Atom> Before = std::move(G.Atoms);
+  std::vector<bool> Roots;
+  for (const GlobalSym &X : G.Globals)
+    Roots.push_back(X.Root);
+  G.Atoms.clear();
   G.AtomOf.assign(Objects.size(), {});
   for (uint32_t O = 0; O < Objects.size(); ++O) {
     const object::Graph &OG = Objects[O]->Graph;
@@ -95,12 +102,27 @@ bool resolveSymbols(LinkGraph &G) {
       if (It != G.AtomOf[O].end())
         G.Relocs[It->second].push_back(R);
     }
+  for (size_t I = 0; I < Before.size() && I < G.Atoms.size(); ++I) {
+    Atom &Was = Before[I], &Now = G.Atoms[I];
+    if (Was.Sec != Now.Sec || Was.Object != Now.Object)
+      break; // not the same atoms (cannot happen: the inputs are the same)
+    Now.ForcedLive = Was.ForcedLive;
+    Now.ForcedDead = Was.ForcedDead;
+    if (Was.Replaced) {
+      Now.Replaced = true;
+      Now.Content = std::move(Was.Content);
+      Now.ZeroFill = Was.ZeroFill;
+      Now.Size = Was.Size;
+      G.Relocs[I].clear(); // they patched the old bytes
+    }
+  }
 
   G.Globals.assign(G.In.Symbols.size(), GlobalSym());
   for (size_t I = 0; I < G.In.Symbols.size(); ++I) {
     const LinkSymbol &L = G.In.Symbols[I];
     GlobalSym &X = G.Globals[I];
     X.Weak = L.Weak;
+    X.Root = I < Roots.size() && Roots[I];
     switch (L.S) {
     case LinkSymbol::Defined:
       X.K = GlobalSym::Defined;

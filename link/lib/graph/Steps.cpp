@@ -119,29 +119,42 @@ Target targetOf(const LinkGraph &G, uint32_t Object,
     auto It = G.AtomOf[O].find(Sec);
     return It == G.AtomOf[O].end() ? -1 : int32_t(It->second);
   };
-  if (R.Target == object::RelocTarget::Section) {
+  // A plugin's retarget (RetargetEdge): an atom's start, or a global.
+  int32_t Retargeted = -1;
+  if (!G.Retargets.empty()) {
+    auto It = G.Retargets.find(&R);
+    if (It != G.Retargets.end()) {
+      if (It->second.Atom >= 0) {
+        T.Atom = It->second.Atom;
+        return T;
+      }
+      Retargeted = It->second.Global;
+    }
+  }
+  if (R.Target == object::RelocTarget::Section && Retargeted < 0) {
     T.Atom = AtomIn(Object, R.TargetSection);
     return T;
   }
-  if (R.Target == object::RelocTarget::Absolute) {
+  if (R.Target == object::RelocTarget::Absolute && Retargeted < 0) {
     T.Absolute = true;
     T.Offset = R.TargetValue;
     return T;
   }
-  if (!R.TargetSymbol) {
+  if (!R.TargetSymbol && Retargeted < 0) {
     T.Undefined = T.UndefinedWeak = true;
     return T;
   }
-  const object::Symbol &S = *R.TargetSymbol;
-  T.Sym = &S;
-  T.Global = G.globalOf(S);
+  const object::Symbol *S = Retargeted >= 0 ? nullptr : R.TargetSymbol;
+  T.Sym = S;
+  T.Global = S ? G.globalOf(*S) : Retargeted;
+  const bool WeakRef = S && S->Bind == object::Binding::Weak;
   if (T.Global < 0) {
-    if (S.Def == object::Definition::Absolute) {
+    if (S->Def == object::Definition::Absolute) {
       T.Absolute = true;
-      T.Offset = S.Value;
-    } else if (S.Sec) {
-      T.Atom = AtomIn(Object, S.Sec);
-      T.Offset = S.Value;
+      T.Offset = S->Value;
+    } else if (S->Sec) {
+      T.Atom = AtomIn(Object, S->Sec);
+      T.Offset = S->Value;
     }
     return T;
   }
@@ -173,7 +186,7 @@ Target targetOf(const LinkGraph &G, uint32_t Object,
     break;
   case GlobalSym::Undefined:
     T.Undefined = true;
-    T.UndefinedWeak = S.Bind == object::Binding::Weak || X.Weak;
+    T.UndefinedWeak = WeakRef || X.Weak;
     break;
   }
   return T;

@@ -131,7 +131,8 @@ bool synthesize(LinkGraph &G) {
       const bool SharedOut = G.sharedOutput();
       if (X) {
         X->Referenced = true;
-        if (T.Sym && T.Sym->Bind != object::Binding::Weak)
+        // (A plugin's retarget, with no symbol of its own, is strong.)
+        if (!T.Sym || T.Sym->Bind != object::Binding::Weak)
           X->StrongRef = true;
         // A reference nothing defines stays a dynamic symbol: a weak one
         // of any dynamic image (lld: a library loaded later may define

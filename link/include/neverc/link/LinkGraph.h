@@ -233,6 +233,12 @@ public:
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols
   /// (object, section) -> atom
   std::vector<std::unordered_map<const object::Section *, uint32_t>> AtomOf;
+  /// Edges a plugin retargeted (RetargetEdge): the relocation's new target,
+  /// a global symbol (its index) or an atom (its start).
+  struct Retarget {
+    int32_t Global = -1, Atom = -1;
+  };
+  std::unordered_map<const object::Relocation *, Retarget> Retargets;
   /// The relocations patching each atom, by atom index.
   std::vector<std::vector<const object::Relocation *>> Relocs;
   // synthesize
