@@ -518,6 +518,56 @@ static NevercStatus NEVERC_CALL provide(const NevercPhaseFrame *F,
 }
 #endif
 
+/* One observer (before and after), interceptor or provider on the link
+   phase (High, Low); UserData is the step index its callback reads. */
+static NevercStatus observeOn(const NevercRegistrarAPI *Reg, void *Ctx,
+                              uint64_t Hi, uint64_t Lo,
+                              NevercPhaseObserverFn Fn, unsigned K) {
+  NevercObserverDescriptor O;
+  memset(&O, 0, sizeof O);
+  O.Header =
+      tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  O.Phase.High = Hi;
+  O.Phase.Low = Lo;
+  O.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
+  O.Callback = Fn;
+  O.UserData = (void *)(uintptr_t)K;
+  return Reg->RegisterObserver(Ctx, &O);
+}
+
+static NevercStatus interceptOn(const NevercRegistrarAPI *Reg, void *Ctx,
+                                uint64_t Hi, uint64_t Lo,
+                                NevercPhaseInterceptorFn Fn, unsigned K) {
+  NevercInterceptorDescriptor D;
+  memset(&D, 0, sizeof D);
+  D.Header =
+      tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Phase.High = Hi;
+  D.Phase.Low = Lo;
+  D.Callback = Fn;
+  D.UserData = (void *)(uintptr_t)K;
+  return Reg->RegisterInterceptor(Ctx, &D);
+}
+
+#ifdef GRAPH_STEPS_PROVIDER
+static NevercStatus provideOn(const NevercRegistrarAPI *Reg, void *Ctx,
+                              uint64_t Hi, uint64_t Lo, unsigned K) {
+  NevercProviderDescriptor D;
+  memset(&D, 0, sizeof D);
+  D.Header =
+      tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
+  D.Phase.High = Hi;
+  D.Phase.Low = Lo;
+  D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
+                            NEVERC_PLUGIN_ABI_MINOR);
+  D.ProviderID.Data = "org.neverc.test.graph-provider";
+  D.ProviderID.Length = strlen(D.ProviderID.Data);
+  D.Callback = provide;
+  D.UserData = (void *)(uintptr_t)K;
+  return Reg->RegisterProvider(Ctx, &D);
+}
+#endif
+
 static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
                                                const NevercRegistrarAPI *Reg,
                                                void *Ctx, void *PS) {
@@ -534,98 +584,38 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       (S = tpStringOption(Reg, Ctx, "--steps-symbol")).Code ||
       (S = tpStringOption(Reg, Ctx, "--steps-from")).Code)
     return S;
-  for (K = 0; K < STEPS; ++K) {
-    NevercObserverDescriptor O;
-    memset(&O, 0, sizeof O);
-    O.Header =
-        tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-    O.Phase.High = High;
-    O.Phase.Low = K + 1;
-    O.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
-    O.Callback = observe;
-    O.UserData = (void *)(uintptr_t)K;
-    if ((S = Reg->RegisterObserver(Ctx, &O)).Code)
+  for (K = 0; K < STEPS; ++K)
+    if ((S = observeOn(Reg, Ctx, High, K + 1, observe, K)).Code)
       return S;
-  }
-  {
-    NevercObserverDescriptor O;
-    memset(&O, 0, sizeof O);
-    O.Header =
-        tpHeader(sizeof O, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-    O.Phase.High = NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH;
-    O.Phase.Low = NEVERC_PHASE_LINK_OBJECT_MERGE_LOW;
-    O.Points = NEVERC_OBSERVER_BEFORE | NEVERC_OBSERVER_AFTER;
-    O.Callback = observeMerge;
-    if ((S = Reg->RegisterObserver(Ctx, &O)).Code)
-      return S;
-  }
+  if ((S = observeOn(Reg, Ctx, NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH,
+                     NEVERC_PHASE_LINK_OBJECT_MERGE_LOW, observeMerge, 0))
+          .Code)
+    return S;
 #ifdef GRAPH_STEPS_PROVIDER
-  for (K = 0; K < STEPS; ++K) {
-    NevercProviderDescriptor D;
-    /* Which steps: the environment (Register runs before any option). */
-    const char *Want = getenv("NEVERC_TEST_GRAPH_PROVIDE");
-    if (!Want || strcmp(Want, Names[K]))
-      continue;
-    memset(&D, 0, sizeof D);
-    D.Header =
-        tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-    D.Phase.High = High;
-    D.Phase.Low = K + 1;
-    D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
-                              NEVERC_PLUGIN_ABI_MINOR);
-    D.ProviderID.Data = "org.neverc.test.graph-provider";
-    D.ProviderID.Length = strlen(D.ProviderID.Data);
-    D.Callback = provide;
-    D.UserData = (void *)(uintptr_t)K;
-    if ((S = Reg->RegisterProvider(Ctx, &D)).Code)
-      return S;
-  }
   {
-    /* object_merge: a provider has no merged object to publish (the link
+    /* Which step: the environment (Register runs before any option). An
+       object_merge provider has no merged object to publish (the link
        graph is not one: PublishGraph refuses it there), so it fails. */
-    NevercProviderDescriptor D;
     const char *Want = getenv("NEVERC_TEST_GRAPH_PROVIDE");
-    if (Want && !strcmp(Want, "object_merge")) {
-      memset(&D, 0, sizeof D);
-      D.Header =
-          tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-      D.Phase.High = NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH;
-      D.Phase.Low = NEVERC_PHASE_LINK_OBJECT_MERGE_LOW;
-      D.Route.Header = tpHeader(sizeof D.Route, NEVERC_PLUGIN_ABI_MAJOR,
-                                NEVERC_PLUGIN_ABI_MINOR);
-      D.ProviderID.Data = "org.neverc.test.graph-provider";
-      D.ProviderID.Length = strlen(D.ProviderID.Data);
-      D.Callback = provide;
-      D.UserData = (void *)(uintptr_t)STEPS;
-      if ((S = Reg->RegisterProvider(Ctx, &D)).Code)
+    for (K = 0; K < STEPS; ++K)
+      if (Want && !strcmp(Want, Names[K]) &&
+          (S = provideOn(Reg, Ctx, High, K + 1, K)).Code)
         return S;
-    }
+    if (Want && !strcmp(Want, "object_merge") &&
+        (S = provideOn(Reg, Ctx, NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH,
+                       NEVERC_PHASE_LINK_OBJECT_MERGE_LOW, STEPS))
+            .Code)
+      return S;
   }
   return status(NEVERC_STATUS_OK);
 #endif
-  {
-    NevercInterceptorDescriptor D;
-    memset(&D, 0, sizeof D);
-    D.Header =
-        tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-    D.Phase.High = NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH;
-    D.Phase.Low = NEVERC_PHASE_LINK_OBJECT_MERGE_LOW;
-    D.Callback = interceptMerge;
-    if ((S = Reg->RegisterInterceptor(Ctx, &D)).Code)
+  if ((S = interceptOn(Reg, Ctx, NEVERC_PHASE_LINK_OBJECT_MERGE_HIGH,
+                       NEVERC_PHASE_LINK_OBJECT_MERGE_LOW, interceptMerge, 0))
+          .Code)
+    return S;
+  for (K = 6; K <= 8; ++K)
+    if ((S = interceptOn(Reg, Ctx, High, K + 1, intercept, K)).Code)
       return S;
-  }
-  for (K = 6; K <= 8; ++K) {
-    NevercInterceptorDescriptor D;
-    memset(&D, 0, sizeof D);
-    D.Header =
-        tpHeader(sizeof D, NEVERC_PLUGIN_ABI_MAJOR, NEVERC_PLUGIN_ABI_MINOR);
-    D.Phase.High = High;
-    D.Phase.Low = K + 1;
-    D.Callback = intercept;
-    D.UserData = (void *)(uintptr_t)K;
-    if ((S = Reg->RegisterInterceptor(Ctx, &D)).Code)
-      return S;
-  }
   return status(NEVERC_STATUS_OK);
 }
 
