@@ -105,64 +105,81 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
   return 0;
 }
 
-/// lld's string merging for the non-allocated string sections (.comment,
-/// .debug_str, .debug_line_str): every input's NUL-terminated strings go
-/// in once, and each atom records where its strings went. Only debug data
-/// refers to them (through section offsets), so nothing else moves. A
-/// section with a symbol inside, a string without its NUL, or content a
-/// plugin replaced is concatenated as before.
+/// lld's string merging (.rodata.str1.1, .comment, .debug_str, ...): the
+/// NUL-terminated strings of an output section's string atoms go in once,
+/// into one run placed where the first of those atoms would be; each atom
+/// records where its strings went, and a symbol or a reference inside one
+/// is moved with its string (offsetAddress, relocate). An atom a
+/// PC-relative reference reaches through its section symbol (the addend
+/// would name the string 4 bytes off), with a string without its NUL, or
+/// with content a plugin replaced keeps its own bytes.
 void mergeStrings(LinkGraph &G) {
-  std::vector<size_t> Candidates;
-  for (size_t I = 0; I < G.Sections.size(); ++I) {
-    const OutputSection &S = G.Sections[I];
-    bool Ok = !S.Synthetic && !S.Atoms.empty() && S.Type == SHT_PROGBITS;
-    for (uint32_t A : S.Atoms) {
-      const Atom &X = G.Atoms[A];
-      Ok = Ok && !X.Replaced && X.Sec && X.Align <= 1 &&
-           (X.ShFlags & (SHF_ALLOC | SHF_MERGE | SHF_STRINGS)) ==
-               (SHF_MERGE | SHF_STRINGS) &&
-           elfSectionEntSize(*X.Sec) == 1 &&
-           (X.Sec->bytes().empty() || X.Sec->bytes().back() == '\0');
-    }
-    if (Ok)
-      Candidates.push_back(I);
-  }
-  if (Candidates.empty())
-    return;
-  // Sections a symbol points into keep their layout.
-  std::unordered_set<const object::Section *> Labeled;
-  for (const auto &O : G.In.Objects)
-    for (const object::Symbol *Y : O->Graph.symbols())
-      if (Y->Sec && Y->Type != object::SymbolType::Section &&
-          !(Y->Sec->Flags & object::SectionFlag::Allocated))
-        Labeled.insert(Y->Sec);
-  for (size_t I : Candidates) {
-    OutputSection &S = G.Sections[I];
-    bool Ok = true;
+  auto Eligible = [&](const Atom &X) {
+    return !X.Replaced && X.Sec && X.Align <= 1 && X.Leader < 0 &&
+           (X.ShFlags & (SHF_MERGE | SHF_STRINGS | SHF_WRITE | SHF_EXECINSTR |
+                         SHF_TLS)) == (SHF_MERGE | SHF_STRINGS) &&
+           elfSectionEntSize(*X.Sec) == 1 && !X.Sec->bytes().empty() &&
+           X.Sec->bytes().back() == '\0';
+  };
+  bool Any = false;
+  for (const OutputSection &S : G.Sections)
     for (uint32_t A : S.Atoms)
-      Ok = Ok && !Labeled.count(G.Atoms[A].Sec);
-    if (!Ok)
+      Any = Any || (!S.Synthetic && Eligible(G.Atoms[A]));
+  if (!Any)
+    return;
+  // A PC-relative reference through the section symbol carries the
+  // instruction's bias in its addend: LLVM writes one only when the
+  // reference is its string's symbol plus that bias (4 on x86-64 for a
+  // plain displacement), so the addend is where the string starts and the
+  // target is 4 bytes on. Found by the addend, it lands in the right
+  // string when no string ends within those 4 bytes; else its atom keeps
+  // its own bytes.
+  std::unordered_set<const object::Section *> Unsafe;
+  for (uint32_t A = 0; A < G.Relocs.size(); ++A)
+    for (const object::Relocation *R : G.Relocs[A]) {
+      if (!R->PCRel)
+        continue;
+      const object::Section *To =
+          R->Target == object::RelocTarget::Section ? R->TargetSection
+          : R->TargetSymbol &&
+                  R->TargetSymbol->Type == object::SymbolType::Section
+              ? R->TargetSymbol->Sec
+              : nullptr;
+      if (!To || Unsafe.count(To))
+        continue;
+      const std::string_view B = To->bytes();
+      if (R->Addend < 0 || uint64_t(R->Addend) + 4 > B.size() ||
+          B.substr(size_t(R->Addend), 4).find('\0') != std::string_view::npos)
+        Unsafe.insert(To);
+    }
+  for (OutputSection &S : G.Sections) {
+    if (S.Synthetic)
       continue;
     std::unordered_map<std::string_view, uint64_t> Seen;
+    bool All = true;
     for (uint32_t A : S.Atoms) {
       Atom &X = G.Atoms[A];
-      const std::string_view B = X.Sec->bytes();
       X.Pieces.clear();
+      if (!Eligible(X) || Unsafe.count(X.Sec) || !G.Relocs[A].empty()) {
+        All = false;
+        continue;
+      }
+      const std::string_view B = X.Sec->bytes();
       for (size_t At = 0; At < B.size();) {
         size_t End = B.find('\0', At) + 1;
         std::string_view Str(B.data() + At, End - At);
         auto [It, New] = Seen.try_emplace(Str, S.Strings.size());
         if (New)
           S.Strings.append(Str);
-        X.Pieces.push_back({At, It->second});
+        X.Pieces.push_back({At, It->second}); // run-relative until placed
         At = End;
       }
-      X.OutOffset = 0;
+      S.MergedStrings = true;
     }
-    S.MergedStrings = true;
-    S.Size = S.Strings.size();
-    S.Flags |= SHF_MERGE | SHF_STRINGS;
-    S.EntSize = 1;
+    if (S.MergedStrings && All) { // a section of strings only
+      S.Flags |= SHF_MERGE | SHF_STRINGS;
+      S.EntSize = 1;
+    }
   }
 }
 
@@ -386,13 +403,26 @@ bool layout(LinkGraph &G) {
   });
 
   mergeStrings(G);
-  // Input sizes: atoms at their offsets inside each output section.
+  // Input sizes: atoms at their offsets inside each output section; merged
+  // strings as one run where the first of their atoms is.
   for (OutputSection &S : G.Sections) {
-    if (S.Synthetic || S.MergedStrings)
+    if (S.Synthetic)
       continue;
     uint64_t Off = 0;
+    bool RunPlaced = false;
     for (uint32_t A : S.Atoms) {
       Atom &X = G.Atoms[A];
+      if (!X.Pieces.empty()) {
+        if (!RunPlaced) {
+          S.StringsOffset = Off;
+          Off += S.Strings.size();
+          RunPlaced = true;
+        }
+        X.OutOffset = S.StringsOffset;
+        for (auto &P : X.Pieces)
+          P.second += S.StringsOffset;
+        continue;
+      }
       Off = alignTo(Off, X.Align);
       X.OutOffset = Off;
       Off += X.Replaced ? (X.Content.empty() ? X.ZeroFill : X.Content.size())
@@ -597,7 +627,7 @@ bool layout(LinkGraph &G) {
         X.Value = X.Def->Value;
       else if (auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
                It != G.AtomOf[size_t(X.Object)].end())
-        X.Value = G.atomAddress(It->second) + X.Def->Value;
+        X.Value = G.offsetAddress(It->second, X.Def->Value);
       break;
     case GlobalSym::Common:
       X.Value = G.atomAddress(uint32_t(X.CommonAtom));

@@ -140,17 +140,13 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
     }
     uint64_t S = targetAddress(G, T);
     if (T.Atom >= 0 && T.Global < 0 &&
-        !G.Atoms[size_t(T.Atom)].Pieces.empty()) {
-      // A string of a merged section: found by its input offset (the
-      // addend's, for a section-relative reference), placed where its one
-      // copy went.
-      const Atom &Str = G.Atoms[size_t(T.Atom)];
-      const bool SectionRef =
-          !T.Sym || T.Sym->Type == object::SymbolType::Section;
-      const uint64_t In = T.Offset + uint64_t(SectionRef ? Add : 0);
-      S = G.Sections[size_t(Str.Out)].Address + Str.pieceOffset(In);
-      if (SectionRef)
-        Add = 0;
+        !G.Atoms[size_t(T.Atom)].Pieces.empty() &&
+        (!T.Sym || T.Sym->Type == object::SymbolType::Section)) {
+      // A string of a merged section named by the section and an addend:
+      // found by that offset, placed where its one copy went (a symbol's
+      // string is targetAddress's to place).
+      S = G.offsetAddress(uint32_t(T.Atom), T.Offset + uint64_t(Add));
+      Add = 0;
     }
     auto Fits = [&](int64_t V, bool Signed, unsigned Bits) {
       if (Bits >= 64)
@@ -841,14 +837,15 @@ bool relocate(LinkGraph &G) {
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic || S.nobits())
       continue;
-    if (S.MergedStrings) {
-      S.Data = std::move(S.Strings); // no relocation patches strings
-      S.Strings.clear();
-      continue;
-    }
     S.Data.assign(S.Size, (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
+    if (S.MergedStrings) { // no relocation patches strings
+      std::memcpy(&S.Data[S.StringsOffset], S.Strings.data(), S.Strings.size());
+      S.Strings.clear();
+    }
     for (uint32_t A : S.Atoms) {
       const Atom &At = G.Atoms[A];
+      if (!At.Pieces.empty())
+        continue; // its strings are in the run
       const std::string_view Bytes = At.bytes();
       if (!Bytes.empty())
         std::memcpy(&S.Data[At.OutOffset], Bytes.data(),

@@ -47,6 +47,13 @@ uint64_t LinkGraph::atomAddress(uint32_t A) const {
   return X->Address;
 }
 
+uint64_t LinkGraph::offsetAddress(uint32_t A, uint64_t Off) const {
+  const Atom &X = Atoms[A];
+  if (!X.Pieces.empty())
+    return Sections[size_t(X.Out)].Address + X.pieceOffset(Off);
+  return atomAddress(A) + Off;
+}
+
 uint64_t LinkGraph::symbolAddress(uint32_t Object,
                                   const object::Symbol &S) const {
   int32_t Gl = globalOf(S);
@@ -63,7 +70,7 @@ uint64_t LinkGraph::symbolAddress(uint32_t Object,
   auto It = AtomOf[Object].find(S.Sec);
   if (It == AtomOf[Object].end())
     return 0;
-  return atomAddress(It->second) + S.Value;
+  return offsetAddress(It->second, S.Value);
 }
 
 bool LinkGraph::preemptible(const GlobalSym &X) const {
@@ -208,7 +215,7 @@ uint64_t targetAddress(const LinkGraph &G, const Target &T) {
     return T.Offset;
   if (T.Atom < 0)
     return 0;
-  return G.atomAddress(uint32_t(T.Atom)) + T.Offset;
+  return G.offsetAddress(uint32_t(T.Atom), T.Offset);
 }
 
 uint8_t elfSymbolType(object::SymbolType T) {
@@ -345,6 +352,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
     for (Atom &A : G.Atoms) {
       A.Out = -1;
       A.OutOffset = A.Address = 0;
+      A.Pieces.clear();
     }
   }
   // What synthesize made.

@@ -1,6 +1,6 @@
-// The graph linker merges non-allocated string sections as lld does:
-// .comment and the DWARF string tables hold each string once, the debug
-// data pointing into them is rewritten to the one copy.
+// The graph linker merges string sections as lld does: .rodata.str1.1,
+// .comment and the DWARF string tables hold each string once, and the
+// code and debug data pointing into them are rewritten to the one copy.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %neverc -g -O1 -DPART_A -c %s -o %t/a.o
@@ -8,7 +8,12 @@
 // RUN: %neverc %t/a.o %t/b.o -o %t/graph
 // RUN: %clang -fuse-ld=lld %t/a.o %t/b.o -o %t/lld
 // RUN: %t/graph | FileCheck %s --check-prefix=OUT
-// OUT: shared 42
+// OUT: a literal both files print
+// OUT-NEXT: a literal both files print
+// OUT-NEXT: shared 42
+// The literal both objects carry is in the executable once, as with lld.
+// RUN: grep -a -o "a literal both files print" %t/graph | count 1
+// RUN: grep -a -o "a literal both files print" %t/lld | count 1
 //
 // RUN: llvm-readelf -p .comment %t/graph | FileCheck %s --check-prefix=COMMENT
 // COMMENT: clang version
@@ -33,9 +38,13 @@
 #include <stdio.h>
 int shared_helper(int);
 #ifdef PART_A
-int shared_helper(int x) { return x + 41; }
+int shared_helper(int x) {
+  puts("a literal both files print");
+  return x + 41;
+}
 #else
 int main(void) {
+  puts("a literal both files print");
   printf("shared %d\n", shared_helper(1));
   return 0;
 }

@@ -174,10 +174,11 @@ struct OutputSection {
   /// Synthetic contents (GOT, PLT, dynamic tables), built by the steps.
   bool Synthetic = false;
   std::string Data;
-  /// Non-allocated NUL-terminated strings merged as lld merges them (each
-  /// string once): layout builds them here; relocate makes them Data.
+  /// NUL-terminated strings merged as lld merges them (each string once):
+  /// layout builds them here; relocate makes them Data.
   bool MergedStrings = false;
   std::string Strings;
+  uint64_t StringsOffset = 0; ///< where the run of Strings starts
   uint32_t Link = 0, Info = 0;
   uint64_t EntSize = 0;
   uint32_t Index = 0; ///< in the section header table
@@ -313,6 +314,9 @@ public:
   uint64_t symbolAddress(uint32_t Object, const object::Symbol &S) const;
   int32_t globalOf(const object::Symbol &S) const;
   uint64_t atomAddress(uint32_t Atom) const;
+  /// The address of offset \p Off of atom \p A (in a merged string
+  /// section, where that string's one copy went).
+  uint64_t offsetAddress(uint32_t A, uint64_t Off) const;
   uint64_t gotAddress(uint32_t Slot) const;
   uint64_t pltAddress(uint32_t Entry) const;
   uint64_t ipltAddress(uint32_t Entry) const;
