@@ -489,44 +489,17 @@ struct CommitStep {
 
   static bool commitAll(Run &R, ImageBox &I, unsigned &Committed,
                         std::string &Error) {
-    // Stage everything first: a failure here publishes nothing.
-    std::vector<std::optional<source::StagedFile>> Side(R.J.Req.Side.size());
-    for (size_t K = 0; K < Side.size(); ++K) {
-      std::string Bytes;
-      if (!readFile(R.J.Req.Side[K].StagedPath, Bytes, Error) ||
-          !stageOutput(R.J.Req.Side[K].FinalPath, Bytes, false, Side[K], Error))
+    // The side outputs lld (or the graph linker) wrote into staging.
+    std::vector<std::string> Texts(R.J.Req.Side.size());
+    std::vector<SideBytes> Side;
+    for (size_t K = 0; K < Texts.size(); ++K) {
+      if (!readFile(R.J.Req.Side[K].StagedPath, Texts[K], Error))
         return false;
+      Side.push_back({R.J.Req.Side[K].FinalPath, Texts[K]});
     }
-    std::optional<source::StagedFile> Image;
-    bool ToStdout = R.J.Req.OutputPath == "-";
-    if (!ToStdout &&
-        !stageOutput(R.J.Req.OutputPath, I.Bytes,
-                     R.J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE,
-                     Image, Error))
-      return false;
-    for (auto &S : Side) {
-      if (llvm::Error E = S->commit()) {
-        Error = llvm::toString(std::move(E));
-        return false;
-      }
-      ++Committed;
-    }
-    if (ToStdout) {
-      std::fflush(stdout);
-      if (std::fwrite(I.Bytes.data(), 1, I.Bytes.size(), stdout) !=
-              I.Bytes.size() ||
-          std::fflush(stdout) != 0) {
-        Error = "cannot write the image to standard output";
-        return false;
-      }
-      return true;
-    }
-    if (llvm::Error E = Image->commit()) {
-      Error = llvm::toString(std::move(E));
-      return false;
-    }
-    ++Committed;
-    return true;
+    return commitLinkOutputs(
+        Side, R.J.Req.OutputPath, I.Bytes,
+        R.J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE, Committed, Error);
   }
 };
 

@@ -11,6 +11,7 @@
 #include "neverc/link/LinkGraph.h"
 #include "neverc/link/Request.h"
 #include "neverc/link/Stage.h"
+#include "neverc/source/StagedFile.h"
 
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
@@ -21,10 +22,14 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace neverc::link {
+namespace {
+
+/// \p Bytes staged for \p Path (committed by the caller).
 bool stageOutput(const std::string &Path, std::string_view Bytes,
                  bool Executable, std::optional<source::StagedFile> &Out,
                  std::string &Error) {
@@ -57,6 +62,8 @@ bool stageOutput(const std::string &Path, std::string_view Bytes,
   return true;
 }
 
+} // namespace
+
 std::vector<std::string>
 expandLinkResponseFiles(const std::vector<std::string> &Argv) {
   bool Any = false;
@@ -73,6 +80,39 @@ expandLinkResponseFiles(const std::vector<std::string> &Argv) {
                                      Args))
     return Argv; // the link reports the unreadable @file as an input
   return std::vector<std::string>(Args.begin(), Args.end());
+}
+
+bool commitLinkOutputs(const std::vector<SideBytes> &Side,
+                       const std::string &ImagePath, std::string_view Image,
+                       bool Executable, unsigned &Committed,
+                       std::string &Error) {
+  // Stage everything first: a failure here publishes nothing.
+  std::vector<std::optional<source::StagedFile>> Staged(Side.size() + 1);
+  for (size_t K = 0; K < Side.size(); ++K)
+    if (!stageOutput(Side[K].Path, Side[K].Bytes, false, Staged[K], Error))
+      return false;
+  const bool ToStdout = ImagePath == "-";
+  if (!ToStdout &&
+      !stageOutput(ImagePath, Image, Executable, Staged.back(), Error))
+    return false;
+  for (auto &F : Staged) {
+    if (!F)
+      continue;
+    if (llvm::Error E = F->commit()) {
+      Error = llvm::toString(std::move(E));
+      return false;
+    }
+    ++Committed;
+  }
+  if (ToStdout) {
+    std::fflush(stdout);
+    if (std::fwrite(Image.data(), 1, Image.size(), stdout) != Image.size() ||
+        std::fflush(stdout) != 0) {
+      Error = "cannot write the image to standard output";
+      return false;
+    }
+  }
+  return true;
 }
 
 bool graphLinkerNotYet(const std::string &Error) {
@@ -113,31 +153,17 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
     Error = G->Error;
     return Result();
   }
-  // Everything is staged before anything is committed.
-  std::vector<std::optional<source::StagedFile>> Staged(R.Side.size() + 1);
+  std::vector<std::string> Texts;
+  for (const SideOutput &S : R.Side)
+    Texts.push_back(S.Option == "-Map" ? linkMap(*G) : G->In.whyExtract());
+  std::vector<SideBytes> Side;
   for (size_t K = 0; K < R.Side.size(); ++K)
-    if (!stageOutput(R.Side[K].FinalPath,
-                     R.Side[K].Option == "-Map" ? linkMap(*G)
-                                                : G->In.whyExtract(),
-                     false, Staged[K], Error))
-      return GraphLinkResult::Failed;
-  const bool ToStdout = R.OutputPath == "-";
-  if (!ToStdout &&
-      !stageOutput(R.OutputPath, G->Image, !Relocatable, Staged.back(), Error))
-    return GraphLinkResult::Failed;
-  for (auto &F : Staged)
-    if (F)
-      if (llvm::Error E = F->commit()) {
-        Error = llvm::toString(std::move(E));
-        return GraphLinkResult::Failed;
-      }
-  if (ToStdout && (std::fwrite(G->Image.data(), 1, G->Image.size(), stdout) !=
-                       G->Image.size() ||
-                   std::fflush(stdout) != 0)) {
-    Error = "cannot write the image to standard output";
-    return GraphLinkResult::Failed;
-  }
-  return GraphLinkResult::Linked;
+    Side.push_back({R.Side[K].FinalPath, Texts[K]});
+  unsigned Committed = 0;
+  return commitLinkOutputs(Side, R.OutputPath, G->Image, !Relocatable,
+                           Committed, Error)
+             ? GraphLinkResult::Linked
+             : GraphLinkResult::Failed;
 }
 
 int linkByDefault(const std::vector<std::string> &Line,

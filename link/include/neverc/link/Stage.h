@@ -1,4 +1,4 @@
-//===- neverc/link/Stage.h - A link's outputs, staged then committed -*- C++
+//===- neverc/link/Stage.h - A link's outputs, committed at once -*- C++
 //-*-===//
 //
 // Every output a link writes (the image, -Map, --why-extract) is staged as
@@ -10,20 +10,25 @@
 #ifndef NEVERC_LINK_STAGE_H
 #define NEVERC_LINK_STAGE_H
 
-#include "neverc/source/StagedFile.h"
-
-#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace neverc::link {
 
-/// Writes \p Bytes to a staged file for \p Path (committed by the
-/// caller): mode 0777 for an executable or shared library, else 0666, less
-/// the umask, as lld creates its outputs. False: \p Error says why.
-bool stageOutput(const std::string &Path, std::string_view Bytes,
-                 bool Executable, std::optional<source::StagedFile> &Out,
-                 std::string &Error);
+/// A link's outputs: the side outputs (mode 0666) and the image (0777 when
+/// \p Executable, as lld creates its outputs, less the umask; "-" is
+/// standard output). Every file is staged before any
+/// is committed, side outputs first, the image last; \p Committed counts
+/// what was published. False: \p Error says why.
+struct SideBytes {
+  const std::string &Path;
+  std::string_view Bytes;
+};
+bool commitLinkOutputs(const std::vector<SideBytes> &Side,
+                       const std::string &ImagePath, std::string_view Image,
+                       bool Executable, unsigned &Committed,
+                       std::string &Error);
 
 } // namespace neverc::link
 

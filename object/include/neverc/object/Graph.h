@@ -134,7 +134,6 @@ public:
     }
   }
   SharedBytes(const std::string &B) : SharedBytes(std::string_view(B)) {}
-  SharedBytes(const char *B) : SharedBytes(std::string_view(B)) {}
   const char *data() const { return P ? P.get() : ""; }
   size_t size() const { return N; }
   bool empty() const { return !N; }
