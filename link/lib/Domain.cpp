@@ -144,8 +144,11 @@ LinkDomain::Impl::Impl(core::Host &H) : H(H) {
   fillLinkAPI(Link);
   fillLinkPhaseAPI(Phase);
   fillLinkRegistrarAPI(Registrar);
+  fillLTOAPI(LTO);
+  fillLTORegistrarAPI(LTORegistrar);
   object::fillMutableBinaryAPI(Binary, *this);
-  Link.Context = Phase.Context = Registrar.Context = this;
+  Link.Context = Phase.Context = Registrar.Context = LTO.Context =
+      LTORegistrar.Context = this;
 }
 
 LinkDomain::Impl::~Impl() { shutdownProviders(); }
@@ -239,11 +242,21 @@ LinkDomain::LinkDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
         NEVERC_LINK_PHASE_API_MAJOR, NEVERC_LINK_PHASE_API_MINOR, &P->Phase,
         sizeof P->Phase);
   if (isOk(S))
-    H.publishInterface(
+    S = H.publishInterface(
         NevercInterfaceID{NEVERC_INTERFACE_LINK_REGISTRAR_HIGH,
                           NEVERC_INTERFACE_LINK_REGISTRAR_LOW},
         NEVERC_LINK_REGISTRAR_API_MAJOR, NEVERC_LINK_REGISTRAR_API_MINOR,
         &P->Registrar, sizeof P->Registrar);
+  if (isOk(S))
+    S = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_LTO_HIGH, NEVERC_INTERFACE_LTO_LOW},
+        NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, &P->LTO, sizeof P->LTO);
+  if (isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_LTO_REGISTRAR_HIGH,
+                                         NEVERC_INTERFACE_LTO_REGISTRAR_LOW},
+                       NEVERC_LTO_REGISTRAR_API_MAJOR,
+                       NEVERC_LTO_REGISTRAR_API_MINOR, &P->LTORegistrar,
+                       sizeof P->LTORegistrar);
 }
 LinkDomain::~LinkDomain() = default;
 

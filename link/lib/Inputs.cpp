@@ -4,10 +4,11 @@
 // llvm::object's ELF reader; an object that joins the link (an input, an
 // extracted member) is also read whole into an object graph, which the
 // later steps of the graph linker work on. Members of an archive that are
-// not ELF relocatables are left out; bitcode (LTO) and linker scripts
-// beyond what glibc's libc.so says (INPUT, GROUP, AS_NEEDED,
-// OUTPUT_FORMAT, OUTPUT_ARCH, SEARCH_DIR) are refused with an error naming
-// them.
+// not ELF relocatables or bitcode are left out. Bitcode (LTO) resolves
+// as an object does, through its symbol table (neverc/lto), until
+// lto_generate's objects take its place; linker scripts beyond what
+// glibc's libc.so says (INPUT, GROUP, AS_NEEDED, OUTPUT_FORMAT,
+// OUTPUT_ARCH, SEARCH_DIR) are refused with an error naming them.
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/link/Inputs.h"
@@ -50,8 +51,6 @@ private:
   const LinkRequestModel &R;
   LinkInputs &Out;
   std::string Error;
-  /// The COMDAT signatures kept so far (the first group of a name wins).
-  llvm::StringSet<> Groups;
 
   bool fail(std::string Why) {
     if (Error.empty())
@@ -67,6 +66,7 @@ private:
 public:
   /// Files named by scripts are read from disk (off for in-memory reads).
   bool FromDisk = true;
+  const std::string &error() const { return Error; }
   /// Reads one in-memory input (readInputBuffer).
   bool buffer(const std::string &Name, std::string_view Bytes,
               std::string &Err) {
@@ -84,12 +84,27 @@ private:
   bool addShared(uint32_t Input, llvm::StringRef Bytes);
   /// An object joins the link: its symbols resolved, defined ones first.
   bool addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
-                 std::string Name);
+                 std::string Name, bool FromLto = false);
+  /// A bitcode file joins the link: its symbols resolved as an object's.
+  bool addBitcode(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
+                  std::string Name);
+  /// The symbols of a file joining the link (an object, or a bitcode file
+  /// when \p Object is -1), definitions first.
+  bool resolveFile(const std::vector<GlobalSym> &Syms, int32_t Object,
+                   int32_t Bitcode, const std::string &Name);
+  /// A bitcode file's globals; \p Kept: its groups kept (null: all).
+  void bitcodeGlobals(const lto::BitcodeInfo &Info,
+                      const std::vector<bool> *Kept,
+                      std::vector<GlobalSym> &Out);
   bool extract(uint32_t Member, const std::string &Reference,
                const std::string &Sym);
   bool globals(llvm::StringRef Bytes, const std::string &Name, bool Groups,
                std::vector<GlobalSym> &Out);
   std::string referenceName(const LinkSymbol &S) const;
+
+public:
+  /// LTO's objects join the link (addLtoObjects).
+  bool ltoObjects(std::vector<lto::Product> &Products);
 };
 
 uint32_t Resolver::symbol(llvm::StringRef Name) {
@@ -110,6 +125,8 @@ std::string Resolver::referenceName(const LinkSymbol &S) const {
     return Out.Files[Out.Libraries[size_t(S.Library)].Input].Path;
   if (S.Object >= 0)
     return Out.Objects[size_t(S.Object)]->Name;
+  if (S.Bitcode >= 0)
+    return Out.Bitcode[size_t(S.Bitcode)]->Name;
   return "<internal>";
 }
 
@@ -144,7 +161,7 @@ bool Resolver::globals(llvm::StringRef Bytes, const std::string &Name,
         return fail(Name + ": " + llvm::toString(SigName.takeError()));
       if (Words->empty() || !((*Words)[0] & llvm::ELF::GRP_COMDAT))
         continue;
-      if (Groups.insert(*SigName).second)
+      if (Out.Groups.insert(SigName->str()).second)
         continue; // the first of its name: kept
       for (auto W : Words->drop_front())
         if (W < Lost.size())
@@ -181,18 +198,27 @@ bool Resolver::extract(uint32_t Member, const std::string &Reference,
   if (M.Extracted)
     return true;
   M.Extracted = true;
+  if (Out.LtoObjectsBegin >= 0 && M.IsBitcode)
+    return fail(Out.memberName(Member) + ": a bitcode member extracted by " +
+                Reference + " for '" + Sym +
+                "' after LTO ran (lld: \"... was extracted after LTO\")");
   // Recorded once the member (and all it extracted in turn) is read: the
   // order of lld's --why-extract.
-  if (!addObject(M.Input, int32_t(Member), M.Bytes, Out.memberName(Member)))
+  if (M.IsBitcode ? !addBitcode(M.Input, int32_t(Member), M.Bytes,
+                                Out.memberName(Member))
+                  : !addObject(M.Input, int32_t(Member), M.Bytes,
+                               Out.memberName(Member)))
     return false;
   Out.Extractions.push_back({Reference, Member, Sym});
   return true;
 }
 
 bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
-                         std::string Name) {
+                         std::string Name, bool FromLto) {
   std::vector<GlobalSym> Syms;
-  if (!globals(Bytes, Name, /*WithGroups=*/true, Syms))
+  // LTO's objects hold the groups LTO kept (lld: their groups are not
+  // selected again).
+  if (!globals(Bytes, Name, /*WithGroups=*/!FromLto, Syms))
     return false;
   auto O = std::make_unique<LinkObject>();
   O->Input = Input;
@@ -208,18 +234,76 @@ bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
   if (Member >= 0)
     Out.Members[size_t(Member)].Object = Index;
   Out.Objects.push_back(std::move(O));
-  // Definitions first, so that what this object defines is its own before
+  return resolveFile(Syms, Index, -1, Name);
+}
+
+void Resolver::bitcodeGlobals(const lto::BitcodeInfo &Info,
+                              const std::vector<bool> *Kept,
+                              std::vector<GlobalSym> &Syms) {
+  for (const lto::BitcodeSymbol &B : Info.Symbols) {
+    GlobalSym G;
+    G.Name = B.Name;
+    G.Undefined = B.Undefined;
+    if (G.Undefined && !Out.Wrap.empty())
+      if (auto It = Out.Wrap.find(B.Name); It != Out.Wrap.end())
+        G.Name = It->second; // --wrap
+    G.Common = B.Common;
+    G.Weak = B.Weak;
+    // A definition in a group another file kept is lld's Undefined: the
+    // kept group's definition is the one.
+    G.Discarded = Kept && B.Comdat >= 0 && size_t(B.Comdat) < Kept->size() &&
+                  !(*Kept)[size_t(B.Comdat)];
+    Syms.push_back(G);
+  }
+}
+
+bool Resolver::addBitcode(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
+                          std::string Name) {
+  auto F = std::make_unique<BitcodeFile>();
+  F->Input = Input;
+  F->Member = Member;
+  F->Name = Name;
+  F->Bytes = std::string_view(Bytes.data(), Bytes.size());
+  std::string Err;
+  if (!lto::readBitcode(F->Bytes, Name, F->Info, Err))
+    return fail(Err);
+  if (!F->Info.Triple.empty() &&
+      !llvm::StringRef(F->Info.Triple).starts_with("x86_64"))
+    return fail(Name + ": a " + F->Info.Triple +
+                " bitcode file is not linked by the graph linker yet (x86-64 "
+                "is); use -fuse-ld=lld");
+  for (const std::string &C : F->Info.Comdats)
+    F->KeptComdats.push_back(Out.Groups.insert(C).second);
+  const int32_t Index = int32_t(Out.Bitcode.size());
+  if (Member >= 0)
+    Out.Members[size_t(Member)].Bitcode = Index;
+  Out.Bitcode.push_back(std::move(F));
+  const BitcodeFile &B = *Out.Bitcode.back();
+  std::vector<GlobalSym> Syms;
+  bitcodeGlobals(B.Info, &B.KeptComdats, Syms);
+  for (size_t I = 0; I < Syms.size(); ++I)
+    if (B.Info.Symbols[I].Used && !Syms[I].Undefined)
+      Out.Symbols[symbol(Syms[I].Name)].RegularRef = true; // llvm.used
+  return resolveFile(Syms, -1, Index, Name);
+}
+
+bool Resolver::resolveFile(const std::vector<GlobalSym> &Syms, int32_t Index,
+                           int32_t Bitcode, const std::string &Name) {
+  const bool Regular = Index >= 0;
+  // Definitions first, so that what this file defines is its own before
   // its references extract anything.
   for (const GlobalSym &G : Syms) {
     if (G.Undefined || G.Discarded)
       continue;
     LinkSymbol &S = Out.Symbols[symbol(G.Name)];
+    S.RegularRef |= Regular;
     if (G.Common) {
       if (S.S == LinkSymbol::Defined && !S.Weak)
         continue;
       if (S.S != LinkSymbol::Common) {
         S.S = LinkSymbol::Common;
         S.Object = Index;
+        S.Bitcode = Bitcode;
         S.Weak = false;
         S.FromLibrary = false;
       }
@@ -230,6 +314,7 @@ bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
       continue;
     S.S = LinkSymbol::Defined;
     S.Object = Index;
+    S.Bitcode = Bitcode;
     S.Weak = G.Weak;
     S.FromLibrary = false;
   }
@@ -238,8 +323,11 @@ bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
       continue;
     uint32_t I = symbol(G.Name);
     LinkSymbol &S = Out.Symbols[I];
+    S.RegularRef |= Regular;
     if (S.Object == -2 && S.S == LinkSymbol::Undefined) {
-      S.Object = Index; // the first reference names the symbol's file
+      // The first reference names the symbol's file.
+      S.Object = Index;
+      S.Bitcode = Bitcode;
       S.Weak = G.Weak;
       continue;
     }
@@ -290,14 +378,12 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
       return fail(Out.Files[Input].Path + "(" + Name->str() +
                   "): the member lies past the end of the archive");
     llvm::file_magic Magic = llvm::identify_magic(Buf->getBuffer());
-    if (Magic == llvm::file_magic::bitcode)
-      return fail(Out.Files[Input].Path + "(" + Name->str() +
-                  "): bitcode members (LTO) are not read by the graph "
-                  "linker yet; use -fuse-ld=lld");
-    if (Magic != llvm::file_magic::elf_relocatable)
+    if (Magic != llvm::file_magic::elf_relocatable &&
+        Magic != llvm::file_magic::bitcode)
       continue;
     ArchiveMember M;
     M.Input = Input;
+    M.IsBitcode = Magic == llvm::file_magic::bitcode;
     M.Name = Name->str();
     M.Bytes = std::string_view(Buf->getBufferStart(), Buf->getBufferSize());
     Added.push_back(uint32_t(Out.Members.size()));
@@ -309,10 +395,13 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
   if ((*A)->isThin())
     Out.Buffers.push_back(std::shared_ptr<const void>(std::move(*A)));
   for (uint32_t Member : Added) {
+    const ArchiveMember &AM = Out.Members[Member];
     if (Whole) {
       Out.Members[Member].Extracted = true;
-      if (!addObject(Input, int32_t(Member), Out.Members[Member].Bytes,
-                     Out.memberName(Member)))
+      if (AM.IsBitcode ? !addBitcode(Input, int32_t(Member), AM.Bytes,
+                                     Out.memberName(Member))
+                       : !addObject(Input, int32_t(Member), AM.Bytes,
+                                    Out.memberName(Member)))
         return false;
       continue;
     }
@@ -320,9 +409,16 @@ bool Resolver::addArchive(uint32_t Input, llvm::MemoryBufferRef B) {
     // one of them extracts it.
     // Out.Members does not grow while members are offered or extracted.
     std::vector<GlobalSym> Syms;
-    if (!globals(Out.Members[Member].Bytes, Out.memberName(Member),
-                 /*WithGroups=*/false, Syms))
+    lto::BitcodeInfo Info; // a bitcode member's symbols (Syms name them)
+    if (AM.IsBitcode) {
+      std::string Err;
+      if (!lto::readBitcode(AM.Bytes, Out.memberName(Member), Info, Err))
+        return fail(Err);
+      bitcodeGlobals(Info, nullptr, Syms);
+    } else if (!globals(AM.Bytes, Out.memberName(Member),
+                        /*WithGroups=*/false, Syms)) {
       return false;
+    }
     for (const GlobalSym &G : Syms) {
       if (G.Undefined || Out.Members[Member].Extracted)
         continue;
@@ -482,6 +578,7 @@ bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
     Out.Libraries[size_t(Library)].Undefined.push_back(N.str());
   for (auto &[N, Weak] : Undefs) {
     LinkSymbol &X = Out.Symbols[symbol(N)];
+    X.RegularRef = X.SharedRef = true;
     if (X.Object == -2 && X.S == LinkSymbol::Undefined) {
       X.Object = -1;
       X.Library = Library;
@@ -635,8 +732,9 @@ bool Resolver::addBuffer(const std::string &Path, llvm::MemoryBufferRef Ref,
     Out.Files.push_back(F);
     return addShared(Input, Ref.getBuffer());
   case llvm::file_magic::bitcode:
-    return fail(Path + ": bitcode inputs (LTO) are not read by the graph "
-                       "linker yet; use -fuse-ld=lld");
+    F.Kind = NEVERC_LINK_INPUT_BITCODE;
+    Out.Files.push_back(F);
+    return addBitcode(Input, -1, Ref.getBuffer(), Path);
   case llvm::file_magic::unknown:
     F.Kind = NEVERC_LINK_INPUT_SCRIPT;
     Out.Files.push_back(F);
@@ -653,6 +751,7 @@ bool Resolver::run(const std::vector<std::string> &Undefined,
   // a.a b.so" extracts foo from a.a), from no file ("<internal>").
   for (const std::string &U : Undefined) {
     LinkSymbol &S = Out.Symbols[symbol(U)];
+    S.RegularRef = true;
     if (S.Object == -2)
       S.Object = -1;
   }
@@ -672,6 +771,7 @@ bool Resolver::run(const std::vector<std::string> &Undefined,
     if (It == Out.SymbolIndex.end())
       return true;
     LinkSymbol &S = Out.Symbols[It->second];
+    S.RegularRef = true;
     if (S.S != LinkSymbol::Lazy)
       return true;
     return extract(uint32_t(S.Member), Option, Name);
@@ -683,7 +783,44 @@ bool Resolver::run(const std::vector<std::string> &Undefined,
   return true;
 }
 
+bool Resolver::ltoObjects(std::vector<lto::Product> &Products) {
+  // lld's BitcodeCompiler::add: a prevailing bitcode definition is
+  // undefined until LTO's object defines it again.
+  for (LinkSymbol &S : Out.Symbols)
+    if (S.Bitcode >= 0 &&
+        (S.S == LinkSymbol::Defined || S.S == LinkSymbol::Common)) {
+      S.S = LinkSymbol::Undefined;
+      S.Object = -1;
+      S.Weak = false;
+    }
+  Out.LtoObjectsBegin = int32_t(Out.Objects.size());
+  for (lto::Product &P : Products) {
+    if (P.Owner)
+      Out.Buffers.push_back(std::move(P.Owner));
+    InputFile F;
+    F.Path = P.Name;
+    F.Kind = NEVERC_LINK_INPUT_OBJECT;
+    const uint32_t Input = uint32_t(Out.Files.size());
+    Out.Files.push_back(F);
+    if (!addObject(Input, -1, llvm::StringRef(P.Bytes.data(), P.Bytes.size()),
+                   P.Name, /*FromLto=*/true))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
+
+bool addLtoObjects(std::vector<lto::Product> Products, LinkInputs &In,
+                   std::string &Error) {
+  LinkRequestModel R;
+  Resolver X(R, In);
+  X.FromDisk = false;
+  if (X.ltoObjects(Products))
+    return true;
+  Error = X.error();
+  return false;
+}
 
 std::string LinkInputs::memberName(uint32_t Member) const {
   const ArchiveMember &M = Members[Member];

@@ -10,6 +10,7 @@
 #ifndef NEVERC_LINK_LIB_INTERNAL_H
 #define NEVERC_LINK_LIB_INTERNAL_H
 
+#include "neverc/Plugin/PluginLTO.h"
 #include "neverc/Plugin/PluginLink.h"
 #include "neverc/core/DomainJobs.h"
 #include "neverc/core/Handles.h"
@@ -65,6 +66,9 @@ enum class LinkHandleKind : uint8_t {
   ImageSection,
   Bundle,
   Builder,
+  LtoRequest,
+  LtoModule,
+  LtoResolution,
 };
 inline core::HandleKind hk(LinkHandleKind K) { return core::HandleKind(K); }
 
@@ -181,6 +185,21 @@ struct LinkJob {
   bool FactsRead = false;
   core::PointerMap<NevercHandle> ImageOf, BuilderOf, BundleOf;
   NevercHandle RequestHandle{};
+
+  // NevercLTOAPI (api/LTO.cpp): the LTO request of this link's bitcode,
+  // its modules (one per bitcode file) and resolutions; a table keeps the
+  // index + 1. The C views the request snapshot points into are rebuilt
+  // when the graph's generation or state moves (LtoKey).
+  core::HandleTable<void *> LtoRequests{hk(LinkHandleKind::LtoRequest), Scope},
+      LtoModules{hk(LinkHandleKind::LtoModule), Scope},
+      LtoResolutions{hk(LinkHandleKind::LtoResolution), Scope};
+  NevercHandle LtoRequestHandle{};
+  std::vector<NevercHandle> LtoModuleHandles, LtoResolutionHandles,
+      BitcodeHandles;
+  std::vector<NevercLTOInputModuleInfo> CLtoModules;
+  std::vector<NevercLTOSymbolResolution> CLtoResolutions;
+  std::vector<std::string> LtoFeatures, LtoDigests;
+  uint64_t LtoKey = ~uint64_t(0);
 };
 
 struct LinkDomain::Impl final : object::BinaryStageResolver {
@@ -196,6 +215,8 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
   NevercLinkRegistrarAPI Registrar{};
   NevercLinkPhaseAPI Phase{};
   NevercMutableBinaryAPI Binary{};
+  NevercLTOAPI LTO{};
+  NevercLTORegistrarAPI LTORegistrar{};
   std::vector<std::unique_ptr<LinkerProvider>> Providers;
   std::vector<std::unique_ptr<ImageVerifier>> Verifiers;
   core::JobRegistry<LinkJob> Jobs;
@@ -244,6 +265,14 @@ void fillLinkAPI(NevercLinkAPI &T);
 void fillGraphSlots(NevercLinkAPI &T);
 void fillLinkPhaseAPI(NevercLinkPhaseAPI &T);
 void fillLinkRegistrarAPI(NevercLinkRegistrarAPI &T);
+void fillLTOAPI(NevercLTOAPI &T);                   // api/LTO.cpp
+void fillLTORegistrarAPI(NevercLTORegistrarAPI &T); // api/LTO.cpp
+/// The handle of bitcode file \p I (NevercLinkBitcodeModuleHandle).
+NevercHandle bitcodeHandle(LinkJob &J, size_t I);
+/// The handle of input file \p I (NevercLinkInputHandle).
+NevercHandle inputHandle(LinkJob &J, size_t I);
+/// The handle of global symbol \p I (NevercLinkSymbolHandle).
+NevercHandle symbolHandle(LinkJob &J, size_t I);
 
 } // namespace neverc::link
 

@@ -28,10 +28,12 @@
 #include "neverc/link/Stage.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA1.h"
 #include "llvm/Support/Signals.h"
 
 #include <cstdio>
@@ -517,6 +519,30 @@ struct CommitVerifier {
 
 } // namespace
 
+/// What ThinLTO cache keys add to LLVM's (computeLTOCacheKey's): every
+/// loaded plugin's ID, version and module bytes, and the plugin options of
+/// this session. A plugin rebuilt or run with other options never gets
+/// objects cached for another.
+static std::string ltoCacheSalt(core::Host &H, core::Task &T) {
+  std::string Salt;
+  for (const auto &P : H.plugins()) {
+    const NevercSemanticVersion &V = P->version();
+    Salt += std::string(P->id()) + "@" + std::to_string(V.Major) + "." +
+            std::to_string(V.Minor) + "." + std::to_string(V.Patch) + ";";
+    if (auto B = llvm::MemoryBuffer::getFile(P->path(), /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false))
+      Salt += llvm::toHex(
+          llvm::SHA1::hash(llvm::arrayRefFromStringRef((*B)->getBuffer())));
+    Salt += ";";
+  }
+  for (const core::OptionSpec &O : H.options().all())
+    if (const auto *Vals =
+            T.session().optionValues().get(O.PluginID, O.Spelling))
+      for (const std::string &V : *Vals)
+        Salt += O.PluginID + " " + O.Spelling + "=" + V + ";";
+  return Salt;
+}
+
 int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
                 LinkRequestModel Req) {
   LinkJob J(T);
@@ -572,6 +598,8 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       prepareHeapForLink();
       J.Graph = std::make_unique<LinkGraph>(L.Argv, J.Req, std::move(Opt));
       J.Graph->Triple = J.Triple;
+      if (!J.Graph->Opt.Lto.CacheDir.empty())
+        J.Graph->LtoCacheSalt = ltoCacheSalt(D.H, T);
     }
   }
 

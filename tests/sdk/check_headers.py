@@ -21,7 +21,7 @@ REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 INCLUDE = os.path.join(REPO, "sdk", "include")
 HEADERS = ("PluginCore.h", "PluginPhaseSchema.h", "PluginSource.h", "PluginDriver.h",
            "PluginPrep.h", "PluginIR.h", "PluginTarget.h", "PluginMIR.h", "PluginMC.h",
-           "PluginObject.h", "PluginLink.h", "NevercPluginAPI.h")
+           "PluginObject.h", "PluginLink.h", "PluginLTO.h", "NevercPluginAPI.h")
 FLAGS = ["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"]
 
 C_BODY = """

@@ -403,10 +403,10 @@ def main():
             if not ok:
                 failures.append("layout assert " + unit)
 
-        # The target, MIR, MC, object and link layout assert units
+        # The target, MIR, MC, object, link and LTO layout assert units
         # (PluginTarget.h, PluginMIR.h, PluginMC.h, PluginObject.h,
-        # PluginLink.h): a wrong size, a wrong slot or field offset and a
-        # wrong interface version must each stop the compile.
+        # PluginLink.h, PluginLTO.h): a wrong size, a wrong slot or field
+        # offset and a wrong interface version must each stop the compile.
         for unit, good, wrong, name in (
                 ("layout_asserts_target.c", "SIZE(NevercTargetKey, 256);",
                  "SIZE(NevercTargetKey, 248);", "NevercTargetKey"),
@@ -440,7 +440,15 @@ def main():
                 ("layout_asserts_link.c", "OFF(NevercLinkAPI, SetSymbolResolution, 432);",
                  "OFF(NevercLinkAPI, SetSymbolResolution, 424);", "SetSymbolResolution"),
                 ("layout_asserts_link.c", "NEVERC_LINK_PHASE_API_MINOR == 0,",
-                 "NEVERC_LINK_PHASE_API_MINOR == 1,", "link API versions")):
+                 "NEVERC_LINK_PHASE_API_MINOR == 1,", "link API versions"),
+                ("layout_asserts_lto.c", "SIZE(NevercLTORequest, 584);",
+                 "SIZE(NevercLTORequest, 576);", "NevercLTORequest"),
+                ("layout_asserts_lto.c", "OFF(NevercLTOOptions, CacheScope, 20);",
+                 "OFF(NevercLTOOptions, CacheScope, 24);", "CacheScope"),
+                ("layout_asserts_lto.c", "OFF(NevercLTOAPI, GetResolutionInfo, 56);",
+                 "OFF(NevercLTOAPI, GetResolutionInfo, 48);", "GetResolutionInfo"),
+                ("layout_asserts_lto.c", "NEVERC_LTO_REGISTRAR_API_MINOR == 0,",
+                 "NEVERC_LTO_REGISTRAR_API_MINOR == 1,", "LTO API versions")):
             with open(os.path.join(HERE, unit)) as f:
                 la = f.read()
             bad = os.path.join(tmp, "bad_" + unit)

@@ -118,7 +118,7 @@ def mode_installed(args):
                 "include/neverc/Plugin/Schema/PluginMCSchema.inc", "schemas/MCSchema.json",
                 "include/neverc/Plugin/PluginObject.h",
                 "include/neverc/Plugin/Schema/PluginObjectSchema.inc", "schemas/ObjectSchema.json",
-                "include/neverc/Plugin/PluginLink.h",
+                "include/neverc/Plugin/PluginLink.h", "include/neverc/Plugin/PluginLTO.h",
                 "include/neverc/Plugin/Schema/PluginPhaseSchema.inc",
                 "include/neverc/Plugin/Schema/PluginPrepSchema.inc", "schemas/PhaseSchema.json",
                 "schemas/PrepSchema.json", "manifest/plugin.json", "templates/minimal/Plugin.c",

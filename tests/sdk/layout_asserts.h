@@ -1,10 +1,10 @@
 /*
  * What the layout assert units share (layout_asserts.c, layout_asserts_ir.c,
  * layout_asserts_target.c, layout_asserts_mir.c, layout_asserts_mc.c,
- * layout_asserts_object.c, layout_asserts_link.c): the assert macro for
- * C11/C23 and C++17 and the
- * SIZE/ALIGN8/ALIGN4/OFF shorthands (ALIGN4 for the few header-less structs
- * made of 32-bit fields only).
+ * layout_asserts_object.c, layout_asserts_link.c, layout_asserts_lto.c):
+ * the assert macro for C11/C23 and C++17 and the SIZE/ALIGN8/ALIGN4/OFF
+ * shorthands (ALIGN4 for the few header-less structs made of 32-bit fields
+ * only).
  */
 #ifndef NEVERC_TESTS_SDK_LAYOUT_ASSERTS_H
 #define NEVERC_TESTS_SDK_LAYOUT_ASSERTS_H

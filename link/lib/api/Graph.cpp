@@ -4,8 +4,8 @@
 // LinkGraph.h). What each entity kind is in it:
 //   Input          every file read (command line and scripts), in order
 //   Archive        an input that is an archive; ArchiveMember its members
-//   SharedLibrary  a shared library read; BitcodeModule: none (bitcode is
-//                  refused by the reader: LTO is issue 16)
+//   SharedLibrary  a shared library read; BitcodeModule a bitcode file
+//                  read (an input or an extracted member; LTO)
 //   Section, Atom  one per input section that can reach the image (same
 //                  index): the section as read, the atom as the link
 //                  moves it (liveness, fold leader, address, content)
@@ -303,6 +303,21 @@ void fillLibrary(LinkJob &J, const LinkGraph &G, size_t L,
   Out.Origin.Input = Out.Input;
 }
 
+void fillBitcode(LinkJob &J, const LinkGraph &G, size_t I,
+                 NevercLinkBitcodeModuleInfo &Out) {
+  const BitcodeFile &B = *G.In.Bitcode[I];
+  Out.Module = bitcodeHandle(J, I);
+  Out.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, B.Input);
+  Out.Name = viewOf(B.Name);
+  digestOf(std::string(B.Bytes), Out.ContentDigest);
+  // No summary handle: the ABI has no table that reads one.
+  origin(J, G, -1, Out.Origin);
+  Out.Origin.Input = Out.Input;
+  if (B.Member >= 0)
+    Out.Origin.ArchiveMember = mint(J, &LinkJob::ArchiveMembers,
+                                    &LinkJob::MemberHandles, size_t(B.Member));
+}
+
 void fillSection(LinkJob &J, const LinkGraph &G, size_t A,
                  NevercLinkSectionInfo &Out) {
   const Atom &X = G.Atoms[A];
@@ -456,6 +471,16 @@ void fillDyn(LinkJob &J, const LinkGraph &G, size_t K,
 //===-- the slots
 //---------------------------------------------------------------//
 
+NevercHandle bitcodeHandle(LinkJob &J, size_t I) {
+  return mint(J, &LinkJob::BitcodeModules, &LinkJob::BitcodeHandles, I);
+}
+NevercHandle inputHandle(LinkJob &J, size_t I) {
+  return mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, I);
+}
+NevercHandle symbolHandle(LinkJob &J, size_t I) {
+  return mint(J, &LinkJob::Symbols, &LinkJob::SymbolHandles, I);
+}
+
 NevercHandle LinkJob::graph() {
   if (core::isNull(GraphHandle) || !Graphs.lookup(GraphHandle))
     GraphHandle = Graphs.insert(Graph.get());
@@ -484,6 +509,7 @@ NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
                     I.ArchiveCount = archiveCount(*G);
                     I.ArchiveMemberCount = G->In.Members.size();
                     I.SharedLibraryCount = G->In.Libraries.size();
+                    I.BitcodeModuleCount = G->In.Bitcode.size();
                     I.SectionCount = I.AtomCount = atomCount(*G);
                     I.SymbolCount = symbolCount(*G);
                     I.EdgeCount = edgeCount(*G);
@@ -569,6 +595,8 @@ NEVERC_LINK_KIND(ArchiveMember, NevercLinkArchiveMemberInfo, ArchiveMembers,
                  G.In.Members.size(), fillMember)
 NEVERC_LINK_KIND(SharedLibrary, NevercLinkSharedLibraryInfo, SharedLibraries,
                  G.In.Libraries.size(), fillLibrary)
+NEVERC_LINK_KIND(BitcodeModule, NevercLinkBitcodeModuleInfo, BitcodeModules,
+                 G.In.Bitcode.size(), fillBitcode)
 NEVERC_LINK_KIND(Section, NevercLinkSectionInfo, Sections, atomCount(G),
                  fillSection)
 NEVERC_LINK_KIND(Atom, NevercLinkAtomInfo, Atoms, atomCount(G), fillAtom)
@@ -593,9 +621,6 @@ NevercStatus NEVERC_CALL emptyPage(void *Ctx, NevercTaskHandle Task,
       [](LinkJob &, const LinkGraph &) -> size_t { return 0; },
       [](LinkJob &, const LinkGraph &, size_t, Info &) {});
 }
-template NevercStatus NEVERC_CALL emptyPage<NevercLinkBitcodeModuleInfo>(
-    void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
-    NevercLinkEntityPage *);
 template NevercStatus NEVERC_CALL
 emptyPage<NevercLinkUnwindInfo>(void *, NevercTaskHandle, NevercLinkGraphHandle,
                                 uint64_t, NevercLinkEntityPage *);
@@ -957,7 +982,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetArchivePage = getArchivePage;
   T.GetArchiveMemberPage = getArchiveMemberPage;
   T.GetSharedLibraryPage = getSharedLibraryPage;
-  T.GetBitcodeModulePage = emptyPage<NevercLinkBitcodeModuleInfo>;
+  T.GetBitcodeModulePage = getBitcodeModulePage;
   T.GetSectionPage = getSectionPage;
   T.GetAtomPage = getAtomPage;
   T.GetSymbolPage = getSymbolPage;
@@ -980,8 +1005,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetImportInfo = getImportInfo;
   T.GetExportInfo = getExportInfo;
   T.GetProofInfo = getProofInfo;
-  T.GetBitcodeModuleInfo =
-      noEntity<NevercLinkBitcodeModuleInfo, &LinkJob::BitcodeModules>;
+  T.GetBitcodeModuleInfo = getBitcodeModuleInfo;
   T.GetUnwindInfo = noEntity<NevercLinkUnwindInfo, &LinkJob::Unwinds>;
   T.GetSyntheticInfo = noEntity<NevercLinkSyntheticInfo, &LinkJob::Synthetics>;
   T.GetConstraintInfo =

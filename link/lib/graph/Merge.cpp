@@ -285,6 +285,10 @@ bool mergeObjects(LinkGraph &G) {
                   G.In.Files[G.In.Libraries.front().Input].Path +
                   ") in a relocatable link is not merged by the graph linker "
                   "yet; use -fuse-ld=lld");
+  if (!G.In.Bitcode.empty())
+    return G.fail(G.In.Bitcode.front()->Name +
+                  ": bitcode in a relocatable link (-r) is not merged by the "
+                  "graph linker yet; use -fuse-ld=lld");
   auto Out = std::make_unique<object::Graph>();
   Out->Format = object::ELFFormat;
   Merger M{G, *Out, {}, {}, {}, {}, {}, {}};

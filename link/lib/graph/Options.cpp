@@ -131,8 +131,7 @@ bool harmless(llvm::StringRef A) {
   return Flags.contains(A) || A.starts_with("--color-diagnostics=") ||
          A.starts_with("--threads") || A.starts_with("-threads") ||
          A.starts_with("--build-id=") || A.starts_with("--hash-style") ||
-         A.starts_with("--error-limit") || A.starts_with("-plugin-opt") ||
-         A.starts_with("--plugin-opt") || A.starts_with("-L") ||
+         A.starts_with("--error-limit") || A.starts_with("-L") ||
          A.starts_with("--library-path") || A.starts_with("-l") ||
          A.starts_with("--library=") || A.starts_with("-o") ||
          A.starts_with("--output") || A.starts_with("-m") ||
@@ -291,6 +290,46 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
       if ((R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE) !=
           (A == "-r" || A == "--relocatable" || A == "-i"))
         return Refuse("-r with -shared");
+    } else if (A.consume_front("-plugin-opt=") ||
+               A.consume_front("--plugin-opt=") ||
+               ((A == "-plugin-opt" || A == "--plugin-opt") &&
+                I + 1 < Argv.size() && (A = Argv[++I], true))) {
+      // What clang's driver passes for -flto (lld's meanings).
+      unsigned N = 0;
+      if (A.consume_front("mcpu="))
+        O.Lto.CPU = A.str();
+      else if (A.consume_front("O") && !A.getAsInteger(10, N) && N <= 3)
+        O.Lto.OptLevel = N;
+      else if (A.consume_front("jobs=") && !A.getAsInteger(10, N))
+        O.Lto.Jobs = N;
+      else if (A.consume_front("cache-dir="))
+        O.Lto.CacheDir = A.str();
+      else if (A == "thinlto" || A == "-function-sections=1" ||
+               A == "-data-sections=1" || A == "-function-sections" ||
+               A == "-data-sections")
+        continue; // LTO's objects have them; thinlto is gold's word
+      else if (A.consume_front("-mattr="))
+        O.Lto.Features.push_back(A.str());
+      else
+        return Refuse("'-plugin-opt=" + A.str() + "'");
+    } else if (A.consume_front("--lto-O") || A.consume_front("-lto-O")) {
+      unsigned N = 0;
+      if (A.getAsInteger(10, N) || N > 3)
+        return Refuse("'--lto-O" + A.str() + "'");
+      O.Lto.OptLevel = N;
+    } else if (A.consume_front("--lto-CGO") || A.consume_front("-lto-CGO")) {
+      unsigned N = 0;
+      if (A.getAsInteger(10, N) || N > 3)
+        return Refuse("'--lto-CGO" + A.str() + "'");
+      O.Lto.CGOptLevel = int(N);
+    } else if (valueOf(Argv, I, {"--thinlto-jobs", "-thinlto-jobs"}, V)) {
+      unsigned N = 0;
+      if (llvm::StringRef(V).getAsInteger(10, N))
+        return Refuse("'--thinlto-jobs=" + V + "'");
+      O.Lto.Jobs = N;
+    } else if (valueOf(Argv, I, {"--thinlto-cache-dir", "-thinlto-cache-dir"},
+                       V)) {
+      O.Lto.CacheDir = V;
     } else if (A == "-m" && I + 1 < Argv.size()) {
       if (Argv[++I] != "elf_x86_64")
         return Refuse("the emulation '" + Argv[I] + "'");

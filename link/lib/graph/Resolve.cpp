@@ -117,6 +117,14 @@ bool resolveSymbols(LinkGraph &G) {
     }
   }
 
+  // A bitcode definition no LTO step compiled (a plugin skipped or
+  // replaced lto_generate without objects) has nothing to link.
+  for (const LinkSymbol &L : G.In.Symbols)
+    if (L.Bitcode >= 0 &&
+        (L.S == LinkSymbol::Defined || L.S == LinkSymbol::Common))
+      return G.fail("'" + L.Name + "' is defined in bitcode (" +
+                    G.In.Bitcode[size_t(L.Bitcode)]->Name +
+                    ") that no LTO step compiled");
   G.Globals.assign(G.In.Symbols.size(), GlobalSym());
   for (size_t I = 0; I < G.In.Symbols.size(); ++I) {
     const LinkSymbol &L = G.In.Symbols[I];

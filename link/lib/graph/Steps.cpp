@@ -1,9 +1,8 @@
 //===- Steps.cpp - The graph linker's steps in order, and what they share -===//
 //
-// input_probe and read_inputs are the input reader (Inputs.cpp); the LTO
-// steps have nothing to do without bitcode, and the reader refuses
-// bitcode; relax_thunks has nothing to do on x86-64, where every branch
-// reaches the whole image. The other steps have files of their own.
+// input_probe and read_inputs are the input reader (Inputs.cpp), the LTO
+// steps LTO.cpp; relax_thunks has nothing to do on x86-64, where every
+// branch reaches the whole image. The other steps have files of their own.
 //
 //===----------------------------------------------------------------------===//
 #include "Steps.h"
@@ -298,7 +297,11 @@ bool runLinkStep(LinkGraph &G, LinkStep S) {
     break;
   }
   case LinkStep::LtoResolve:
+    Ok = graph::resolveLto(G);
+    break;
   case LinkStep::LtoGenerate:
+    Ok = graph::generateLto(G);
+    break;
   case LinkStep::RelaxThunks:
     break;
   case LinkStep::ResolveSymbols:

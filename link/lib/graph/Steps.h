@@ -9,6 +9,8 @@
 
 namespace neverc::link::graph {
 
+bool resolveLto(LinkGraph &G);     // LTO.cpp
+bool generateLto(LinkGraph &G);    // LTO.cpp
 bool resolveSymbols(LinkGraph &G); // Resolve.cpp
 bool selectComdat(LinkGraph &G);   // Resolve.cpp
 bool collectGarbage(LinkGraph &G); // GC.cpp

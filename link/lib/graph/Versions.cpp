@@ -111,6 +111,22 @@ bool parseVersionScript(const std::string &Text,
   return true;
 }
 
+int versionNodeOf(const std::vector<VersionNode> &Nodes,
+                  const std::string &Name, bool &Local) {
+  // Exact names first, then wildcards; global before local.
+  Local = false;
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (size_t K = 0; K < Nodes.size(); ++K)
+      for (bool L : {false, true})
+        for (const std::string &P : L ? Nodes[K].Local : Nodes[K].Global)
+          if (Pass ? wildcard(P) && !fnmatch(P.c_str(), Name.c_str(), 0)
+                   : P == Name) {
+            Local = L;
+            return int(K);
+          }
+  return -1;
+}
+
 namespace graph {
 
 bool assignVersions(LinkGraph &G) {
@@ -154,27 +170,8 @@ bool assignVersions(LinkGraph &G) {
                     "graph linker yet; use -fuse-ld=lld");
     if (G.Opt.DefaultSymver && G.sharedOutput())
       X.VersionIndex = 2;
-    // Exact names first, then wildcards; global before local.
-    int Found = -1;
     bool Local = false;
-    for (int Pass = 0; Pass < 2 && Found < 0; ++Pass)
-      for (size_t K = 0; K < Nodes.size() && Found < 0; ++K) {
-        for (const std::string &P : Nodes[K].Global)
-          if (Pass ? wildcard(P) && !fnmatch(P.c_str(), Name.c_str(), 0)
-                   : P == Name) {
-            Found = int(K);
-            break;
-          }
-        if (Found >= 0)
-          break;
-        for (const std::string &P : Nodes[K].Local)
-          if (Pass ? wildcard(P) && !fnmatch(P.c_str(), Name.c_str(), 0)
-                   : P == Name) {
-            Found = int(K);
-            Local = true;
-            break;
-          }
-      }
+    const int Found = versionNodeOf(Nodes, Name, Local);
     if (Found < 0)
       continue;
     if (Local)

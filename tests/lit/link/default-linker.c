@@ -41,12 +41,15 @@
 // QUIET-NOT: {{.}}
 //
 // A relocatable link (-r) is the graph linker's merge (object-merge.c);
-// LTO (bitcode inputs) is lld's.
+// LTO (bitcode inputs) is the graph linker's too (lto.c): no LLD in
+// .comment.
 // RUN: %neverc -r %t/main.o -o %t/merged.o
 // RUN: llvm-readelf -h %t/merged.o | FileCheck %s --check-prefix=REL
 // REL: Type: REL
 // RUN: %neverc -flto -O2 %s -o %t/lto
 // RUN: %t/lto | FileCheck %s --check-prefix=OUT
+// RUN: llvm-readelf -p .comment %t/lto | FileCheck %s --check-prefix=NOLLD
+// NOLLD-NOT: Linker: LLD
 //
 // A real error is the graph linker's, in lld's words, and nothing is left.
 // RUN: not %neverc -DUNDEF %s -o %t/undef 2>&1 | FileCheck %s --check-prefix=UNDEF

@@ -24,6 +24,7 @@
 #define NEVERC_LINK_INPUTS_H
 
 #include "neverc/link/Request.h"
+#include "neverc/lto/LTO.h"
 #include "neverc/object/Graph.h"
 
 #include <cstdint>
@@ -31,6 +32,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace neverc::link {
@@ -55,6 +57,20 @@ struct ArchiveMember {
   std::string_view Bytes;
   bool Extracted = false;
   int32_t Object = -1; ///< its object once extracted
+  bool IsBitcode = false;
+  int32_t Bitcode = -1; ///< its bitcode file once extracted
+};
+
+/// A bitcode file in the link (LTO): an input, or an extracted member.
+/// Its symbols resolve as an object's do until lto_generate compiles it.
+struct BitcodeFile {
+  uint32_t Input = 0;
+  int32_t Member = -1;
+  std::string Name; ///< "path" or "archive(member)"
+  std::string_view Bytes;
+  lto::BitcodeInfo Info;
+  /// Per Info.Comdats: the group is this file's (the first of its name).
+  std::vector<bool> KeptComdats;
 };
 
 /// An object file in the link: an input, or an extracted member.
@@ -82,9 +98,18 @@ struct LinkSymbol {
   State S = Undefined;
   bool Weak = false;
   /// Who holds it: the object (Defined, Common, Undefined: the first
-  /// referencing one; -1 for a command-line reference), the lazy member,
-  /// the shared library.
+  /// referencing one; -1 for a command-line reference or a bitcode file),
+  /// the lazy member, the shared library.
   int32_t Object = -1, Member = -1, Library = -1;
+  /// The bitcode file that defines it or first referenced it (Object is
+  /// then -1), until LTO's objects take its place.
+  int32_t Bitcode = -1;
+  /// Something outside bitcode sees it: a regular object defines or
+  /// references it, a shared library references it, or the command line
+  /// names it (-u, the entry). LTO must keep it.
+  bool RegularRef = false;
+  /// A shared library references it: an executable exports it.
+  bool SharedRef = false;
   /// The undefined reference came from a shared library (Library).
   bool FromLibrary = false;
   /// Shared: the definition's STT_* type, st_size and version name in its
@@ -109,6 +134,12 @@ struct LinkInputs {
   std::vector<ArchiveMember> Members;
   std::vector<std::unique_ptr<LinkObject>> Objects;
   std::vector<SharedLibrary> Libraries;
+  /// Bitcode files (stable addresses: symbols point into them).
+  std::vector<std::unique_ptr<BitcodeFile>> Bitcode;
+  /// The objects LTO made are Objects[LtoObjectsBegin...] (-1: none yet).
+  int32_t LtoObjectsBegin = -1;
+  /// The COMDAT signatures kept so far (the first group of a name wins).
+  std::unordered_set<std::string> Groups;
   std::vector<LinkSymbol> Symbols;
   std::unordered_map<std::string, uint32_t> SymbolIndex;
   std::vector<Extraction> Extractions;
@@ -129,6 +160,14 @@ struct LinkInputs {
 bool readInputs(const LinkRequestModel &R,
                 const std::vector<std::string> &Undefined,
                 const std::string &Entry, LinkInputs &Out, std::string &Error);
+
+/// The objects LTO made from \p In's bitcode join the link: every
+/// prevailing bitcode definition becomes undefined, then the objects are
+/// read as inputs are (after every other, lld's order; their COMDAT groups
+/// were LTO's to decide). False: \p Error says why (an archive member with
+/// bitcode that only LTO's code references: lld's "extracted after LTO").
+bool addLtoObjects(std::vector<lto::Product> Products, LinkInputs &In,
+                   std::string &Error);
 
 /// One input from memory, read and resolved alone (a file a script names
 /// is not opened: an error). For fuzzing the readers and for tools.

@@ -7,7 +7,7 @@
 // lib/graph/:
 //
 //   probe, read_inputs        Inputs.cpp (the inputs read and resolved)
-//   lto_resolve, lto_generate no-ops without bitcode (bitcode is refused)
+//   lto_resolve, lto_generate LTO.cpp (no-ops without bitcode)
 //   resolve_symbols           Resolve.cpp: atoms, definitions, commons
 //   select_comdat             Resolve.cpp: one group of a name kept
 //   gc                        GC.cpp: --gc-sections liveness
@@ -71,6 +71,15 @@ struct LinkerOptions {
   std::vector<std::string> Wrap;
   /// --defsym NAME=VALUE: a number, or another symbol's name.
   std::vector<std::pair<std::string, std::string>> Defsyms;
+  /// LTO (-plugin-opt=..., --lto-O, --thinlto-*): lld's defaults.
+  struct LtoOptions {
+    unsigned OptLevel = 2;
+    int CGOptLevel = -1; ///< -1: lld's (3 at --lto-O3, else 2)
+    std::string CPU;
+    std::vector<std::string> Features;
+    unsigned Jobs = 0;
+    std::string CacheDir;
+  } Lto;
 };
 
 /// One node of a version script: its version name ("" for an anonymous
@@ -84,6 +93,11 @@ struct VersionNode {
 /// False: \p Error says what it does not take (extern "C++", ...).
 bool parseVersionScript(const std::string &Text,
                         std::vector<VersionNode> &Nodes, std::string &Error);
+/// The node of \p Nodes that names \p Name (exact names first, then
+/// wildcards; a node's global list before its local one), or -1; \p Local:
+/// it names it in its local list.
+int versionNodeOf(const std::vector<VersionNode> &Nodes,
+                  const std::string &Name, bool &Local);
 /// Reads the options; false when the line asks for something the graph
 /// linker does not do yet (\p Error names it).
 bool parseLinkerOptions(const std::vector<std::string> &Argv,
@@ -229,6 +243,30 @@ public:
 
   // read_inputs
   LinkInputs In;
+  // lto_resolve: one resolution per symbol of each bitcode file, in
+  // lto::InputFile order; LtoFirst[F] is file F's first.
+  struct LtoResolution {
+    uint32_t File = 0, Symbol = 0;
+    int32_t Global = -1; ///< In.Symbols index (-1: none)
+    uint64_t Flags = 0;  ///< Lto* below (NEVERC_LTO_SYMBOL_*'s values)
+  };
+  enum : uint64_t {
+    LtoPrevailing = 1,
+    LtoVisibleToRegular = 2,
+    LtoExported = 4,
+    LtoFinal = 8,
+    LtoCanInline = 16,
+    LtoCanInternalize = 32,
+    LtoRedefined = 64,
+    LtoRegularRef = 128,
+  };
+  std::vector<LtoResolution> LtoResolutions;
+  std::vector<uint32_t> LtoFirst;
+  // lto_generate: its objects are In.Objects from In.LtoObjectsBegin;
+  // how many of them LLVM's cache gave.
+  uint32_t LtoCacheHits = 0;
+  /// Added to every ThinLTO cache key: the loaded plugins' identities.
+  std::string LtoCacheSalt;
   // resolve_symbols
   std::vector<Atom> Atoms;
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols

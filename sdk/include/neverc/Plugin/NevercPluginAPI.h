@@ -16,6 +16,8 @@
 #ifndef NEVERC_PLUGIN_NEVERCPLUGINAPI_H
 #define NEVERC_PLUGIN_NEVERCPLUGINAPI_H
 
+/* In dependency order (the manifest generators read this list). */
+/* clang-format off */
 #include "neverc/Plugin/PluginCore.h"
 #include "neverc/Plugin/PluginPhaseSchema.h"
 #include "neverc/Plugin/PluginSource.h"
@@ -29,7 +31,9 @@
 #include "neverc/Plugin/PluginMC.h"
 #include "neverc/Plugin/PluginObject.h"
 #include "neverc/Plugin/PluginLink.h"
+#include "neverc/Plugin/PluginLTO.h"
 #include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/Plugin/PluginParserClaim.h"
+/* clang-format on */
 
 #endif /* NEVERC_PLUGIN_NEVERCPLUGINAPI_H */

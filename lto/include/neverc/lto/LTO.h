@@ -1,0 +1,96 @@
+//===- LTO.h - Bitcode read for a link, and turned into objects -*- C++ -*-===//
+//
+// LLVM-free. What a linker needs of LLVM's LTO, and nothing of a linker:
+//  - readBitcode: a bitcode file's symbol table (lto::InputFile), as symbol
+//    resolution and archive extraction need it;
+//  - generate: the bitcode files of a link, each symbol with the resolution
+//    the linker decided, through llvm::lto::LTO (full and thin, ThinLTO's
+//    in-process backend, LLVM's local cache) into relocatable objects.
+// The link graph (neverc/link) decides the resolutions and reads the
+// objects back; the LTO phases and NevercLTOAPI are its.
+//
+//===----------------------------------------------------------------------===//
+#ifndef NEVERC_LTO_LTO_H
+#define NEVERC_LTO_LTO_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace neverc::lto {
+
+/// One symbol of a bitcode file's symbol table, in lto::InputFile order.
+struct BitcodeSymbol {
+  std::string Name;
+  bool Undefined = false, Common = false, Weak = false;
+  bool Executable = false, TLS = false;
+  /// llvm.used, or a symbol the module says the linker must keep.
+  bool Used = false;
+  /// linkonce_odr unnamed_addr: may be dropped from the symbol table.
+  bool CanOmit = false;
+  uint8_t Visibility = 0; ///< STV_*
+  int32_t Comdat = -1;    ///< index into BitcodeInfo::Comdats
+  std::string Section;    ///< an explicit section ("" for none)
+  uint64_t CommonSize = 0;
+  uint32_t CommonAlign = 0;
+};
+
+struct BitcodeInfo {
+  std::string Triple, SourceFile, ModuleIdentifier, DataLayout;
+  bool Thin = false; ///< has a ThinLTO summary
+  std::vector<std::string> Comdats;
+  std::vector<BitcodeSymbol> Symbols;
+};
+
+/// Reads the symbol table of the bitcode in \p Bytes (\p Name for errors).
+bool readBitcode(std::string_view Bytes, const std::string &Name,
+                 BitcodeInfo &Out, std::string &Error);
+
+/// The four resolution bits llvm::lto::SymbolResolution has.
+struct Resolution {
+  bool Prevailing = false, FinalDefinition = false;
+  bool VisibleToRegularObj = false, ExportDynamic = false;
+  bool LinkerRedefined = false;
+};
+
+/// A bitcode file of the link: its bytes (which outlive generate) and one
+/// resolution per symbol, in readBitcode order.
+struct Input {
+  std::string Name; ///< "path" or "archive(member)"
+  std::string_view Bytes;
+  std::vector<Resolution> Res;
+};
+
+struct Options {
+  unsigned OptLevel = 2, CGOptLevel = 2;
+  std::string CPU;                   ///< "" for the target's default
+  std::vector<std::string> Features; ///< "+avx2", ...
+  bool PIC = true;                   ///< PIE or shared: position-independent
+  bool Relocatable = false;          ///< -r: the reloc model the module says
+  unsigned Jobs = 0;                 ///< ThinLTO backends at once (0: all)
+  /// ThinLTO's cache (--thinlto-cache-dir): LLVM's localCache there.
+  std::string CacheDir;
+  /// Added to every ThinLTO cache key (the loaded plugins' identities):
+  /// a changed plugin never gets another plugin's objects.
+  std::string CacheSalt;
+};
+
+/// One object LTO made: task 0 is the merged (full LTO) module's.
+struct Product {
+  unsigned Task = 0;
+  std::string Name;
+  std::string_view Bytes;
+  /// Keeps Bytes (a buffer, or a cached file mapped).
+  std::shared_ptr<const void> Owner;
+  bool FromCache = false;
+};
+
+/// Runs LTO on \p Inputs. False: \p Error is LLVM's diagnostic.
+bool generate(const Options &O, const std::vector<Input> &Inputs,
+              std::vector<Product> &Out, std::string &Error);
+
+} // namespace neverc::lto
+
+#endif

@@ -1,0 +1,194 @@
+//===- Generate.cpp - A link's bitcode turned into objects by lto::LTO ----===//
+//
+// The configuration is lld 22's for ELF (function and data sections, an
+// address-significance table, the relocation model the output needs,
+// vectorizers from -O2), so that what a graph-linked LTO program runs is
+// what an lld-linked one runs. ThinLTO modules go through LLVM's
+// in-process backend; with a cache directory, through LLVM's localCache,
+// keyed by computeLTOCacheKey's key salted with the caller's (the loaded
+// plugins' identities).
+//
+//===----------------------------------------------------------------------===//
+#include "neverc/lto/LTO.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/LTO/Config.h"
+#include "llvm/LTO/LTO.h"
+#include "llvm/Support/Caching.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+namespace neverc::lto {
+namespace {
+
+/// LTO compiles for whichever target the bitcode names; a host that did
+/// not initialise LLVM's targets (neverc-ld) gets them here, once.
+void initialiseTargets() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+    llvm::InitializeAllAsmParsers();
+  });
+}
+
+/// A cache key that names the salt too: the same bitcode compiled with
+/// another set of plugins is another entry.
+std::string saltedKey(llvm::StringRef Key, const std::string &Salt) {
+  if (Salt.empty())
+    return Key.str();
+  std::string Both = Key.str();
+  Both += '\0';
+  Both += Salt;
+  auto H = llvm::SHA1::hash(llvm::arrayRefFromStringRef(Both));
+  return llvm::toHex(H, /*LowerCase=*/true);
+}
+
+} // namespace
+
+bool generate(const Options &O, const std::vector<Input> &Inputs,
+              std::vector<Product> &Out, std::string &Error) {
+  initialiseTargets();
+  std::mutex DiagLock;
+  std::string Diags;
+  llvm::lto::Config C;
+  // What lld gets from LLVM's codegen flags, where TargetOptions' own
+  // default differs: constructors in .init_array (glibc does not run
+  // .ctors/.dtors).
+  C.Options.UseInitArray = true;
+  C.Options.FunctionSections = true;
+  C.Options.DataSections = true;
+  C.Options.EmitAddrsig = true;
+  if (O.Relocatable)
+    C.RelocModel = std::nullopt;
+  else
+    C.RelocModel = O.PIC ? llvm::Reloc::PIC_ : llvm::Reloc::Static;
+  C.CPU = O.CPU;
+  C.MAttrs = O.Features;
+  C.OptLevel = O.OptLevel;
+  if (auto L = llvm::CodeGenOpt::getLevel(int(O.CGOptLevel)))
+    C.CGOptLevel = *L;
+  C.PTO.LoopVectorization = C.OptLevel > 1;
+  C.PTO.SLPVectorization = C.OptLevel > 1;
+  C.DiagHandler = [&](const llvm::DiagnosticInfo &DI) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    llvm::DiagnosticPrinterRawOStream DP(OS);
+    DI.print(DP);
+    std::lock_guard<std::mutex> G(DiagLock);
+    if (DI.getSeverity() == llvm::DS_Error) {
+      if (Diags.empty())
+        Diags = S;
+    } else if (DI.getSeverity() == llvm::DS_Warning) {
+      llvm::errs() << "warning: " << S << "\n";
+    }
+  };
+  llvm::lto::ThinBackend Backend = llvm::lto::createInProcessThinBackend(
+      llvm::heavyweight_hardware_concurrency(O.Jobs));
+  llvm::lto::LTO L(std::move(C), std::move(Backend));
+  for (const Input &In : Inputs) {
+    auto F = llvm::lto::InputFile::create(llvm::MemoryBufferRef(
+        llvm::StringRef(In.Bytes.data(), In.Bytes.size()), In.Name));
+    if (!F) {
+      Error = In.Name + ": " + llvm::toString(F.takeError());
+      return false;
+    }
+    if ((*F)->symbols().size() != In.Res.size()) {
+      Error = In.Name + ": its resolutions do not match its symbols";
+      return false;
+    }
+    std::vector<llvm::lto::SymbolResolution> Res(In.Res.size());
+    for (size_t I = 0; I < In.Res.size(); ++I) {
+      Res[I].Prevailing = In.Res[I].Prevailing;
+      Res[I].FinalDefinitionInLinkageUnit = In.Res[I].FinalDefinition;
+      Res[I].VisibleToRegularObj = In.Res[I].VisibleToRegularObj;
+      Res[I].ExportDynamic = In.Res[I].ExportDynamic;
+      Res[I].LinkerRedefined = In.Res[I].LinkerRedefined;
+    }
+    if (llvm::Error E = L.add(std::move(*F), Res)) {
+      Error = In.Name + ": " + llvm::toString(std::move(E));
+      return false;
+    }
+  }
+  const unsigned Max = L.getMaxTasks();
+  std::vector<llvm::SmallString<0>> Streams(Max);
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Files(Max);
+  std::vector<std::string> Names(Max);
+  std::vector<char> Hit(Max, 0);
+  auto AddStream = [&](unsigned Task, const llvm::Twine &Module)
+      -> llvm::Expected<std::unique_ptr<llvm::CachedFileStream>> {
+    Names[Task] = Module.str();
+    return std::make_unique<llvm::CachedFileStream>(
+        std::make_unique<llvm::raw_svector_ostream>(Streams[Task]));
+  };
+  llvm::FileCache Cache;
+  if (!O.CacheDir.empty()) {
+    auto Local = llvm::localCache("ThinLTO", "Thin", O.CacheDir,
+                                  [&](unsigned Task, const llvm::Twine &Module,
+                                      std::unique_ptr<llvm::MemoryBuffer> MB) {
+                                    Names[Task] = Module.str();
+                                    Files[Task] = std::move(MB);
+                                  });
+    if (!Local) {
+      Error = "the LTO cache " + O.CacheDir + ": " +
+              llvm::toString(Local.takeError());
+      return false;
+    }
+    const std::string Salt = O.CacheSalt;
+    Cache = llvm::FileCache(
+        [Inner = *Local, Salt, &Hit](unsigned Task, llvm::StringRef Key,
+                                     const llvm::Twine &Module) mutable
+        -> llvm::Expected<llvm::AddStreamFn> {
+          auto R = Inner(Task, saltedKey(Key, Salt), Module);
+          if (R && !*R)
+            Hit[Task] = 1; // the cache added the file itself
+          return R;
+        },
+        O.CacheDir);
+  }
+  if (llvm::Error E = L.run(AddStream, Cache)) {
+    Error = llvm::toString(std::move(E));
+    if (!Diags.empty())
+      Error = Diags;
+    return false;
+  }
+  if (!Diags.empty()) {
+    Error = Diags;
+    return false;
+  }
+  for (unsigned T = 0; T < Max; ++T) {
+    Product P;
+    P.Task = T;
+    P.FromCache = Hit[T];
+    if (Files[T]) {
+      P.Bytes = std::string_view(Files[T]->getBufferStart(),
+                                 Files[T]->getBufferSize());
+      P.Owner = std::shared_ptr<const void>(std::move(Files[T]));
+    } else if (!Streams[T].empty()) {
+      auto Buf = std::make_shared<llvm::SmallString<0>>(std::move(Streams[T]));
+      P.Bytes = std::string_view(Buf->data(), Buf->size());
+      P.Owner = Buf;
+    } else {
+      continue;
+    }
+    // lld's names: the merged module's object is ld-temp.o, a ThinLTO
+    // module's is named after its bitcode.
+    P.Name = T == 0 ? "ld-temp.o" : Names[T];
+    Out.push_back(std::move(P));
+  }
+  return true;
+}
+
+} // namespace neverc::lto
