@@ -637,6 +637,10 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
         J.Graph.reset();
         break;
       }
+      // Distributed ThinLTO: lto_generate wrote the index files, and the
+      // link ends there without an image (lld's --thinlto-index-only).
+      if (J.Graph->indexOnlyDone())
+        return 0;
       if (J.Graph->State < K + 1) {
         if (++Reruns > 64) {
           R.error(stepPhaseName(LinkStep(K)),

@@ -24,7 +24,13 @@ bool readBitcode(std::string_view Bytes, const std::string &Name,
   Out.Triple = (*F)->getTargetTriple().str();
   Out.SourceFile = (*F)->getSourceFileName().str();
   Out.ModuleIdentifier = (*F)->getName().str();
-  Out.Thin = (*F)->isThinLTO();
+  // (InputFile::isThinLTO is only known once LTO added the file.)
+  auto Info = (*F)->getPrimaryBitcodeModule().getLTOInfo();
+  if (!Info) {
+    Error = Name + ": " + llvm::toString(Info.takeError());
+    return false;
+  }
+  Out.Thin = Info->IsThinLTO;
   for (const auto &C : (*F)->getComdatTable())
     Out.Comdats.push_back(C.first.str());
   for (const llvm::lto::InputFile::Symbol &S : (*F)->symbols()) {

@@ -20,7 +20,9 @@
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
@@ -54,6 +56,61 @@ std::string saltedKey(llvm::StringRef Key, const std::string &Salt) {
   Both += Salt;
   auto H = llvm::SHA1::hash(llvm::arrayRefFromStringRef(Both));
   return llvm::toHex(H, /*LowerCase=*/true);
+}
+
+/// Moves a file written aside to \p To: a rename, or across file systems
+/// a copy beside \p To renamed over it.
+llvm::Error moveInto(const llvm::Twine &From, const std::string &To) {
+  if (!llvm::sys::fs::rename(From, To))
+    return llvm::Error::success();
+  llvm::SmallString<256> Temp;
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueFile(To + ".tmp-%%%%%%", Temp))
+    return llvm::createFileError(To, EC);
+  if (std::error_code EC = llvm::sys::fs::copy_file(From, Temp)) {
+    llvm::sys::fs::remove(Temp);
+    return llvm::createFileError(To, EC);
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, To)) {
+    llvm::sys::fs::remove(Temp);
+    return llvm::createFileError(To, EC);
+  }
+  llvm::sys::fs::remove(From);
+  return llvm::Error::success();
+}
+
+/// Distributed ThinLTO: the index (and imports) files, written under
+/// \p Stage by LLVM and moved next to each module; then the module list.
+bool commitIndexes(const Options &O, const std::vector<Input> &Inputs,
+                   const std::string &Stage, std::string &Error) {
+  for (const Input &In : Inputs)
+    for (const char *Ext : {".thinlto.bc", ".imports"}) {
+      if (!O.EmitImports && llvm::StringRef(Ext) == ".imports")
+        continue;
+      const std::string Final = In.Name + Ext;
+      if (llvm::Error E = moveInto(Stage + In.Name + Ext, Final)) {
+        Error = llvm::toString(std::move(E));
+        return false;
+      }
+    }
+  if (O.IndexList.empty())
+    return true;
+  const std::string Aside = Stage + "list";
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Aside, EC);
+    if (EC) {
+      Error = "cannot write " + O.IndexList + ": " + EC.message();
+      return false;
+    }
+    for (const Input &In : Inputs)
+      OS << In.Name << "\n";
+  }
+  if (llvm::Error E = moveInto(Aside, O.IndexList)) {
+    Error = llvm::toString(std::move(E));
+    return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -95,8 +152,32 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
       llvm::errs() << "warning: " << S << "\n";
     }
   };
-  llvm::lto::ThinBackend Backend = llvm::lto::createInProcessThinBackend(
-      llvm::heavyweight_hardware_concurrency(O.Jobs));
+  // Distributed ThinLTO writes its files under a directory of its own
+  // (NewPrefix + the module's path), moved into place at the end.
+  std::string Stage;
+  if (O.IndexOnly) {
+    llvm::SmallString<128> Dir;
+    if (std::error_code EC =
+            llvm::sys::fs::createUniqueDirectory("neverc-thinlto", Dir)) {
+      Error = "cannot make a directory for the ThinLTO index files: " +
+              EC.message();
+      return false;
+    }
+    Stage = std::string(Dir) + "/";
+  }
+  struct RemoveStage {
+    const std::string &Dir;
+    ~RemoveStage() {
+      if (!Dir.empty())
+        llvm::sys::fs::remove_directories(Dir);
+    }
+  } Cleanup{Stage};
+  llvm::lto::ThinBackend Backend =
+      O.IndexOnly ? llvm::lto::createWriteIndexesThinBackend(
+                        llvm::heavyweight_hardware_concurrency(O.Jobs), "",
+                        Stage, "", O.EmitImports, nullptr, nullptr)
+                  : llvm::lto::createInProcessThinBackend(
+                        llvm::heavyweight_hardware_concurrency(O.Jobs));
   llvm::lto::LTO L(std::move(C), std::move(Backend));
   for (const Input &In : Inputs) {
     auto F = llvm::lto::InputFile::create(llvm::MemoryBufferRef(
@@ -168,6 +249,8 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
     Error = Diags;
     return false;
   }
+  if (O.IndexOnly)
+    return commitIndexes(O, Inputs, Stage, Error);
   for (unsigned T = 0; T < Max; ++T) {
     Product P;
     P.Task = T;

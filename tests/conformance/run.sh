@@ -20,7 +20,9 @@
 #           (row lua+callconv): the same checks pass through custom entries;
 #           and with -fobject-write=canonical-elf-tables (row lua+objwrite:
 #           every object read into the object graph and written back with
-#           fresh string tables): the same checks pass
+#           fresh string tables): the same checks pass; and with -flto and
+#           -flto=thin (rows lua+lto, lua+thinlto: bitcode objects and
+#           archive, LTO in the graph linker): the same checks pass
 #   <project>+objgraph (zlib, lua, sqlite): every object of the build read
 #           into the object graph and written back by tools/neverc-objtool,
 #           byte for byte
@@ -360,6 +362,8 @@ project_lua() {
   [ "$build" = ok ] && lua_callconv
   [ "$build" = ok ] && objgraph_check lua+objgraph "$TREE/src"
   [ "$build" = ok ] && lua_objwrite
+  [ "$build" = ok ] && lua_lto lua+lto -flto
+  [ "$build" = ok ] && lua_lto lua+thinlto -flto=thin
 }
 
 # A fresh copy of the lua tree built again with extra CC flags (a plugin):
@@ -532,6 +536,35 @@ lua_objwrite() {
     fi
   fi
   row lua+objwrite "$build" "$tests" "$(elapsed "$t0")" "$note"
+}
+
+# lua built again with -flto or -flto=thin: every object is bitcode (and
+# liblua.a an archive of it), and the graph linker runs LLVM's LTO between
+# reading the inputs and resolving symbols (lto/README.md); the same checks
+# must pass, and the binary must be the graph linker's (lld names itself
+# in .comment). lua_lto <row> <flag>
+lua_lto() {
+  local row=$1 flag=$2 t0 build=FAIL tests=- note= tree lua
+  tree=$WORK/$row
+  t0=$(now)
+  if lua_rebuild "$tree" "$row-make" "$flag"; then
+    build=ok
+  else
+    note="make with $flag failed"
+  fi
+  if [ "$build" = ok ]; then
+    lua=$tree/src/lua
+    if logged "$row-checks" "$lua" "$HERE/lua/checks.lua" &&
+      grep -q '^lua checks: [0-9]* passed' "$LOGS/$row-checks.log" &&
+      "$LLVM_BIN/llvm-bcanalyzer" "$tree/src/lvm.o" >/dev/null &&
+      ! "$LLVM_BIN/llvm-readelf" -p .comment "$lua" | grep -q 'Linker: LLD'; then
+      tests="ok ($(sed -n 's/^lua checks: \([0-9]*\) passed.*/\1/p' "$LOGS/$row-checks.log") checks, bitcode objects, linked by the graph linker)"
+    else
+      tests=FAIL
+      note="see $LOGS/$row-*.log"
+    fi
+  fi
+  row "$row" "$build" "$tests" "$(elapsed "$t0")" "$note"
 }
 
 lua_oneliners() { # lua

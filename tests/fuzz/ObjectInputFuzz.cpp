@@ -524,6 +524,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       X86 &= Obj->Graph.Triple.rfind("x86_64", 0) == 0;
     if (!X86)
       return 0; // the graph linker links x86-64 only
+    // Bitcode was read (its symbol table, resolved above); what LTO would
+    // make of it is LLVM's code generator, not a reader: not run here.
+    if (!G.In.Bitcode.empty())
+      return 0;
     G.State = NEVERC_LINK_STATE_INPUTS_READ;
     if (neverc::link::linkAll(G))
       Sink = Sink + G.Image.size();

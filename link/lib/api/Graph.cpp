@@ -528,21 +528,16 @@ template <class Info, class CountFn, class FillFn>
 NevercStatus pager(void *Ctx, NevercTaskHandle Task, NevercHandle Graph,
                    uint64_t Cursor, NevercLinkEntityPage *Page, CountFn &&Count,
                    FillFn &&Fill) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    LinkGraph *G;
-    if (NevercStatus S = graphOf(D, *J, Graph, &G); !isOk(S))
-      return S;
-    const size_t N = Count(*J, *G);
-    if (NevercStatus S = checkPage(Page, Cursor, N); !isOk(S))
-      return S;
-    fillPage<Info>(*Page, Cursor, N,
-                   [&](size_t K, Info &I) { Fill(*J, *G, K, I); });
-    return okStatus();
-  });
+  LinkGraph *G = nullptr;
+  return pageSlot<Info>(
+      Ctx, Task, Cursor, Page,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t &N) -> NevercStatus {
+        if (NevercStatus S = graphOf(D, J, Graph, &G); !isOk(S))
+          return S;
+        N = Count(J, *G);
+        return okStatus();
+      },
+      [&](LinkJob &J, size_t K, Info &I) { Fill(J, *G, K, I); });
 }
 
 template <class Info, class CountFn, class FillFn>

@@ -16,9 +16,11 @@
 //    flags); RequestDigest over that, the options and every module's
 //    content digest.
 //  - RegisterProvider checks its descriptor, then answers
-//    CAPABILITY_UNAVAILABLE: lto_generate runs LLVM's LTO and does not
-//    call codegen providers yet (a plugin can replace the lto_generate
-//    phase itself). lto/README.md lists it.
+//    CAPABILITY_UNAVAILABLE: a provider's NevercLTOObjectProduct names an
+//    ObjectGraph or artifact handle, and no table lets a plugin create one
+//    (NevercObjectAPI mutates graphs the host made; NevercCoreAPI makes no
+//    artifacts), so lto_generate runs LLVM's LTO and calls no provider. A
+//    plugin can replace the lto_generate phase itself. lto/README.md.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -176,21 +178,16 @@ template <class Info>
 NevercStatus ltoPager(void *Ctx, NevercTaskHandle Task, NevercHandle Request,
                       uint64_t Cursor, NevercLinkEntityPage *Page,
                       std::vector<Info> LinkJob::*Views) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
-      return S;
-    LinkGraph *G;
-    if (NevercStatus S = requestOf(D, *J, Request, &G); !isOk(S))
-      return S;
-    const std::vector<Info> &V = (*J).*Views;
-    if (NevercStatus S = checkPage(Page, Cursor, V.size()); !isOk(S))
-      return S;
-    fillPage<Info>(*Page, Cursor, V.size(),
-                   [&](size_t K, Info &I) { I = V[K]; });
-    return okStatus();
-  });
+  return pageSlot<Info>(
+      Ctx, Task, Cursor, Page,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t &N) -> NevercStatus {
+        LinkGraph *G;
+        if (NevercStatus S = requestOf(D, J, Request, &G); !isOk(S))
+          return S;
+        N = (J.*Views).size();
+        return okStatus();
+      },
+      [&](LinkJob &J, size_t K, Info &I) { I = (J.*Views)[K]; });
 }
 
 NevercStatus NEVERC_CALL getModulePage(void *Ctx, NevercTaskHandle Task,
@@ -268,9 +265,10 @@ NevercStatus NEVERC_CALL registerProvider(
       return Refuse("an LTO provider needs a ProviderID, a Codegen callback "
                     "and FULL or THIN (and no unknown flag)",
                     NEVERC_STATUS_INVALID_DESCRIPTOR);
-    return Refuse("LTO codegen providers are not called yet: "
-                  "neverc.link.lto_generate runs LLVM's LTO (a plugin can "
-                  "replace that phase instead)",
+    return Refuse("LTO codegen providers are not called yet: no table lets "
+                  "a plugin create the ObjectGraph or artifact handles a "
+                  "product names, so neverc.link.lto_generate runs LLVM's "
+                  "LTO (a plugin can replace that phase instead)",
                   NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   });
 }

@@ -64,6 +64,28 @@ void fillPage(NevercLinkEntityPage &Page, uint64_t Cursor, uint64_t Count,
   Page.HasMore = Cursor + N < Count ? NEVERC_TRUE : NEVERC_FALSE;
 }
 
+/// A pager slot: the task's link found, \p Open says how many entities
+/// the page runs over (or why none can be named), \p Fill writes element K.
+template <class Info, class OpenFn, class FillFn>
+NevercStatus pageSlot(void *Ctx, NevercTaskHandle Task, uint64_t Cursor,
+                      NevercLinkEntityPage *Page, OpenFn &&Open,
+                      FillFn &&Fill) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+      return S;
+    size_t N = 0;
+    if (NevercStatus S = Open(D, *J, N); !isOk(S))
+      return S;
+    if (NevercStatus S = checkPage(Page, Cursor, N); !isOk(S))
+      return S;
+    fillPage<Info>(*Page, Cursor, N,
+                   [&](size_t K, Info &I) { Fill(*J, K, I); });
+    return okStatus();
+  });
+}
+
 } // namespace neverc::link
 
 #endif

@@ -127,6 +127,8 @@ bool resolveLto(LinkGraph &G) {
 bool generateLto(LinkGraph &G) {
   if (G.In.Bitcode.empty() || G.In.LtoObjectsBegin >= 0)
     return true; // nothing to compile, or compiled already (a rerun)
+  if (G.Opt.Lto.IndexOnly && G.State >= NEVERC_LINK_STATE_LTO_GENERATED)
+    return true; // the index files are written
   if (G.LtoFirst.size() != G.In.Bitcode.size())
     return G.fail("lto_generate needs lto_resolve's resolutions");
   lto::Options O;
@@ -141,6 +143,22 @@ bool generateLto(LinkGraph &G) {
   O.Jobs = G.Opt.Lto.Jobs;
   O.CacheDir = G.Opt.Lto.CacheDir;
   O.CacheSalt = G.LtoCacheSalt;
+  O.IndexOnly = G.Opt.Lto.IndexOnly;
+  O.EmitImports = G.Opt.Lto.EmitImports;
+  O.IndexList = G.Opt.Lto.IndexList;
+  if (O.IndexOnly)
+    for (const auto &B : G.In.Bitcode) {
+      // A backend compile elsewhere needs a ThinLTO module in a file of
+      // its own (lld serializes the others; not done here yet).
+      if (B->Member >= 0 || !B->Info.Thin)
+        return G.fail(B->Name +
+                      ": distributed ThinLTO (--thinlto-index-only) "
+                      "of " +
+                      (B->Member >= 0 ? "an archive member"
+                                      : "a module without a ThinLTO summary") +
+                      " is not done by the graph linker yet; use "
+                      "-fuse-ld=lld");
+    }
   std::vector<lto::Input> Inputs;
   for (uint32_t F = 0; F < G.In.Bitcode.size(); ++F) {
     const BitcodeFile &B = *G.In.Bitcode[F];

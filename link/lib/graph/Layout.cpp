@@ -105,35 +105,46 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
   return 0;
 }
 
-/// lld's string merging (.rodata.str1.1, .comment, .debug_str, ...): the
-/// NUL-terminated strings of an output section's string atoms go in once,
-/// into one run placed where the first of those atoms would be; each atom
-/// records where its strings went, and a symbol or a reference inside one
-/// is moved with its string (offsetAddress, relocate). An atom a
+/// lld's merging of SHF_MERGE sections: NUL-terminated strings
+/// (.rodata.str1.1, .comment, .debug_str, ...) and constants of one size
+/// (.rodata.cst4/8/16, entsize bytes each) go in once, into one run per
+/// kind placed where the first atom of that kind would be; each atom
+/// records where its pieces went, and a symbol or a reference inside one
+/// is moved with its piece (offsetAddress, relocate). An atom a
 /// PC-relative reference reaches through its section symbol (the addend
-/// would name the string 4 bytes off), with a string without its NUL, or
-/// with content a plugin replaced keeps its own bytes.
-void mergeStrings(LinkGraph &G) {
-  auto Eligible = [&](const Atom &X) {
-    return !X.Replaced && X.Sec && X.Align <= 1 && X.Leader < 0 &&
-           (X.ShFlags & (SHF_MERGE | SHF_STRINGS | SHF_WRITE | SHF_EXECINSTR |
-                         SHF_TLS)) == (SHF_MERGE | SHF_STRINGS) &&
-           elfSectionEntSize(*X.Sec) == 1 && !X.Sec->bytes().empty() &&
-           X.Sec->bytes().back() == '\0';
+/// would name the piece 4 bytes off), with a string without its NUL, a
+/// constant section not made of whole pieces, or content a plugin replaced
+/// keeps its own bytes.
+void mergeSections(LinkGraph &G) {
+  // The piece size of a mergeable atom: 1 for strings, its entsize for
+  // constants; 0: not merged.
+  auto PieceSize = [&](const Atom &X) -> uint64_t {
+    if (X.Replaced || !X.Sec || X.Leader >= 0 ||
+        (X.ShFlags & (SHF_MERGE | SHF_WRITE | SHF_EXECINSTR | SHF_TLS)) !=
+            SHF_MERGE)
+      return 0;
+    const uint64_t E = elfSectionEntSize(*X.Sec);
+    const std::string_view B = X.Sec->bytes();
+    if (B.empty())
+      return 0;
+    if (X.ShFlags & SHF_STRINGS)
+      return E == 1 && X.Align <= 1 && B.back() == '\0' ? 1 : 0;
+    return E && X.Align <= E && (E & (E - 1)) == 0 && B.size() % E == 0 ? E : 0;
   };
   bool Any = false;
   for (const OutputSection &S : G.Sections)
     for (uint32_t A : S.Atoms)
-      Any = Any || (!S.Synthetic && Eligible(G.Atoms[A]));
+      Any = Any || (!S.Synthetic && PieceSize(G.Atoms[A]));
   if (!Any)
     return;
   // A PC-relative reference through the section symbol carries the
   // instruction's bias in its addend: LLVM writes one only when the
-  // reference is its string's symbol plus that bias (4 on x86-64 for a
-  // plain displacement), so the addend is where the string starts and the
+  // reference is its piece's start plus that bias (4 on x86-64 for a
+  // plain displacement), so the addend is where the piece starts and the
   // target is 4 bytes on. Found by the addend, it lands in the right
-  // string when no string ends within those 4 bytes; else its atom keeps
-  // its own bytes.
+  // piece when no piece ends within those 4 bytes; else its atom keeps
+  // its own bytes. (A reference through a symbol, .L.str or .LCPI, is
+  // placed by the symbol.)
   std::unordered_set<const object::Section *> Unsafe;
   for (uint32_t A = 0; A < G.Relocs.size(); ++A)
     for (const object::Relocation *R : G.Relocs[A]) {
@@ -148,37 +159,59 @@ void mergeStrings(LinkGraph &G) {
       if (!To || Unsafe.count(To))
         continue;
       const std::string_view B = To->bytes();
+      const uint64_t E = elfSectionEntSize(*To);
+      const bool Strings = object::elfNativeSectionFlags(*To) & SHF_STRINGS;
       if (R->Addend < 0 || uint64_t(R->Addend) + 4 > B.size() ||
-          B.substr(size_t(R->Addend), 4).find('\0') != std::string_view::npos)
+          (Strings ? B.substr(size_t(R->Addend), 4).find('\0') !=
+                         std::string_view::npos
+                   : !E || (uint64_t(R->Addend) % E) + 4 > E))
         Unsafe.insert(To);
     }
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic)
       continue;
-    std::unordered_map<std::string_view, uint64_t> Seen;
+    S.Runs.clear();
+    std::vector<std::unordered_map<std::string_view, uint64_t>> Seen;
     bool All = true;
     for (uint32_t A : S.Atoms) {
       Atom &X = G.Atoms[A];
       X.Pieces.clear();
-      if (!Eligible(X) || Unsafe.count(X.Sec) || !G.Relocs[A].empty()) {
+      X.Run = -1;
+      const uint64_t E = PieceSize(X);
+      if (!E || Unsafe.count(X.Sec) || !G.Relocs[A].empty()) {
         All = false;
         continue;
       }
+      const bool Strings = X.ShFlags & SHF_STRINGS;
+      for (size_t R = 0; R < S.Runs.size() && X.Run < 0; ++R)
+        if (S.Runs[R].Strings == Strings && S.Runs[R].EntSize == E)
+          X.Run = int32_t(R);
+      if (X.Run < 0) {
+        X.Run = int32_t(S.Runs.size());
+        OutputSection::MergeRun Run;
+        Run.Strings = Strings;
+        Run.EntSize = E;
+        Run.Align = Strings ? 1 : E;
+        S.Runs.push_back(std::move(Run));
+        Seen.emplace_back();
+      }
+      OutputSection::MergeRun &Run = S.Runs[size_t(X.Run)];
+      auto &Known = Seen[size_t(X.Run)];
       const std::string_view B = X.Sec->bytes();
       for (size_t At = 0; At < B.size();) {
-        size_t End = B.find('\0', At) + 1;
-        std::string_view Str(B.data() + At, End - At);
-        auto [It, New] = Seen.try_emplace(Str, S.Strings.size());
+        const size_t End = Strings ? B.find('\0', At) + 1 : At + E;
+        std::string_view Piece(B.data() + At, End - At);
+        auto [It, New] = Known.try_emplace(Piece, Run.Bytes.size());
         if (New)
-          S.Strings.append(Str);
+          Run.Bytes.append(Piece);
         X.Pieces.push_back({At, It->second}); // run-relative until placed
         At = End;
       }
-      S.MergedStrings = true;
     }
-    if (S.MergedStrings && All) { // a section of strings only
-      S.Flags |= SHF_MERGE | SHF_STRINGS;
-      S.EntSize = 1;
+    // A section of one kind of pieces only says so (lld's flags).
+    if (All && S.Runs.size() == 1) {
+      S.Flags |= SHF_MERGE | (S.Runs[0].Strings ? SHF_STRINGS : 0);
+      S.EntSize = S.Runs[0].EntSize;
     }
   }
 }
@@ -402,25 +435,27 @@ bool layout(LinkGraph &G) {
            rankOf(G, G.Sections[size_t(B)], B);
   });
 
-  mergeStrings(G);
+  mergeSections(G);
   // Input sizes: atoms at their offsets inside each output section; merged
-  // strings as one run where the first of their atoms is.
+  // pieces as one run per kind where the first atom of the kind is.
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic)
       continue;
     uint64_t Off = 0;
-    bool RunPlaced = false;
+    std::vector<bool> RunPlaced(S.Runs.size(), false);
     for (uint32_t A : S.Atoms) {
       Atom &X = G.Atoms[A];
-      if (!X.Pieces.empty()) {
-        if (!RunPlaced) {
-          S.StringsOffset = Off;
-          Off += S.Strings.size();
-          RunPlaced = true;
+      if (X.Run >= 0) {
+        OutputSection::MergeRun &Run = S.Runs[size_t(X.Run)];
+        if (!RunPlaced[size_t(X.Run)]) {
+          Off = alignTo(Off, Run.Align);
+          Run.Offset = Off;
+          Off += Run.Bytes.size();
+          RunPlaced[size_t(X.Run)] = true;
         }
-        X.OutOffset = S.StringsOffset;
+        X.OutOffset = Run.Offset;
         for (auto &P : X.Pieces)
-          P.second += S.StringsOffset;
+          P.second += Run.Offset;
         continue;
       }
       Off = alignTo(Off, X.Align);

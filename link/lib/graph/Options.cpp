@@ -304,6 +304,13 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         O.Lto.Jobs = N;
       else if (A.consume_front("cache-dir="))
         O.Lto.CacheDir = A.str();
+      else if (A == "thinlto-index-only" ||
+               A.consume_front("thinlto-index-only=")) {
+        O.Lto.IndexOnly = true;
+        if (A != "thinlto-index-only")
+          O.Lto.IndexList = A.str();
+      } else if (A == "thinlto-emit-imports-files")
+        O.Lto.EmitImports = true;
       else if (A == "thinlto" || A == "-function-sections=1" ||
                A == "-data-sections=1" || A == "-function-sections" ||
                A == "-data-sections")
@@ -330,6 +337,15 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     } else if (valueOf(Argv, I, {"--thinlto-cache-dir", "-thinlto-cache-dir"},
                        V)) {
       O.Lto.CacheDir = V;
+    } else if (A == "--thinlto-index-only" || A == "-thinlto-index-only") {
+      O.Lto.IndexOnly = true;
+    } else if (valueOf(Argv, I, {"--thinlto-index-only", "-thinlto-index-only"},
+                       V)) {
+      O.Lto.IndexOnly = true;
+      O.Lto.IndexList = V;
+    } else if (A == "--thinlto-emit-imports-files" ||
+               A == "-thinlto-emit-imports-files") {
+      O.Lto.EmitImports = true;
     } else if (A == "-m" && I + 1 < Argv.size()) {
       if (Argv[++I] != "elf_x86_64")
         return Refuse("the emulation '" + Argv[I] + "'");

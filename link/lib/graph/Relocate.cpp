@@ -142,9 +142,9 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
     if (T.Atom >= 0 && T.Global < 0 &&
         !G.Atoms[size_t(T.Atom)].Pieces.empty() &&
         (!T.Sym || T.Sym->Type == object::SymbolType::Section)) {
-      // A string of a merged section named by the section and an addend:
+      // A piece of a merged section named by the section and an addend:
       // found by that offset, placed where its one copy went (a symbol's
-      // string is targetAddress's to place).
+      // piece is targetAddress's to place).
       S = G.offsetAddress(uint32_t(T.Atom), T.Offset + uint64_t(Add));
       Add = 0;
     }
@@ -838,9 +838,9 @@ bool relocate(LinkGraph &G) {
     if (S.Synthetic || S.nobits())
       continue;
     S.Data.assign(S.Size, (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
-    if (S.MergedStrings) { // no relocation patches strings
-      std::memcpy(&S.Data[S.StringsOffset], S.Strings.data(), S.Strings.size());
-      S.Strings.clear();
+    for (OutputSection::MergeRun &R : S.Runs) { // no relocation patches one
+      std::memcpy(&S.Data[R.Offset], R.Bytes.data(), R.Bytes.size());
+      R.Bytes.clear();
     }
     for (uint32_t A : S.Atoms) {
       const Atom &At = G.Atoms[A];

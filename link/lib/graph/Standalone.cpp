@@ -153,6 +153,8 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
     Error = G->Error;
     return Result();
   }
+  if (G->indexOnlyDone())
+    return GraphLinkResult::Linked; // index files only, no image (lld's)
   std::vector<std::string> Texts;
   for (const SideOutput &S : R.Side)
     Texts.push_back(S.Option == "-Map" ? linkMap(*G) : G->In.whyExtract());

@@ -356,6 +356,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
       A.Out = -1;
       A.OutOffset = A.Address = 0;
       A.Pieces.clear();
+      A.Run = -1;
     }
   }
   // What synthesize made.
@@ -425,7 +426,7 @@ uint64_t Atom::pieceOffset(uint64_t In) const {
 }
 
 bool linkAll(LinkGraph &G) {
-  for (uint32_t K = G.State; K < LinkStepCount; ++K)
+  for (uint32_t K = G.State; K < LinkStepCount && !G.indexOnlyDone(); ++K)
     if (!runLinkStep(G, LinkStep(K)))
       return false;
   return true;

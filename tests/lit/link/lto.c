@@ -46,6 +46,8 @@
 // RES-DAG: lto: printf {{.*}}main.o inline
 // RES-DAG: lto: lib_used {{.*}}lib.o prevailing,visible,final,inline
 // RES-DAG: lto: lib_unused {{.*}}lib.o prevailing,final,inline,internalize
+// RUN: %neverc -fplugin=%plugins/LTOResolutionsPlugin.so %t/main-thin.o %t/lib-thin.o %t/plain.o -o %t/observed-thin 2>&1 | FileCheck %s --check-prefix=THINRES
+// THINRES: lto: request thin modules=2
 // Observing changes no byte.
 // RUN: cmp %t/full %t/observed
 // RUN: %neverc -O2 -c %s -o %t/tiny.o

@@ -79,6 +79,10 @@ struct LinkerOptions {
     std::vector<std::string> Features;
     unsigned Jobs = 0;
     std::string CacheDir;
+    /// --thinlto-index-only[=LIST]: the link ends after lto_generate wrote
+    /// the ThinLTO index files (no image, as lld); LIST names the modules.
+    bool IndexOnly = false, EmitImports = false;
+    std::string IndexList;
   } Lto;
 };
 
@@ -123,9 +127,12 @@ struct Atom {
   bool Replaced = false;
   std::string Content;
   uint64_t ZeroFill = 0;
-  /// In a deduplicated string section (layout): where each of its strings
-  /// went, (input offset, offset in the output section), by input offset.
+  /// In a deduplicated section (layout: strings, or constants of one
+  /// size): where each of its pieces went, (input offset, offset in the
+  /// output section), by input offset; Run is the output section's run
+  /// that holds them.
   std::vector<std::pair<uint64_t, uint64_t>> Pieces;
+  int32_t Run = -1;
   /// The output offset of input offset \p In (Pieces not empty).
   uint64_t pieceOffset(uint64_t In) const;
   std::string_view bytes() const {
@@ -188,11 +195,17 @@ struct OutputSection {
   /// Synthetic contents (GOT, PLT, dynamic tables), built by the steps.
   bool Synthetic = false;
   std::string Data;
-  /// NUL-terminated strings merged as lld merges them (each string once):
-  /// layout builds them here; relocate makes them Data.
-  bool MergedStrings = false;
-  std::string Strings;
-  uint64_t StringsOffset = 0; ///< where the run of Strings starts
+  /// Pieces merged as lld merges them, each once: NUL-terminated strings,
+  /// or constants of one size (.rodata.cst8, ...), one run per kind, where
+  /// the first atom of the kind would be. Layout builds them; relocate
+  /// copies them into Data.
+  struct MergeRun {
+    std::string Bytes;
+    uint64_t Offset = 0, Align = 1;
+    uint64_t EntSize = 1; ///< the piece size (1: strings)
+    bool Strings = true;
+  };
+  std::vector<MergeRun> Runs;
   uint32_t Link = 0, Info = 0;
   uint64_t EntSize = 0;
   uint32_t Index = 0; ///< in the section header table
@@ -262,6 +275,10 @@ public:
   };
   std::vector<LtoResolution> LtoResolutions;
   std::vector<uint32_t> LtoFirst;
+  /// Distributed ThinLTO: the index files are written; nothing is linked.
+  bool indexOnlyDone() const {
+    return Opt.Lto.IndexOnly && State >= NEVERC_LINK_STATE_LTO_GENERATED;
+  }
   // lto_generate: its objects are In.Objects from In.LtoObjectsBegin;
   // how many of them LLVM's cache gave.
   uint32_t LtoCacheHits = 0;

@@ -75,6 +75,15 @@ struct Options {
   /// Added to every ThinLTO cache key (the loaded plugins' identities):
   /// a changed plugin never gets another plugin's objects.
   std::string CacheSalt;
+  /// Distributed ThinLTO (--thinlto-index-only): nothing is compiled; each
+  /// module gets its index, <module>.thinlto.bc (and with EmitImports its
+  /// <module>.imports), for a backend compile elsewhere
+  /// (`neverc -c -x ir <module> -fthinlto-index=<module>.thinlto.bc`).
+  /// Every module must be ThinLTO bitcode in a file of its own.
+  bool IndexOnly = false, EmitImports = false;
+  /// With IndexOnly: the file listing the modules, one per line, in the
+  /// order their native objects are to be linked ("" for none).
+  std::string IndexList;
 };
 
 /// One object LTO made: task 0 is the merged (full LTO) module's.
@@ -87,7 +96,9 @@ struct Product {
   bool FromCache = false;
 };
 
-/// Runs LTO on \p Inputs. False: \p Error is LLVM's diagnostic.
+/// Runs LTO on \p Inputs. False: \p Error is LLVM's diagnostic. The files
+/// IndexOnly writes are written aside and renamed into place: a failed or
+/// killed link leaves none half-written.
 bool generate(const Options &O, const std::vector<Input> &Inputs,
               std::vector<Product> &Out, std::string &Error);
 
