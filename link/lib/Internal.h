@@ -134,7 +134,7 @@ struct LinkJob {
   NevercHandle graph();
   /// The open mutation (one at a time), what it staged, and its handle.
   struct StagedChange {
-    enum Kind : uint8_t { Root, Live, Content, Leader, Retarget } K;
+    enum Kind : uint8_t { Root, Live, Content, Leader, Retarget, Rebind } K;
     uint32_t Index = 0;
     bool Flag = false;
     int32_t Other = -1;

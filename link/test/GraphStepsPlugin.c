@@ -19,6 +19,8 @@
  *             --steps-from=F at S instead (RetargetEdge): the steps from
  *             resolve_symbols run again, and calls to F reach S
  *   retarget-atom  the same, at the start of S's atom
+ *   rebind    the gc interceptor makes the start of --steps-from=F's atom
+ *             define S (RebindSymbol): calls to S reach F's code
  *   misuse    the gc interceptor tries what the rules refuse, each with
  *             its status
  *   quiet     the observers return at once (tests/bench/link/graph.sh:
@@ -85,9 +87,9 @@ static NevercLinkEntityPage page(void *Data, uint64_t Capacity,
 }
 
 /* The symbol named S, found by paging (8 at a time). */
-static int findSymbol(const NevercPhaseFrame *F,
-                      const NevercLinkPhaseGraphInfo *I,
-                      NevercLinkSymbolInfo *Out) {
+static int findNamed(const NevercPhaseFrame *F,
+                     const NevercLinkPhaseGraphInfo *I, const char *Name,
+                     NevercLinkSymbolInfo *Out) {
   NevercLinkSymbolInfo Buf[8];
   NevercLinkEntityPage P = page(Buf, 8, sizeof Buf[0]);
   uint64_t Cursor = 0, K;
@@ -96,13 +98,19 @@ static int findSymbol(const NevercPhaseFrame *F,
             .Code)
       return 0;
     for (K = 0; K < P.OutCount; ++K)
-      if (tpSame(Buf[K].Name, G.Symbol)) {
+      if (tpSame(Buf[K].Name, Name)) {
         *Out = Buf[K];
         return 1;
       }
     Cursor = P.NextCursor;
   } while (P.HasMore);
   return 0;
+}
+
+static int findSymbol(const NevercPhaseFrame *F,
+                      const NevercLinkPhaseGraphInfo *I,
+                      NevercLinkSymbolInfo *Out) {
+  return findNamed(F, I, G.Symbol, Out);
 }
 
 /* The first edge whose target symbol is named From. */
@@ -406,6 +414,19 @@ static void mutate(const NevercPhaseFrame *F,
                                    S.Atom)));
     }
   }
+  if (mode("rebind")) {
+    NevercLinkSymbolInfo To;
+    if (!findNamed(F, I, G.From, &To)) {
+      say("symbol %s not found", G.From);
+    } else {
+      say("RebindSymbol(an atom as the symbol) %s",
+          tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Atom, To.Atom)));
+      say("RebindSymbol(a symbol as the atom) %s",
+          tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Symbol, To.Symbol)));
+      say("RebindSymbol %s -> the atom of %s %s", G.Symbol, G.From,
+          tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Symbol, To.Atom)));
+    }
+  }
   if (mode("root") || mode("late-root"))
     say("SetSymbolRoot %s", tpCode(L->SetSymbolRoot(L->Context, F->Task, M,
                                                     S.Symbol, NEVERC_TRUE)));
@@ -432,8 +453,22 @@ static void mutate(const NevercPhaseFrame *F,
         tpCode(L->SetFoldLeader(L->Context, F->Task, M, S.Atom, S.Atom)));
     say("ReplaceAtomContent(null data) %s",
         tpCode(L->ReplaceAtomContent(L->Context, F->Task, M, S.Atom, Bad, 0)));
-    say("RebindSymbol %s",
-        tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Symbol, S.Atom)));
+    {
+      NevercLinkAtomHandle NoAtom;
+      NevercLinkSymbolResolutionUpdate U;
+      memset(&NoAtom, 0, sizeof NoAtom);
+      say("RebindSymbol(null atom) %s",
+          tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Symbol, NoAtom)));
+      memset(&U, 0, sizeof U);
+      U.Header =
+          tpHeader(sizeof U, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+      U.Binding = NEVERC_LINK_SYMBOL_BINDING_GLOBAL;
+      U.Visibility = NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT;
+      U.Definition = NEVERC_LINK_SYMBOL_DEFINED;
+      U.IsPrevailing = NEVERC_TRUE;
+      say("SetSymbolResolution %s",
+          tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
+    }
     say("SetSymbolRoot(null mutation) %s",
         tpCode(L->SetSymbolRoot(L->Context, F->Task, Null, S.Symbol,
                                 NEVERC_TRUE)));
@@ -456,7 +491,8 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   NevercLinkPhaseGraphInfo I;
   NevercStatus S;
   int Before = (K == 6 && (mode("root") || mode("drop") || mode("misuse") ||
-                           mode("retarget") || mode("retarget-atom"))) ||
+                           mode("retarget") || mode("retarget-atom") ||
+                           mode("rebind"))) ||
                (K == 7 && mode("replace"));
   int After = K == 8 && mode("late-root") && !G.Done;
   if (Before && graphOf(F, &I))

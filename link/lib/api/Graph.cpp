@@ -29,9 +29,10 @@
 // Implemented: SetSymbolRoot, SetAtomLive, SetFoldLeader,
 // ReplaceAtomContent (the atom's relocations go with its old bytes),
 // RetargetEdge (the relocation's addend stays: a call's -4 still reaches
-// the new target's start). Not yet: RebindSymbol, SetSymbolResolution and
-// the synthetic and constraint slots (CAPABILITY_UNAVAILABLE with a
-// diagnostic).
+// the new target's start), RebindSymbol (the atom's start defines the
+// symbol, with its name, binding, visibility and type). Not yet:
+// SetSymbolResolution and the synthetic and constraint slots
+// (CAPABILITY_UNAVAILABLE with a diagnostic).
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -731,6 +732,11 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
         Earliest =
             std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYMBOLS_RESOLVED);
         break;
+      case LinkJob::StagedChange::Rebind:
+        G.Rebinds[C.Index] = uint32_t(C.Other);
+        Earliest =
+            std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYMBOLS_RESOLVED);
+        break;
       case LinkJob::StagedChange::Content: {
         Atom &A = G.Atoms[C.Index];
         A.Replaced = true;
@@ -919,6 +925,38 @@ NevercStatus NEVERC_CALL retargetEdge(void *Ctx, NevercTaskHandle Task,
       });
 }
 
+NevercStatus NEVERC_CALL rebindSymbol(void *Ctx, NevercTaskHandle Task,
+                                      NevercLinkMutationHandle M,
+                                      NevercLinkSymbolHandle SymbolH,
+                                      NevercLinkAtomHandle AtomH) {
+  return staging(
+      Ctx, Task, M, &LinkJob::Symbols, SymbolH, symbolCount,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t I) -> NevercStatus {
+        const LinkGraph &G = *J.Graph;
+        size_t A = 0;
+        if (NevercStatus S =
+                indexOf(D, J, &LinkJob::Atoms, AtomH, atomCount(G), A);
+            !isOk(S))
+          return S;
+        const Atom &To = G.Atoms[A];
+        // A section COMDAT selection dropped is not in the link; a symbol
+        // is defined by a section of the image (not debug data, not a
+        // common's zero fill); what the linker defines itself stays so.
+        if (To.Discarded)
+          return st(NEVERC_STATUS_INVALID_STATE);
+        if (!To.Sec || !(To.ShFlags & graph::SHF_ALLOC) ||
+            G.Globals[I].K == GlobalSym::LinkerDefined)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        J.Staged.push_back({LinkJob::StagedChange::Rebind,
+                            uint32_t(I),
+                            false,
+                            int32_t(A),
+                            {},
+                            0});
+        return okStatus();
+      });
+}
+
 /// The mutation slots this graph does not take yet (see the top).
 template <class... Rest>
 NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
@@ -929,8 +967,8 @@ NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
       return S;
     D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-               "this link graph change (symbol rebinding, resolution "
-               "updates, synthetics, layout constraints) is not supported "
+               "this link graph change (resolution updates, synthetics, "
+               "layout constraints) is not supported "
                "by the graph linker yet",
                nullptr, "neverc.link");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
@@ -1012,7 +1050,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.SetAtomLive = setAtomLive;
   T.SetFoldLeader = setFoldLeader;
   T.ReplaceAtomContent = replaceAtomContent;
-  T.RebindSymbol = notYet<NevercLinkSymbolHandle, NevercLinkAtomHandle>;
+  T.RebindSymbol = rebindSymbol;
   T.RetargetEdge = retargetEdge;
   T.CreateSynthetic =
       notYet<const NevercLinkSyntheticInfo *, NevercLinkSyntheticHandle *>;

@@ -181,6 +181,36 @@ bool resolveSymbols(LinkGraph &G) {
         X.Size = S->Size;
       }
     }
+  // A plugin's rebinds (RebindSymbol): the atom's start defines the
+  // symbol now, with the name, binding, visibility and type it had.
+  G.ReboundDefs.clear();
+  for (const auto &[Index, AtomIndex] : G.Rebinds) {
+    if (Index >= G.Globals.size() || AtomIndex >= G.Atoms.size() ||
+        !G.Atoms[AtomIndex].Sec)
+      continue; // (cannot happen: staging checked both)
+    GlobalSym &X = G.Globals[Index];
+    const Atom &At = G.Atoms[AtomIndex];
+    object::Symbol &Def = G.ReboundDefs.emplace_back();
+    if (X.Def) {
+      static_cast<object::SymbolFields &>(Def) = *X.Def;
+    } else {
+      Def.Name = G.In.Symbols[Index].Name;
+      Def.Bind = object::Binding::Global;
+      Def.Type = (At.ShFlags & SHF_EXECINSTR) ? object::SymbolType::Function
+                                              : object::SymbolType::Object;
+    }
+    Def.Def = object::Definition::Defined;
+    // The graph never writes through it: the atom's section as read.
+    Def.Sec = const_cast<object::Section *>(At.Sec);
+    Def.Value = 0;
+    Def.Size = At.Size;
+    X.K = GlobalSym::Defined;
+    X.Object = int32_t(At.Object);
+    X.Library = -1;
+    X.Weak = false;
+    X.Def = &Def;
+    X.Size = At.Size;
+  }
   for (size_t I = 0; I < G.Globals.size(); ++I) {
     GlobalSym &X = G.Globals[I];
     if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && !X.Def)

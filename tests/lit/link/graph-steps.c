@@ -107,8 +107,9 @@
 // MISUSE-NEXT: steps: SetSymbolRoot(atom handle) WRONG_TYPE
 // MISUSE-NEXT: steps: SetFoldLeader(itself) INVALID_ARGUMENT
 // MISUSE-NEXT: steps: ReplaceAtomContent(null data) INVALID_ARGUMENT
+// MISUSE-NEXT: steps: RebindSymbol(null atom) WRONG_TYPE
 // MISUSE-NEXT: warning: in neverc.link: this link graph change {{.*}} is not supported by the graph linker yet
-// MISUSE-NEXT: steps: RebindSymbol CAPABILITY_UNAVAILABLE
+// MISUSE-NEXT: steps: SetSymbolResolution CAPABILITY_UNAVAILABLE
 // MISUSE-NEXT: steps: SetSymbolRoot(null mutation) WRONG_TYPE
 // MISUSE-NEXT: steps: AbandonMutation OK
 // MISUSE-NEXT: steps: CommitMutation(abandoned) STALE_HANDLE

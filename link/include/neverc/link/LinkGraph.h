@@ -33,6 +33,7 @@
 #include "neverc/link/Request.h"
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -295,6 +296,11 @@ public:
     int32_t Global = -1, Atom = -1;
   };
   std::unordered_map<const object::Relocation *, Retarget> Retargets;
+  /// Globals a plugin rebound (RebindSymbol): the atom whose start now
+  /// defines each (global index -> atom index), and the definitions made
+  /// for them (resolve_symbols makes them again on every run).
+  std::unordered_map<uint32_t, uint32_t> Rebinds;
+  std::deque<object::Symbol> ReboundDefs;
   /// The relocations patching each atom, by atom index.
   std::vector<std::vector<const object::Relocation *>> Relocs;
   // synthesize
