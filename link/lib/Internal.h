@@ -134,7 +134,15 @@ struct LinkJob {
   NevercHandle graph();
   /// The open mutation (one at a time), what it staged, and its handle.
   struct StagedChange {
-    enum Kind : uint8_t { Root, Live, Content, Leader, Retarget, Rebind } K;
+    enum Kind : uint8_t {
+      Root,
+      Live,
+      Content,
+      Leader,
+      Retarget,
+      Rebind,
+      Resolution
+    } K;
     uint32_t Index = 0;
     bool Flag = false;
     int32_t Other = -1;
@@ -143,6 +151,8 @@ struct LinkJob {
     /// Retarget: the relocation and its new target (a global or an atom).
     const object::Relocation *Reloc = nullptr;
     int32_t Global = -1, Atom = -1;
+    /// Resolution: the binding and visibility (Flag: exported).
+    uint32_t Binding = 0, Visibility = 0;
   };
   bool MutationOpen = false;
   std::vector<StagedChange> Staged;

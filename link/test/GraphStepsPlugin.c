@@ -21,6 +21,8 @@
  *   retarget-atom  the same, at the start of S's atom
  *   rebind    the gc interceptor makes the start of --steps-from=F's atom
  *             define S (RebindSymbol): calls to S reach F's code
+ *   hide      the gc interceptor makes S hidden and not exported
+ *             (SetSymbolResolution); weaken: weak, and exported
  *   misuse    the gc interceptor tries what the rules refuse, each with
  *             its status
  *   quiet     the observers return at once (tests/bench/link/graph.sh:
@@ -427,6 +429,24 @@ static void mutate(const NevercPhaseFrame *F,
           tpCode(L->RebindSymbol(L->Context, F->Task, M, S.Symbol, To.Atom)));
     }
   }
+  if (mode("hide") || mode("weaken")) {
+    NevercLinkSymbolResolutionUpdate U;
+    memset(&U, 0, sizeof U);
+    U.Header = tpHeader(sizeof U, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    U.Binding = mode("hide") ? NEVERC_LINK_SYMBOL_BINDING_GLOBAL
+                             : NEVERC_LINK_SYMBOL_BINDING_WEAK;
+    U.Visibility = mode("hide") ? NEVERC_LINK_SYMBOL_VISIBILITY_HIDDEN
+                                : NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT;
+    U.Definition = NEVERC_LINK_SYMBOL_DEFINED;
+    U.IsPrevailing = NEVERC_TRUE;
+    U.IsExported = mode("hide") ? NEVERC_FALSE : NEVERC_TRUE;
+    U.Header.StructSize = 8;
+    say("SetSymbolResolution(short record) %s",
+        tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
+    U.Header.StructSize = sizeof U;
+    say("SetSymbolResolution %s %s", G.Symbol,
+        tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
+  }
   if (mode("root") || mode("late-root"))
     say("SetSymbolRoot %s", tpCode(L->SetSymbolRoot(L->Context, F->Task, M,
                                                     S.Symbol, NEVERC_TRUE)));
@@ -462,12 +482,18 @@ static void mutate(const NevercPhaseFrame *F,
       memset(&U, 0, sizeof U);
       U.Header =
           tpHeader(sizeof U, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
-      U.Binding = NEVERC_LINK_SYMBOL_BINDING_GLOBAL;
+      U.Binding = 9;
       U.Visibility = NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT;
       U.Definition = NEVERC_LINK_SYMBOL_DEFINED;
       U.IsPrevailing = NEVERC_TRUE;
-      say("SetSymbolResolution %s",
+      say("SetSymbolResolution(bad binding) %s",
           tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
+      U.Binding = NEVERC_LINK_SYMBOL_BINDING_GLOBAL;
+      U.Definition = NEVERC_LINK_SYMBOL_UNDEFINED;
+      say("SetSymbolResolution(undefine) %s",
+          tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
+      say("EraseSynthetic %s",
+          tpCode(L->EraseSynthetic(L->Context, F->Task, M, S.Symbol)));
     }
     say("SetSymbolRoot(null mutation) %s",
         tpCode(L->SetSymbolRoot(L->Context, F->Task, Null, S.Symbol,
@@ -492,7 +518,7 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   NevercStatus S;
   int Before = (K == 6 && (mode("root") || mode("drop") || mode("misuse") ||
                            mode("retarget") || mode("retarget-atom") ||
-                           mode("rebind"))) ||
+                           mode("rebind") || mode("hide") || mode("weaken"))) ||
                (K == 7 && mode("replace"));
   int After = K == 8 && mode("late-root") && !G.Done;
   if (Before && graphOf(F, &I))

@@ -30,9 +30,11 @@
 // ReplaceAtomContent (the atom's relocations go with its old bytes),
 // RetargetEdge (the relocation's addend stays: a call's -4 still reaches
 // the new target's start), RebindSymbol (the atom's start defines the
-// symbol, with its name, binding, visibility and type). Not yet:
-// SetSymbolResolution and the synthetic and constraint slots
-// (CAPABILITY_UNAVAILABLE with a diagnostic).
+// symbol, with its name, binding, visibility and type),
+// SetSymbolResolution (a definition's binding, visibility and export, a
+// reference's binding; not what defines a symbol nor whether it prevails:
+// CAPABILITY_UNAVAILABLE naming which). Not yet: the synthetic and
+// constraint slots (CAPABILITY_UNAVAILABLE with a diagnostic).
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -732,6 +734,13 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
         Earliest =
             std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYMBOLS_RESOLVED);
         break;
+      case LinkJob::StagedChange::Resolution:
+        G.Resolutions[C.Index] = {C.Binding, C.Visibility, C.Flag};
+        if (G.State >= NEVERC_LINK_STATE_SYMBOLS_RESOLVED)
+          G.applyResolution(C.Index);
+        Earliest =
+            std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_COMDAT_SELECTED);
+        break;
       case LinkJob::StagedChange::Rebind:
         G.Rebinds[C.Index] = uint32_t(C.Other);
         Earliest =
@@ -957,6 +966,71 @@ NevercStatus NEVERC_CALL rebindSymbol(void *Ctx, NevercTaskHandle Task,
       });
 }
 
+NevercStatus NEVERC_CALL setSymbolResolution(
+    void *Ctx, NevercTaskHandle Task, NevercLinkMutationHandle M,
+    NevercLinkSymbolHandle SymbolH, const NevercLinkSymbolResolutionUpdate *U) {
+  return staging(
+      Ctx, Task, M, &LinkJob::Symbols, SymbolH, symbolCount,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t I) -> NevercStatus {
+        if (!U)
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        if (NevercStatus S =
+                core::checkStructHeader(U, sizeof *U, NEVERC_LINK_API_MAJOR);
+            !isOk(S))
+          return S;
+        auto Bool = [](NevercBool B) {
+          return B == NEVERC_TRUE || B == NEVERC_FALSE;
+        };
+        if (U->Binding < NEVERC_LINK_SYMBOL_BINDING_LOCAL ||
+            U->Binding > NEVERC_LINK_SYMBOL_BINDING_COMMON ||
+            U->Visibility < NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT ||
+            U->Visibility > NEVERC_LINK_SYMBOL_VISIBILITY_INTERNAL ||
+            U->Definition < NEVERC_LINK_SYMBOL_UNDEFINED ||
+            U->Definition > NEVERC_LINK_SYMBOL_SHARED ||
+            !Bool(U->IsPrevailing) || !Bool(U->IsExported))
+          return st(NEVERC_STATUS_INVALID_ARGUMENT);
+        const GlobalSym &X = J.Graph->Globals[I];
+        const bool Defined =
+            X.K == GlobalSym::Defined || X.K == GlobalSym::Common;
+        // The graph keeps one definition per symbol: what defines it is
+        // RebindSymbol's to change, and a definition that stops
+        // prevailing, or a common that stops being one, has nothing in
+        // this graph to stand for it. A reference is only made weak or
+        // strong.
+        const char *Why =
+            U->Definition != definitionOf(X)
+                ? "its definition (RebindSymbol moves a definition)"
+            : Defined && U->IsPrevailing != NEVERC_TRUE
+                ? "whether its definition prevails"
+            : (U->Binding == NEVERC_LINK_SYMBOL_BINDING_COMMON) !=
+                    (X.K == GlobalSym::Common)
+                ? "whether it is a common symbol"
+            : !Defined &&
+                    (U->Visibility != NEVERC_LINK_SYMBOL_VISIBILITY_DEFAULT ||
+                     U->IsExported == NEVERC_TRUE ||
+                     U->Binding == NEVERC_LINK_SYMBOL_BINDING_LOCAL)
+                ? "the visibility or export of a symbol it does not define"
+                : nullptr;
+        if (Why) {
+          D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+                     std::string("SetSymbolResolution cannot change ") + Why +
+                         " in the graph linker",
+                     nullptr, "neverc.link");
+          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+        }
+        LinkJob::StagedChange C{LinkJob::StagedChange::Resolution,
+                                uint32_t(I),
+                                U->IsExported == NEVERC_TRUE,
+                                -1,
+                                {},
+                                0};
+        C.Binding = U->Binding;
+        C.Visibility = U->Visibility;
+        J.Staged.push_back(std::move(C));
+        return okStatus();
+      });
+}
+
 /// The mutation slots this graph does not take yet (see the top).
 template <class... Rest>
 NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
@@ -967,8 +1041,8 @@ NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
       return S;
     D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-               "this link graph change (resolution updates, synthetics, "
-               "layout constraints) is not supported "
+               "this link graph change (synthetics, layout constraints) is "
+               "not supported "
                "by the graph linker yet",
                nullptr, "neverc.link");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
@@ -1062,8 +1136,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.ReplaceConstraint =
       notYet<NevercLinkConstraintHandle, const NevercLinkConstraintInfo *>;
   T.EraseConstraint = notYet<NevercLinkConstraintHandle>;
-  T.SetSymbolResolution =
-      notYet<NevercLinkSymbolHandle, const NevercLinkSymbolResolutionUpdate *>;
+  T.SetSymbolResolution = setSymbolResolution;
 }
 
 } // namespace neverc::link

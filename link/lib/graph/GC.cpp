@@ -87,7 +87,7 @@ bool collectGarbage(LinkGraph &G) {
     // definition a shared library exports (not hidden, not localized).
     const GlobalSym &X = G.Globals[I];
     const bool Exported =
-        (ExportAll || G.sharedOutput() || X.DynamicListed) &&
+        (ExportAll || G.sharedOutput() || X.DynamicListed || X.ForceExport) &&
         (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && X.Def &&
         X.Def->Vis != object::Visibility::Hidden &&
         X.Def->Vis != object::Visibility::Internal && !X.Localized;

@@ -232,8 +232,13 @@ bool resolveSymbols(LinkGraph &G) {
     G.Relocs.emplace_back();
   }
   // Which definitions a version script hides, and their versions: gc and
-  // synthesize need to know what the image exports.
-  return assignVersions(G);
+  // synthesize need to know what the image exports. A plugin's resolution
+  // updates have the last word.
+  if (!assignVersions(G))
+    return false;
+  for (const auto &[I, U] : G.Resolutions)
+    G.applyResolution(I);
+  return true;
 }
 
 bool selectComdat(LinkGraph &G) {

@@ -107,6 +107,44 @@ uint64_t LinkGraph::pltAddress(uint32_t Entry) const {
   return Sections[size_t(S.Plt)].Address + 16 * (uint64_t(Entry) + 1);
 }
 
+void LinkGraph::applyResolution(uint32_t I) {
+  auto It = Resolutions.find(I);
+  if (It == Resolutions.end() || I >= Globals.size())
+    return;
+  const ResolutionUpdate &U = It->second;
+  GlobalSym &X = Globals[I];
+  const bool Local = U.Binding == NEVERC_LINK_SYMBOL_BINDING_LOCAL;
+  if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && X.Def) {
+    object::Symbol &Def = ReboundDefs.emplace_back();
+    static_cast<object::SymbolFields &>(Def) = *X.Def;
+    if (U.Binding == NEVERC_LINK_SYMBOL_BINDING_WEAK)
+      Def.Bind = object::Binding::Weak;
+    else if (U.Binding == NEVERC_LINK_SYMBOL_BINDING_GLOBAL)
+      Def.Bind = object::Binding::Global;
+    switch (U.Visibility) {
+    case NEVERC_LINK_SYMBOL_VISIBILITY_HIDDEN:
+      Def.Vis = object::Visibility::Hidden;
+      break;
+    case NEVERC_LINK_SYMBOL_VISIBILITY_PROTECTED:
+      Def.Vis = object::Visibility::Protected;
+      break;
+    case NEVERC_LINK_SYMBOL_VISIBILITY_INTERNAL:
+      Def.Vis = object::Visibility::Internal;
+      break;
+    default:
+      Def.Vis = object::Visibility::Default;
+      break;
+    }
+    X.Def = &Def;
+    // Not exported, or local: out of the dynamic symbol table, as a
+    // version script's local: makes it.
+    X.Localized = Local || !U.Exported;
+    X.ForceExport = U.Exported && !Local;
+  } else {
+    X.Weak = U.Binding == NEVERC_LINK_SYMBOL_BINDING_WEAK;
+  }
+}
+
 const char *linkStepName(LinkStep S) {
   static const char *const Names[LinkStepCount] = {
       "input_probe",     "read_inputs",   "lto_resolve", "lto_generate",
@@ -390,6 +428,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
       Fresh.Localized = X.Localized;
       Fresh.VersionIndex = X.VersionIndex;
       Fresh.DynamicListed = X.DynamicListed;
+      Fresh.ForceExport = X.ForceExport;
       Fresh.Referenced = false;
       Fresh.Size =
           X.K == GlobalSym::Shared ? X.Size : (X.Def ? X.Def->Size : 0);

@@ -373,7 +373,7 @@ bool synthesize(LinkGraph &G) {
   std::vector<uint32_t> Imports, Exports;
   for (uint32_t I = 0; I < G.Globals.size(); ++I) {
     GlobalSym &X = G.Globals[I];
-    if ((ExportAll || G.sharedOutput() || X.DynamicListed) &&
+    if ((ExportAll || G.sharedOutput() || X.DynamicListed || X.ForceExport) &&
         (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && Visible(X) &&
         !X.Localized)
       X.Exported = true;

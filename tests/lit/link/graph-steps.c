@@ -108,8 +108,11 @@
 // MISUSE-NEXT: steps: SetFoldLeader(itself) INVALID_ARGUMENT
 // MISUSE-NEXT: steps: ReplaceAtomContent(null data) INVALID_ARGUMENT
 // MISUSE-NEXT: steps: RebindSymbol(null atom) WRONG_TYPE
+// MISUSE-NEXT: steps: SetSymbolResolution(bad binding) INVALID_ARGUMENT
+// MISUSE-NEXT: warning: in neverc.link: SetSymbolResolution cannot change its definition (RebindSymbol moves a definition) in the graph linker
+// MISUSE-NEXT: steps: SetSymbolResolution(undefine) CAPABILITY_UNAVAILABLE
 // MISUSE-NEXT: warning: in neverc.link: this link graph change {{.*}} is not supported by the graph linker yet
-// MISUSE-NEXT: steps: SetSymbolResolution CAPABILITY_UNAVAILABLE
+// MISUSE-NEXT: steps: EraseSynthetic CAPABILITY_UNAVAILABLE
 // MISUSE-NEXT: steps: SetSymbolRoot(null mutation) WRONG_TYPE
 // MISUSE-NEXT: steps: AbandonMutation OK
 // MISUSE-NEXT: steps: CommitMutation(abandoned) STALE_HANDLE

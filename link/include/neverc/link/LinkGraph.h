@@ -175,6 +175,9 @@ struct GlobalSym {
   uint16_t VersionIndex = 1;
   /// Named by a --dynamic-list.
   bool DynamicListed = false;
+  /// A plugin said it is exported (SetSymbolResolution): in .dynsym as
+  /// -E or a dynamic list would put it.
+  bool ForceExport = false;
   /// A linker-defined value that is a number, not an image address
   /// (--defsym N=0x...): no RELATIVE relocation moves it.
   bool AbsoluteValue = false;
@@ -301,6 +304,17 @@ public:
   /// for them (resolve_symbols makes them again on every run).
   std::unordered_map<uint32_t, uint32_t> Rebinds;
   std::deque<object::Symbol> ReboundDefs;
+  /// Resolutions a plugin set (SetSymbolResolution): per global, the
+  /// binding and visibility (NEVERC_LINK_SYMBOL_*) and whether exported;
+  /// applied after resolve_symbols on every run and at the commit.
+  struct ResolutionUpdate {
+    uint32_t Binding = 0, Visibility = 0;
+    bool Exported = false;
+  };
+  std::unordered_map<uint32_t, ResolutionUpdate> Resolutions;
+  /// Applies Resolutions[I] to Globals[I] (a definition's binding and
+  /// visibility through a copy of its symbol in ReboundDefs).
+  void applyResolution(uint32_t I);
   /// The relocations patching each atom, by atom index.
   std::vector<std::vector<const object::Relocation *>> Relocs;
   // synthesize
