@@ -464,6 +464,95 @@ NevercStatus runClangPipeline(IRDomain::Impl &D, TaskState &TS) {
   return TS.Failed ? st(NEVERC_STATUS_PLUGIN_FAILURE) : okStatus();
 }
 
+bool IRDomain::ltoStagesActive() const {
+  for (uint32_t Ph : {core::Phase_IR_PASS_PRE_OPT, core::Phase_IR_PASS_POST_OPT,
+                      core::Phase_IR_PASS_PRE_CODEGEN})
+    if (P->phaseActive(Ph) || P->hasPasses(Ph))
+      return true;
+  return false;
+}
+
+bool IRDomain::ltoPipelineActive() const {
+  for (uint32_t Ph :
+       {core::Phase_IR_PASS_PIPELINE_START, core::Phase_IR_PASS_OPTIMIZER_LAST})
+    if (P->phaseActive(Ph) || P->hasPasses(Ph))
+      return true;
+  return false;
+}
+
+bool IRDomain::runLTOStage(core::Task &T, int Stage, void *Module,
+                           unsigned OptLevel) {
+  static const uint32_t Phases[] = {core::Phase_IR_PASS_PRE_OPT,
+                                    core::Phase_IR_PASS_POST_OPT,
+                                    core::Phase_IR_PASS_PRE_CODEGEN};
+  if (Stage < 0 || Stage > 2)
+    return false;
+  auto &M = *static_cast<llvm::Module *>(Module);
+  TaskState &TS = P->state(T);
+  // The module LTO holds now: the slots act on it until the next stage
+  // binds the next one (LTO runs one module at a time with phases on).
+  TS.dropValueHandles();
+  TS.M = TS.Main = &M;
+  TS.Triple = M.getTargetTriple().str();
+  TS.DataLayout = M.getDataLayoutStr();
+  TS.OptLevel = OptLevel >= 3 ? NEVERC_IR_OPTIMIZATION_O3 : OptLevel;
+  // A module's stages start at pre_opt; a failure in the pipeline's
+  // extension points between (reported there) fails the next stage.
+  if (Stage == 0)
+    TS.Failed = false;
+  else if (TS.Failed)
+    return false;
+  const uint32_t Phase = Phases[Stage];
+  if (!P->phaseActive(Phase) && !P->hasPasses(Phase))
+    return true;
+  ModuleBox Box{BoxTag::Module, &M, Stage == 0 ? 1u : 2u};
+  const bool Ok = runPassSlot(*P, TS, Phase, Box);
+  TS.dropValueHandles();
+  return Ok && !TS.Failed;
+}
+
+void IRDomain::extendLTOPipeline(core::Task &T, void *PassBuilder) {
+  // LLVM's link-time pipelines have extension points of their own (its
+  // pre-link ones, where a compile runs the two phases, are not called
+  // there): full LTO's early and last, ThinLTO's early simplification and
+  // optimizer-last with the ThinLTOPostLink phase. At -O0 ThinLTO's
+  // post-link pipeline calls none of them.
+  IRDomain::Impl &D = *P;
+  TaskState &TS = P->state(T);
+  auto &PB = *static_cast<llvm::PassBuilder *>(PassBuilder);
+  auto Wanted = [&](uint32_t Phase) {
+    return D.phaseActive(Phase) || D.hasPasses(Phase);
+  };
+  if (Wanted(core::Phase_IR_PASS_PIPELINE_START)) {
+    PB.registerFullLinkTimeOptimizationEarlyEPCallback(
+        [&D, &TS](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+          MPM.addPass(
+              ExtensionPointPass(D, TS, core::Phase_IR_PASS_PIPELINE_START, 1));
+        });
+    PB.registerPipelineEarlySimplificationEPCallback(
+        [&D, &TS](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                  llvm::ThinOrFullLTOPhase Phase) {
+          if (Phase == llvm::ThinOrFullLTOPhase::ThinLTOPostLink)
+            MPM.addPass(ExtensionPointPass(
+                D, TS, core::Phase_IR_PASS_PIPELINE_START, 1));
+        });
+  }
+  if (Wanted(core::Phase_IR_PASS_OPTIMIZER_LAST)) {
+    PB.registerFullLinkTimeOptimizationLastEPCallback(
+        [&D, &TS](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+          MPM.addPass(
+              ExtensionPointPass(D, TS, core::Phase_IR_PASS_OPTIMIZER_LAST, 2));
+        });
+    PB.registerOptimizerLastEPCallback(
+        [&D, &TS](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                  llvm::ThinOrFullLTOPhase Phase) {
+          if (Phase == llvm::ThinOrFullLTOPhase::ThinLTOPostLink)
+            MPM.addPass(ExtensionPointPass(
+                D, TS, core::Phase_IR_PASS_OPTIMIZER_LAST, 2));
+        });
+  }
+}
+
 void IRDomain::setTargetDomain(target::TargetDomain *T) { P->Target = T; }
 
 bool IRDomain::active() const { return P->active(); }

@@ -185,7 +185,7 @@ bool LinkDomain::Impl::graphByDefault(const LinkDomain::Link &L) const {
 
 bool LinkDomain::Impl::active() const {
   if (Choice == LinkDomain::Linker::Graph || !Providers.empty() ||
-      !Verifiers.empty() || stepsActive())
+      !Verifiers.empty() || stepsActive() || (IR && IR->active()))
     return true;
   for (uint32_t P : LinkPhases)
     if (phaseActive(P))
@@ -263,6 +263,8 @@ LinkDomain::~LinkDomain() = default;
 bool LinkDomain::active() const { return P->active(); }
 
 void LinkDomain::chooseLinker(Linker L) { P->Choice = L; }
+
+void LinkDomain::setLtoIR(LtoIR *IR) { P->IR = IR; }
 
 void LinkDomain::shutdown() { P->shutdownProviders(); }
 

@@ -235,6 +235,8 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
   bool active() const;
   /// What the command line chose (LinkDomain::Linker).
   LinkDomain::Linker Choice = LinkDomain::Linker::Default;
+  /// Plugins' IR phases inside LTO (null: none wired).
+  LinkDomain::LtoIR *IR = nullptr;
   /// Whether a plugin is on one of the graph linker's thirteen steps.
   bool stepsActive() const;
   /// Whether \p L goes to the graph linker because nothing chose another:

@@ -623,7 +623,40 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
     const bool Merge = J.Req.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
     const uint32_t Steps =
         Merge ? uint32_t(LinkStep::ReadInputs) + 1 : LinkStepCount;
+    // Plugins' IR phases inside LTO run in a task of their own, from the
+    // lto_generate of a link with bitcode to the end of the link.
+    struct LtoTask {
+      core::Task *T = nullptr;
+      core::Session *S = nullptr;
+      ~LtoTask() {
+        if (T)
+          S->endTask(T);
+      }
+    } Lto;
     for (uint32_t K = 0; K < Steps;) {
+      if (K == uint32_t(LinkStep::LtoGenerate) && !Lto.T && D.IR &&
+          D.IR->active() && !J.Graph->In.Bitcode.empty() &&
+          !J.Graph->Opt.Lto.IndexOnly) {
+        Lto.S = &T.session();
+        if (!isOk(Lto.S->beginTask(NEVERC_TASK_LTO, &Lto.T))) {
+          Lto.T = nullptr;
+          return 1;
+        }
+        LinkDomain::LtoIR *IR = D.IR;
+        core::Task *LT = Lto.T;
+        const unsigned OptLevel = J.Graph->Opt.Lto.OptLevel;
+        J.Graph->LtoHook = [IR, LT, OptLevel](lto::ModuleStage S, void *M, bool,
+                                              unsigned, std::string &Error) {
+          if (IR->runStage(*LT, int(S), M, OptLevel))
+            return true;
+          Error = "a plugin's IR phase failed inside LTO (reported above)";
+          return false;
+        };
+        if (IR->ownsPipeline())
+          J.Graph->LtoPasses = [IR, LT](void *PB) {
+            IR->extendPipeline(*LT, PB);
+          };
+      }
       GraphStep GS{&R, LinkStep(K)};
       GraphVerifier GV{&R, LinkStep(K)};
       J.Graph->Rewound = false;

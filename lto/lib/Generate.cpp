@@ -13,10 +13,15 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/LTO/Config.h"
 #include "llvm/LTO/LTO.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
@@ -27,6 +32,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <mutex>
 
@@ -113,6 +119,66 @@ bool commitIndexes(const Options &O, const std::vector<Input> &Inputs,
   return true;
 }
 
+/// The optimisation LLVM's LTO backend (lto::opt) runs, built here with
+/// the caller's PassBuilder callbacks: LLVM's default full or ThinLTO
+/// pipeline for the level, its alias analyses and library info, verified
+/// before and after. LTO's own pipeline is then a no-op (OptPipeline).
+/// The parts of lto::Config a TargetMachine and a PassBuilder are made of.
+struct TargetSetup {
+  std::string CPU;
+  std::vector<std::string> MAttrs;
+  llvm::TargetOptions Options;
+  std::optional<llvm::Reloc::Model> RelocModel;
+  std::optional<llvm::CodeModel::Model> CodeModel;
+  llvm::CodeGenOptLevel CGOptLevel = llvm::CodeGenOptLevel::Default;
+  llvm::PipelineTuningOptions PTO;
+};
+
+bool optimise(const Options &O, const TargetSetup &C, llvm::Module &M,
+              bool Thin, std::string &Error) {
+  std::string Why;
+  const llvm::Target *T =
+      llvm::TargetRegistry::lookupTarget(M.getTargetTriple(), Why);
+  if (!T) {
+    Error = M.getModuleIdentifier() + ": " + Why;
+    return false;
+  }
+  std::string Features;
+  for (const std::string &F : C.MAttrs)
+    Features += (Features.empty() ? "" : ",") + F;
+  std::unique_ptr<llvm::TargetMachine> TM(
+      T->createTargetMachine(M.getTargetTriple(), C.CPU, Features, C.Options,
+                             C.RelocModel, C.CodeModel, C.CGOptLevel));
+  llvm::PassBuilder PB(TM.get(), C.PTO);
+  O.Passes(&PB);
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::TargetLibraryInfoImpl TLII(TM->getTargetTriple());
+  FAM.registerPass([&] { return llvm::TargetLibraryAnalysis(TLII); });
+  FAM.registerPass([&] { return PB.buildDefaultAAPipeline(); });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::OptimizationLevel Level =
+      O.OptLevel == 0   ? llvm::OptimizationLevel::O0
+      : O.OptLevel == 1 ? llvm::OptimizationLevel::O1
+      : O.OptLevel == 2 ? llvm::OptimizationLevel::O2
+                        : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager MPM;
+  MPM.addPass(llvm::VerifierPass());
+  if (Thin)
+    MPM.addPass(PB.buildThinLTODefaultPipeline(Level, nullptr));
+  else
+    MPM.addPass(PB.buildLTODefaultPipeline(Level, nullptr));
+  MPM.addPass(llvm::VerifierPass());
+  MPM.run(M, MAM);
+  return true;
+}
+
 } // namespace
 
 bool generate(const Options &O, const std::vector<Input> &Inputs,
@@ -139,6 +205,54 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
     C.CGOptLevel = *L;
   C.PTO.LoopVectorization = C.OptLevel > 1;
   C.PTO.SLPVectorization = C.OptLevel > 1;
+  // A caller's hooks: LLVM's module hooks at the three stages (full LTO
+  // is task 0, its module after internalization; a ThinLTO module after
+  // importing), and with PassBuilder callbacks the pipeline built here.
+  std::string HookError;
+  // What optimise() builds its target from: the configuration as LTO got
+  // it (C itself is moved into LTO).
+  TargetSetup Frozen;
+  auto AtStage = [&](ModuleStage S, const llvm::Module &M, unsigned Task) {
+    std::string E;
+    const bool Thin = Task != 0;
+    // The module hooks hand a const module; LTO owns it and changes it
+    // itself right after: the caller's passes change it in its place.
+    auto &Mod = const_cast<llvm::Module &>(M);
+    if (O.Hook && !O.Hook(S, &Mod, Thin, Task, E)) {
+      std::lock_guard<std::mutex> G(DiagLock);
+      if (HookError.empty())
+        HookError = E.empty() ? "a module hook stopped LTO" : E;
+      return false;
+    }
+    if (S == ModuleStage::PreOpt && O.Passes &&
+        !optimise(O, Frozen, Mod, Thin, E)) {
+      std::lock_guard<std::mutex> G(DiagLock);
+      if (HookError.empty())
+        HookError = E;
+      return false;
+    }
+    return true;
+  };
+  if (O.Hook || O.Passes) {
+    C.PostInternalizeModuleHook = [&](unsigned Task, const llvm::Module &M) {
+      // (Full LTO's module is internalized even when only ThinLTO modules
+      // came: then it is empty, and no code is generated from it.)
+      if (Task != 0 || (M.empty() && M.global_empty()))
+        return true;
+      return AtStage(ModuleStage::PreOpt, M, Task);
+    };
+    C.PostImportModuleHook = [&](unsigned Task, const llvm::Module &M) {
+      return AtStage(ModuleStage::PreOpt, M, Task);
+    };
+    C.PostOptModuleHook = [&](unsigned Task, const llvm::Module &M) {
+      return AtStage(ModuleStage::PostOpt, M, Task);
+    };
+    C.PreCodeGenModuleHook = [&](unsigned Task, const llvm::Module &M) {
+      return AtStage(ModuleStage::PreCodegen, M, Task);
+    };
+    if (O.Passes)
+      C.OptPipeline = "verify"; // optimise() ran LLVM's pipeline
+  }
   C.DiagHandler = [&](const llvm::DiagnosticInfo &DI) {
     std::string S;
     llvm::raw_string_ostream OS(S);
@@ -172,12 +286,16 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
         llvm::sys::fs::remove_directories(Dir);
     }
   } Cleanup{Stage};
+  // The hooks see one module at a time.
+  const unsigned Jobs = O.Hook || O.Passes ? 1 : O.Jobs;
   llvm::lto::ThinBackend Backend =
       O.IndexOnly ? llvm::lto::createWriteIndexesThinBackend(
-                        llvm::heavyweight_hardware_concurrency(O.Jobs), "",
-                        Stage, "", O.EmitImports, nullptr, nullptr)
+                        llvm::heavyweight_hardware_concurrency(Jobs), "", Stage,
+                        "", O.EmitImports, nullptr, nullptr)
                   : llvm::lto::createInProcessThinBackend(
-                        llvm::heavyweight_hardware_concurrency(O.Jobs));
+                        llvm::heavyweight_hardware_concurrency(Jobs));
+  Frozen = {C.CPU,       C.MAttrs,     C.Options, C.RelocModel,
+            C.CodeModel, C.CGOptLevel, C.PTO};
   llvm::lto::LTO L(std::move(C), std::move(Backend));
   for (const Input &In : Inputs) {
     auto F = llvm::lto::InputFile::create(llvm::MemoryBufferRef(
@@ -243,6 +361,12 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
     Error = llvm::toString(std::move(E));
     if (!Diags.empty())
       Error = Diags;
+    if (!HookError.empty())
+      Error = HookError;
+    return false;
+  }
+  if (!HookError.empty()) {
+    Error = HookError;
     return false;
   }
   if (!Diags.empty()) {

@@ -24,6 +24,10 @@
  *  4. reports PRESERVE_NONE: it changed the module.
  * A translation unit reports its own functions; counters are plain loads
  * and stores (a program with threads gets approximate counts).
+ * Under -flto the pass instruments each compile's module (pre-link); the
+ * IR phases run again on what LTO optimises at link time, in a task of
+ * kind NEVERC_TASK_LTO (TaskBegin says the kind), and there the pass
+ * leaves the module as it is: it was instrumented already.
  */
 #include "neverc/Plugin/NevercPluginAPI.h"
 
@@ -265,6 +269,21 @@ static NevercStatus countEntry(const NevercIRPassInvocation *Inv,
   return Bd->BuildStore(Bd->Context, Inv->Task, B, New, Slot, &Store);
 }
 
+/* The task state of an LTO task: its address marks one (nothing is
+   stored in it). */
+static const char LinkTimeTask = 0;
+
+static NevercStatus NEVERC_CALL
+taskBegin(const NevercCoreAPI *Core, NevercTaskHandle Task, NevercTaskKind Kind,
+          void *ProcessState, void *SessionState, void **OutTaskState) {
+  (void)Core;
+  (void)Task;
+  (void)ProcessState;
+  (void)SessionState;
+  *OutTaskState = Kind == NEVERC_TASK_LTO ? (void *)&LinkTimeTask : NULL;
+  return ok();
+}
+
 static NevercStatus NEVERC_CALL instrument(const NevercIRPassInvocation *Inv,
                                            NevercIRPreservedAnalyses *Kept,
                                            void *UserData) {
@@ -281,9 +300,14 @@ static NevercStatus NEVERC_CALL instrument(const NevercIRPassInvocation *Inv,
   NevercIRBuilderHandle B;
   NevercStatus S;
   uint64_t I;
-  (void)Host;
+  void *TaskState = NULL;
   Kept->Flags = NEVERC_IR_PRESERVE_ALL;
   if (!Bd)
+    return ok();
+  /* At link time (LTO) the module is the compiles' instrumented ones. */
+  if (neverc_status_is_ok(Host->GetTaskState(
+          Host->Context, Inv->Task, sv(CC_ID, sizeof CC_ID - 1), &TaskState)) &&
+      TaskState == &LinkTimeTask)
     return ok();
   if ((S = defined(Inv, &F)).Code || F.Count == 0) {
     free(F.Handles);
@@ -391,6 +415,7 @@ neverc_plugin_entry(const NevercBootstrapAPI *Bootstrap,
   D.Concurrency = NEVERC_CONCURRENCY_SESSION_SERIAL;
   D.Reentrancy = NEVERC_REENTRANCY_ALLOWED;
   D.Register = registerPlugin;
+  D.TaskBegin = taskBegin;
   memcpy(OutPlugin, &D, Capacity < sizeof D ? Capacity : sizeof D);
   return S;
 }

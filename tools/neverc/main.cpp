@@ -520,6 +520,24 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
                     : F.NamedLinker ? link::LinkDomain::Linker::Named
                                     : link::LinkDomain::Linker::Default);
   IR.setTargetDomain(&Target);
+  // Plugins' IR pass phases inside LTO: the link domain asks the IR
+  // domain through this (link does not depend on ir).
+  struct IRInLTO final : link::LinkDomain::LtoIR {
+    explicit IRInLTO(ir::IRDomain &IR) : IR(IR) {}
+    ir::IRDomain &IR;
+    bool active() const override {
+      return IR.ltoStagesActive() || IR.ltoPipelineActive();
+    }
+    bool ownsPipeline() const override { return IR.ltoPipelineActive(); }
+    bool runStage(core::Task &T, int Stage, void *Module,
+                  unsigned OptLevel) override {
+      return IR.runLTOStage(T, Stage, Module, OptLevel);
+    }
+    void extendPipeline(core::Task &T, void *PassBuilder) override {
+      IR.extendLTOPipeline(T, PassBuilder);
+    }
+  } IRLTO(IR);
+  Link.setLtoIR(&IRLTO);
   Object.setForeignImages(&Target.images());
   MIR.setUnits(&MC);
   for (const std::string &M : F.Modules)

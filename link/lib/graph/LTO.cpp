@@ -143,6 +143,8 @@ bool generateLto(LinkGraph &G) {
   O.Jobs = G.Opt.Lto.Jobs;
   O.CacheDir = G.Opt.Lto.CacheDir;
   O.CacheSalt = G.LtoCacheSalt;
+  O.Hook = G.LtoHook;
+  O.Passes = G.LtoPasses;
   O.IndexOnly = G.Opt.Lto.IndexOnly;
   O.EmitImports = G.Opt.Lto.EmitImports;
   O.IndexList = G.Opt.Lto.IndexList;

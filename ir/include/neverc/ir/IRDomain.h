@@ -49,6 +49,21 @@ public:
   /// ir.final_verify (callconv.md §6); none: code generation does it.
   void setTargetDomain(target::TargetDomain *T);
 
+  /// LTO at link time (the graph linker's lto_generate, lto/README.md):
+  /// the IR pass phases run on each module LTO optimises, in a
+  /// NEVERC_TASK_LTO task. Whether a plugin is on ir.pass.pre_opt,
+  /// post_opt or pre_codegen (or registered a pass there), and on
+  /// ir.pass.pipeline_start or optimizer_last.
+  bool ltoStagesActive() const;
+  bool ltoPipelineActive() const;
+  /// Runs the phase of \p Stage (0: ir.pass.pre_opt, 1: post_opt, 2:
+  /// pre_codegen) over \p Module (the llvm::Module LTO holds) in \p T.
+  /// False: it failed (reported).
+  bool runLTOStage(core::Task &T, int Stage, void *Module, unsigned OptLevel);
+  /// Adds ir.pass.pipeline_start and optimizer_last to \p PassBuilder (the
+  /// llvm::PassBuilder LTO's pipeline is built with) for \p T's modules.
+  void extendLTOPipeline(core::Task &T, void *PassBuilder);
+
   uint32_t firstPhase() const override;
   int attach(clang::CompilerInstance &CI, core::Task &TU) override;
   int detach(clang::CompilerInstance &CI, core::Task &TU,

@@ -68,6 +68,25 @@ public:
   /// the command line chose (the graph linker when it named none).
   int runUnwatched(Link &L);
 
+  /// What runs plugins' IR pass phases inside LTO (the IR domain; the
+  /// tool wires it: link does not depend on ir). With one active, links go
+  /// through the phases, and an LTO link's lto_generate runs the phases on
+  /// every module LTO optimises, in a NEVERC_TASK_LTO task of its own.
+  struct LtoIR {
+    virtual ~LtoIR() = default;
+    /// A plugin is on an IR pass phase.
+    virtual bool active() const = 0;
+    /// A plugin is on ir.pass.pipeline_start or optimizer_last (LTO's
+    /// pipeline is then built where their callbacks can join it).
+    virtual bool ownsPipeline() const = 0;
+    /// ir.pass.pre_opt (0), post_opt (1), pre_codegen (2) over \p Module.
+    virtual bool runStage(core::Task &T, int Stage, void *Module,
+                          unsigned OptLevel) = 0;
+    /// The extension points, on \p PassBuilder (an llvm::PassBuilder).
+    virtual void extendPipeline(core::Task &T, void *PassBuilder) = 0;
+  };
+  void setLtoIR(LtoIR *IR);
+
   /// Destroys what registered providers and verifiers own (their
   /// UserData); call before the host unloads the plugins.
   void shutdown();

@@ -288,6 +288,10 @@ public:
   uint32_t LtoCacheHits = 0;
   /// Added to every ThinLTO cache key: the loaded plugins' identities.
   std::string LtoCacheSalt;
+  /// Plugins' IR phases inside LTO (lto::Options::Hook and ::Passes): set
+  /// by the link domain for lto_generate.
+  lto::ModuleHook LtoHook;
+  lto::PassBuilderHook LtoPasses;
   // resolve_symbols
   std::vector<Atom> Atoms;
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols

@@ -14,6 +14,7 @@
 #define NEVERC_LTO_LTO_H
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -63,7 +64,34 @@ struct Input {
   std::vector<Resolution> Res;
 };
 
+/// Where LTO lets a caller at a module it optimises (the IR phases of a
+/// plugin host run there; each is one of LLVM's lto::Config module hooks).
+enum class ModuleStage {
+  /// The module LTO optimises, before its optimisation: after
+  /// internalization (full LTO), after importing (ThinLTO).
+  PreOpt,
+  PostOpt,   ///< after the optimisation pipeline
+  PreCodegen ///< just before code generation
+};
+/// What the caller does at a stage: \p Module is the llvm::Module (its
+/// bytes may change), \p Thin says which LTO, \p Task LTO's task number.
+/// False stops LTO: \p Error says why.
+using ModuleHook =
+    std::function<bool(ModuleStage Stage, void *Module, bool Thin,
+                       unsigned Task, std::string &Error)>;
+/// Adds passes to the optimisation pipeline LTO builds, through its
+/// llvm::PassBuilder (\p PassBuilder) before the pipeline is built: the
+/// caller registers its extension-point callbacks there.
+using PassBuilderHook = std::function<void(void *PassBuilder)>;
+
 struct Options {
+  /// With either hook set, LTO runs one module at a time (ThinLTO's
+  /// backends one after another) and, for PassBuilderHook, builds its
+  /// optimisation pipeline here (LLVM's default LTO pipelines, as
+  /// lto::opt builds them) rather than inside LLVM's backend, which offers
+  /// no PassBuilder callback.
+  ModuleHook Hook;
+  PassBuilderHook Passes;
   unsigned OptLevel = 2, CGOptLevel = 2;
   std::string CPU;                   ///< "" for the target's default
   std::vector<std::string> Features; ///< "+avx2", ...
