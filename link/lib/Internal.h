@@ -165,7 +165,11 @@ struct LinkJob {
   std::vector<std::pair<uint32_t, uint32_t>> EdgeList;
   uint64_t EdgeListKey = ~uint64_t(0); ///< generation and state it lists
   std::vector<NevercHandle> EdgeHandles, ComdatHandles, ImportHandles,
-      ExportHandles;
+      ExportHandles, UnwindHandles;
+  /// The unwind entries (an .eh_frame atom, an FDE's offset in it), listed
+  /// when first asked for, like the edges.
+  std::vector<std::pair<uint32_t, uint32_t>> UnwindList;
+  uint64_t UnwindListKey = ~uint64_t(0);
 
   // The handles this link hands out. The graph tables stay empty until the
   // fine-grained route builds a link graph: every graph handle a plugin

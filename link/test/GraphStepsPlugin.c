@@ -211,6 +211,7 @@ static void entities(const NevercPhaseFrame *F,
   uint64_t Extracted = 0, Reasons = 0;
   int LibC = 0, Again = 0;
   memset(&GI, 0, sizeof GI);
+  memset(&S, 0, sizeof S);
   GI.Header = tpHeader(sizeof GI, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
   L->GetGraphInfo(L->Context, F->Task, I->Graph, &GI);
   P = page(In, 3, sizeof In[0]);
@@ -269,6 +270,34 @@ static void entities(const NevercPhaseFrame *F,
         tpCode(L->GetSectionInfo(L->Context, F->Task, A.Section, &Sec)),
         tpSame(Sec.Name, ".text") ? ".text" : "other",
         (Sec.Flags & NEVERC_OBJECT_SECTION_ALLOCATED) != 0);
+  }
+  {
+    /* The FDEs: one describes the symbol's atom; read again alone. */
+    NevercLinkUnwindInfo U[8], One;
+    uint64_t Count = 0, Describes = 0, Personality = 0;
+    int Alone = 0;
+    Cursor = 0;
+    P = page(U, 8, sizeof U[0]);
+    do {
+      if (L->GetUnwindPage(L->Context, F->Task, I->Graph, Cursor, &P).Code)
+        break;
+      for (K = 0; K < P.OutCount; ++K) {
+        Describes += U[K].Atom.Value == S.Atom.Value;
+        Personality += U[K].PersonalitySymbol.Value != 0;
+        if (Count + K == 0) {
+          memset(&One, 0, sizeof One);
+          One.Header = U[K].Header;
+          Alone =
+              !L->GetUnwindInfo(L->Context, F->Task, U[K].Unwind, &One).Code &&
+              One.Atom.Value == U[K].Atom.Value;
+        }
+      }
+      Count += P.OutCount;
+      Cursor = P.NextCursor;
+    } while (P.HasMore);
+    say("unwinds>0=%d one-describes-%s=%d read-alone=%d personalities=%llu",
+        Count > 0, G.Symbol, Describes > 0, Alone,
+        (unsigned long long)Personality);
   }
   P = page(Com, 3, sizeof Com[0]);
   say("GetComdatPage %s count=%llu",

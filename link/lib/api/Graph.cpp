@@ -14,7 +14,9 @@
 //   Comdat         the COMDAT groups of the objects; Selected names the
 //                  group of that name the link kept
 //   Import/Export  the .dynsym entries (from synthesize on)
-//   Unwind, Synthetic, Constraint: not modelled yet (pages are empty; the
+//   Unwind         the FDEs of the .eh_frame atoms: the code atom each
+//                  describes, its CIE's personality routine
+//   Synthetic, Constraint: not modelled yet (pages are empty; the
 //                  Create/Replace/Erase slots are CAPABILITY_UNAVAILABLE)
 // Entities exist from the state that makes them (inputs from INPUTS_READ,
 // atoms and symbols from SYMBOLS_RESOLVED, addresses from LAYOUT_COMPLETE);
@@ -130,6 +132,56 @@ size_t edgesOf(LinkJob &J, const LinkGraph &G) {
   }
   return J.EdgeList.size();
 }
+/// Unwind entries: every FDE of every .eh_frame atom (from
+/// SYMBOLS_RESOLVED, when atoms exist), in atom and offset order.
+size_t unwindsOf(LinkJob &J, const LinkGraph &G) {
+  const uint64_t Key = G.Generation << 8 | G.State;
+  if (J.UnwindListKey == Key)
+    return J.UnwindList.size();
+  J.UnwindList.clear();
+  J.UnwindListKey = Key;
+  if (!atomsExist(G))
+    return 0;
+  for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
+    if (G.Atoms[A].Type != graph::SHT_X86_64_UNWIND)
+      continue;
+    const std::string_view B = G.Atoms[A].bytes();
+    for (size_t Off = 0; Off + 8 <= B.size();) {
+      const uint32_t Len = graph::get32(B, Off);
+      if (Len == 0 || Len == 0xffffffff || Off + 4 + Len > B.size())
+        break;
+      if (graph::get32(B, Off + 4) != 0) // a CIE pointer: an FDE
+        J.UnwindList.push_back({A, uint32_t(Off)});
+      Off += 4 + size_t(Len);
+    }
+  }
+  return J.UnwindList.size();
+}
+
+/// Where a CIE's personality pointer is (0: it has none): after the
+/// augmentation string, the alignment factors and the return register,
+/// the 'z' length, then 'P''s encoding byte and the pointer.
+size_t personalityOffset(std::string_view B, size_t Cie) {
+  size_t P = Cie + 9; // length, CIE id, version
+  const size_t End = B.find('\0', P);
+  if (End == std::string_view::npos)
+    return 0;
+  const std::string_view Aug = B.substr(P, End - P);
+  if (Aug.size() < 2 || Aug[0] != 'z' || Aug[1] != 'P')
+    return 0;
+  P = End + 1;
+  auto Leb = [&]() {
+    while (P < B.size() && (uint8_t(B[P]) & 0x80))
+      ++P;
+    ++P;
+  };
+  Leb(); // code alignment
+  Leb(); // data alignment
+  Leb(); // return address register (version 3; one byte in version 1)
+  Leb(); // the augmentation data's length
+  return P + 1 < B.size() ? P + 1 : 0; // past 'P''s encoding byte
+}
+
 size_t edgeCount(const LinkGraph &G) {
   size_t N = 0;
   if (atomsExist(G))
@@ -319,6 +371,29 @@ void fillBitcode(LinkJob &J, const LinkGraph &G, size_t I,
   if (B.Member >= 0)
     Out.Origin.ArchiveMember = mint(J, &LinkJob::ArchiveMembers,
                                     &LinkJob::MemberHandles, size_t(B.Member));
+}
+
+void fillUnwind(LinkJob &J, const LinkGraph &G, size_t K,
+                NevercLinkUnwindInfo &Out) {
+  const auto [A, Off] = J.UnwindList[K];
+  const Atom &Eh = G.Atoms[A];
+  const std::string_view B = Eh.bytes();
+  Out.Unwind = mint(J, &LinkJob::Unwinds, &LinkJob::UnwindHandles, K);
+  // The FDE's pc_begin is relocated against the code it describes; its
+  // CIE's personality pointer against the personality routine.
+  const size_t Cie = Off + 4 - graph::get32(B, Off + 4);
+  const size_t Personality = Cie < Off ? personalityOffset(B, Cie) : 0;
+  for (const object::Relocation *R : G.Relocs[A]) {
+    if (R->Offset != Off + 8 && (!Personality || R->Offset != Personality))
+      continue;
+    const graph::Target T = graph::targetOf(G, Eh.Object, *R);
+    if (R->Offset == Off + 8 && T.Atom >= 0)
+      Out.Atom =
+          mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, size_t(T.Atom));
+    else if (R->Offset == Personality && T.Global >= 0)
+      Out.PersonalitySymbol = symbolHandle(J, size_t(T.Global));
+  }
+  origin(J, G, int32_t(Eh.Object), Out.Origin);
 }
 
 void fillSection(LinkJob &J, const LinkGraph &G, size_t A,
@@ -601,6 +676,8 @@ NEVERC_LINK_KIND(Atom, NevercLinkAtomInfo, Atoms, atomCount(G), fillAtom)
 NEVERC_LINK_KIND(Symbol, NevercLinkSymbolInfo, Symbols, symbolCount(G),
                  fillSymbol)
 NEVERC_LINK_KIND(Edge, NevercLinkEdgeInfo, Edges, edgesOf(J, G), fillEdge)
+NEVERC_LINK_KIND(Unwind, NevercLinkUnwindInfo, Unwinds, unwindsOf(J, G),
+                 fillUnwind)
 NEVERC_LINK_KIND(Comdat, NevercLinkComdatInfo, Comdats, comdatCount(G),
                  fillComdat)
 NEVERC_LINK_KIND(Import, NevercLinkImportInfo, Imports, dynCount(G, false),
@@ -619,9 +696,6 @@ NevercStatus NEVERC_CALL emptyPage(void *Ctx, NevercTaskHandle Task,
       [](LinkJob &, const LinkGraph &) -> size_t { return 0; },
       [](LinkJob &, const LinkGraph &, size_t, Info &) {});
 }
-template NevercStatus NEVERC_CALL
-emptyPage<NevercLinkUnwindInfo>(void *, NevercTaskHandle, NevercLinkGraphHandle,
-                                uint64_t, NevercLinkEntityPage *);
 template NevercStatus NEVERC_CALL emptyPage<NevercLinkSyntheticInfo>(
     void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
     NevercLinkEntityPage *);
@@ -1097,7 +1171,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetComdatPage = getComdatPage;
   T.GetImportPage = getImportPage;
   T.GetExportPage = getExportPage;
-  T.GetUnwindPage = emptyPage<NevercLinkUnwindInfo>;
+  T.GetUnwindPage = getUnwindPage;
   T.GetSyntheticPage = emptyPage<NevercLinkSyntheticInfo>;
   T.GetConstraintPage = emptyPage<NevercLinkConstraintInfo>;
   T.GetInputInfo = getInputInfo;
@@ -1113,7 +1187,7 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetExportInfo = getExportInfo;
   T.GetProofInfo = getProofInfo;
   T.GetBitcodeModuleInfo = getBitcodeModuleInfo;
-  T.GetUnwindInfo = noEntity<NevercLinkUnwindInfo, &LinkJob::Unwinds>;
+  T.GetUnwindInfo = getUnwindInfo;
   T.GetSyntheticInfo = noEntity<NevercLinkSyntheticInfo, &LinkJob::Synthetics>;
   T.GetConstraintInfo =
       noEntity<NevercLinkConstraintInfo, &LinkJob::Constraints>;

@@ -36,6 +36,7 @@
 // CHECK-NEXT: steps: inputs paged=1 objects>0=1 archives>0=1 shared>0=1 read-alone=1
 // CHECK-NEXT: steps: libc.so.6=1 members extracted>0=1 each-with-a-reason=1
 // CHECK-NEXT: steps: section of main: OK named=.text allocated=1
+// CHECK-NEXT: steps: unwinds>0=1 one-describes-main=1 read-alone=1 personalities=0
 // CHECK-NEXT: steps: GetComdatPage OK count=0
 // CHECK-NEXT: steps: before select_comdat state=5
 // CHECK-NEXT: steps: after select_comdat state=6
