@@ -108,6 +108,9 @@ public:
 };
 
 uint32_t Resolver::symbol(llvm::StringRef Name) {
+  if (auto Found = Out.SymbolIndex.find(std::string_view(Name));
+      Found != Out.SymbolIndex.end())
+    return Found->second;
   auto [It, New] = Out.SymbolIndex.try_emplace(Name.str(), 0);
   if (New) {
     It->second = uint32_t(Out.Symbols.size());

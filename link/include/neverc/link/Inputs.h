@@ -141,7 +141,16 @@ struct LinkInputs {
   /// The COMDAT signatures kept so far (the first group of a name wins).
   std::unordered_set<std::string> Groups;
   std::vector<LinkSymbol> Symbols;
-  std::unordered_map<std::string, uint32_t> SymbolIndex;
+  /// Name -> Symbols index; looked up by any string type without making a
+  /// std::string (most lookups find a name already there).
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view S) const {
+      return std::hash<std::string_view>()(S);
+    }
+  };
+  std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>
+      SymbolIndex;
   std::vector<Extraction> Extractions;
   /// The files read from disk (mapped, not copied): archive members are
   /// views into them.
