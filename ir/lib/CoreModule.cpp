@@ -650,7 +650,7 @@ void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New) {
   }
 }
 
-void vacateModule(TaskState &TS, bool Free) {
+void vacateModule(TaskState &TS) {
   llvm::Module &M = *TS.M;
   TS.dropValueHandles();
   ++TS.Replacements;
@@ -663,10 +663,13 @@ void vacateModule(TaskState &TS, bool Free) {
     M.eraseNamedMetadata(&*M.named_metadata_begin());
   M.getComdatSymbolTable().clear();
   M.setModuleInlineAsm("");
-  if (Free)
-    TS.Vacated = std::move(Side);
-  else
-    (void)Side.release(); // as Clang leaves its own module (-disable-free)
+  // Left to the context: an LLVMContext deletes the modules still in it
+  // when it is destroyed (with Clang's CodeGenAction; under -disable-free
+  // never, as Clang leaves its own). Owning it here outlived the context
+  // when a process runs several compiles without -disable-free: the task's
+  // state was swept after the context had gone (a crash in the main job,
+  // two files with CensusPlugin).
+  (void)Side.release();
 }
 
 void restoreModule(TaskState &TS, std::unique_ptr<llvm::Module> Snapshot) {

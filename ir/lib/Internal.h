@@ -168,8 +168,6 @@ struct TaskState {
   llvm::Module *Main = nullptr;
   /// A provider's module until it is published and adopted into Main.
   std::unique_ptr<llvm::Module> Pending;
-  /// What vacateModule took out of Clang's module (freed with the task).
-  std::unique_ptr<llvm::Module> Vacated;
   /// Outputs providers published (artifact payloads live as long as the
   /// task's IR phases).
   std::deque<ModuleBox> Published;
@@ -450,9 +448,8 @@ void adoptModule(TaskState &TS, std::unique_ptr<llvm::Module> New);
 /// adoptModule of a snapshotModule.
 void restoreModule(TaskState &TS, std::unique_ptr<llvm::Module> Snapshot);
 /// Leaves TS.M with nothing to generate: its globals move to a module of
-/// their own, freed with the task when \p Free (else never, as Clang
-/// leaves its module under -disable-free).
-void vacateModule(TaskState &TS, bool Free);
+/// their own, which the LLVMContext deletes with itself.
+void vacateModule(TaskState &TS);
 /// llvm::Linker into \p M; the linker's complaints in \p Why, not in the
 /// compile's diagnostics.
 bool linkInto(llvm::Module &M, std::unique_ptr<llvm::Module> New,

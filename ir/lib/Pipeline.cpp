@@ -370,7 +370,7 @@ void addExtensionPoints(IRDomain::Impl &D, TaskState &TS, llvm::PassBuilder &PB)
 /// Leaves \p M (Clang's backend's module) with nothing to generate.
 void emptyModule(TaskState &TS, llvm::Module &M) {
   TS.M = &M;
-  vacateModule(TS, !TS.CI || !TS.CI->getFrontendOpts().DisableFree);
+  vacateModule(TS);
 }
 
 /// Called by Clang's emitBackendOutput (outer: the chain; nested: the
