@@ -185,7 +185,7 @@ bool LinkDomain::Impl::graphByDefault(const LinkDomain::Link &L) const {
 
 bool LinkDomain::Impl::active() const {
   if (Choice == LinkDomain::Linker::Graph || !Providers.empty() ||
-      !Verifiers.empty() || stepsActive() || (IR && IR->active()))
+      !Verifiers.empty() || stepsActive())
     return true;
   for (uint32_t P : LinkPhases)
     if (phaseActive(P))
@@ -273,8 +273,20 @@ int LinkDomain::runUnwatched(Link &L) {
                               : L.RunLld(L.Argv);
 }
 
+bool LinkDomain::watches(const Link &L) const {
+  if (P->active())
+    return true;
+  // Plugins' IR phases run inside LTO: a link with bitcode goes through
+  // the phases; any other costs them nothing.
+  if (!P->IR || !P->IR->active())
+    return false;
+  LinkRequestModel R;
+  return parseLinkLine(expandLinkResponseFiles(L.Argv), R) &&
+         linkHasBitcode(R);
+}
+
 int LinkDomain::runLink(core::Task &T, Link &L) {
-  if (!P->active())
+  if (!watches(L))
     return runUnwatched(L);
   // The request and the staged line both read the expanded line: an -o or
   // a -Map inside a response file is moved into the staging directory too.

@@ -20,6 +20,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -137,6 +139,41 @@ bool optionValue(const std::vector<std::string> &Argv, size_t &I,
 }
 
 } // namespace
+
+bool linkHasBitcode(const LinkRequestModel &R) {
+  for (const RawInput &In : R.Inputs) {
+    if (In.Kind == NEVERC_LINK_INPUT_BITCODE)
+      return true;
+    if (In.Kind != NEVERC_LINK_INPUT_ARCHIVE)
+      continue;
+    auto B = llvm::MemoryBuffer::getFile(In.URI, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+    if (!B)
+      continue;
+    auto A = llvm::object::Archive::create((*B)->getMemBufferRef());
+    if (!A) {
+      llvm::consumeError(A.takeError());
+      continue;
+    }
+    llvm::Error Err = llvm::Error::success();
+    bool Found = false;
+    for (const llvm::object::Archive::Child &C : (*A)->children(Err)) {
+      auto Buf = C.getMemoryBufferRef();
+      if (!Buf) {
+        llvm::consumeError(Buf.takeError());
+        break;
+      }
+      if (llvm::identify_magic(Buf->getBuffer()) == llvm::file_magic::bitcode) {
+        Found = true;
+        break;
+      }
+    }
+    llvm::consumeError(std::move(Err));
+    if (Found)
+      return true;
+  }
+  return false;
+}
 
 bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R) {
   bool Static = false, WholeArchive = false, AsNeeded = false;

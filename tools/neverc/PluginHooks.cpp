@@ -689,11 +689,12 @@ int PluginHooks::runLink(const JobInfo &Job, std::vector<std::string> &Argv,
                          int (*RunLld)(const std::vector<std::string> &)) {
   if (!F.Link)
     return DriverHooks::runLink(Job, Argv, RunLld);
-  if (!F.Link->active()) {
+  {
     link::LinkDomain::Link L;
     L.Argv = Argv;
     L.RunLld = RunLld;
-    return F.Link->runUnwatched(L);
+    if (!F.Link->watches(L))
+      return F.Link->runUnwatched(L);
   }
   // A link is a task of its own; its diagnostics print clang-style on
   // stderr (no compile's engine is current).

@@ -26,6 +26,14 @@
 // RUN: %t/traced | FileCheck %s --check-prefix=OUT
 // OUT: 42
 //
+// Bitcode only inside an archive still sends the link through the phases
+// (a link without bitcode does not go there for an IR plugin).
+// RUN: %neverc -O2 -DMAIN -c %s -o %t/main-plain.o
+// RUN: rm -f %t/liblib.a && llvm-ar rcs %t/liblib.a %t/lib.o
+// RUN: %neverc -fplugin=%test_plugins/IRTracePlugin.so %t/main-plain.o -L%t -llib -o %t/archive 2>&1 | FileCheck %s --check-prefix=ARCHIVE
+// ARCHIVE: ir: before pre_opt
+// RUN: %t/archive | FileCheck %s --check-prefix=OUT
+//
 // ThinLTO: the phases once per module.
 // RUN: %neverc -flto=thin -O2 -DMAIN -c %s -o %t/main-thin.o
 // RUN: %neverc -flto=thin -O2 -c %s -o %t/lib-thin.o

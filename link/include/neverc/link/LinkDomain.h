@@ -60,6 +60,9 @@ public:
     /// Runs the linker over a command line; returns its exit code.
     int (*RunLld)(const std::vector<std::string> &Argv) = nullptr;
   };
+  /// Whether \p L goes through the phases: active(), or a plugin's IR
+  /// phases and bitcode to run them on (LtoIR below).
+  bool watches(const Link &L) const;
   /// The link pipeline over \p L in task \p T (a NEVERC_TASK_LINK task).
   /// Returns the link's exit code; non-zero when a phase failed (reported)
   /// and then nothing was committed.
@@ -69,9 +72,9 @@ public:
   int runUnwatched(Link &L);
 
   /// What runs plugins' IR pass phases inside LTO (the IR domain; the
-  /// tool wires it: link does not depend on ir). With one active, links go
-  /// through the phases, and an LTO link's lto_generate runs the phases on
-  /// every module LTO optimises, in a NEVERC_TASK_LTO task of its own.
+  /// tool wires it: link does not depend on ir). With one active, a link
+  /// with bitcode goes through the phases, and its lto_generate runs the
+  /// IR phases on every module LTO optimises, in a NEVERC_TASK_LTO task.
   struct LtoIR {
     virtual ~LtoIR() = default;
     /// A plugin is on an IR pass phase.

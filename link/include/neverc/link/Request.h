@@ -52,6 +52,9 @@ struct LinkRequestModel {
 /// kind RELOCATABLE (neverc.link.object_merge). False when the command
 /// line only asks lld something (--version, --help, -v with no input).
 bool parseLinkLine(const std::vector<std::string> &Argv, LinkRequestModel &R);
+/// Whether the link reads bitcode (LTO): an input that is bitcode, or an
+/// archive with a bitcode member (only the member headers are read).
+bool linkHasBitcode(const LinkRequestModel &R);
 /// Whether \p Option (as spelled on the line, dashes included) takes its
 /// value as the next argument in lld 22's GNU syntax.
 bool linkOptionTakesValue(std::string_view Option);
