@@ -325,7 +325,6 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
   std::vector<llvm::SmallString<0>> Streams(Max);
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> Files(Max);
   std::vector<std::string> Names(Max);
-  std::vector<char> Hit(Max, 0);
   auto AddStream = [&](unsigned Task, const llvm::Twine &Module)
       -> llvm::Expected<std::unique_ptr<llvm::CachedFileStream>> {
     Names[Task] = Module.str();
@@ -347,13 +346,9 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
     }
     const std::string Salt = O.CacheSalt;
     Cache = llvm::FileCache(
-        [Inner = *Local, Salt, &Hit](unsigned Task, llvm::StringRef Key,
-                                     const llvm::Twine &Module) mutable
-        -> llvm::Expected<llvm::AddStreamFn> {
-          auto R = Inner(Task, saltedKey(Key, Salt), Module);
-          if (R && !*R)
-            Hit[Task] = 1; // the cache added the file itself
-          return R;
+        [Inner = *Local, Salt](unsigned Task, llvm::StringRef Key,
+                               const llvm::Twine &Module) mutable {
+          return Inner(Task, saltedKey(Key, Salt), Module);
         },
         O.CacheDir);
   }
@@ -378,7 +373,6 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
   for (unsigned T = 0; T < Max; ++T) {
     Product P;
     P.Task = T;
-    P.FromCache = Hit[T];
     if (Files[T]) {
       P.Bytes = std::string_view(Files[T]->getBufferStart(),
                                  Files[T]->getBufferSize());

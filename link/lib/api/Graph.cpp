@@ -52,19 +52,6 @@
 namespace neverc::link {
 namespace {
 
-NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
-
-using Table = core::HandleTable<void *> LinkJob::*;
-using Handles = std::vector<NevercHandle> LinkJob::*;
-
-NevercHandle mint(LinkJob &J, Table T, Handles V, size_t I) {
-  auto &Vec = J.*V;
-  if (Vec.size() <= I)
-    Vec.resize(I + 1);
-  if (core::isNull(Vec[I]) || !(J.*T).lookup(Vec[I]))
-    Vec[I] = (J.*T).insert(reinterpret_cast<void *>(uintptr_t(I) + 1));
-  return Vec[I];
-}
 
 /// The graph of a handle: the job's, in this link.
 NevercStatus graphOf(LinkDomain::Impl &D, LinkJob &J, NevercHandle H,

@@ -31,8 +31,6 @@
 namespace neverc::link {
 namespace {
 
-NevercStringView viewOf(const std::string &S) { return {S.data(), S.size()}; }
-
 /// The graph whose LTO request exists (NOT_FOUND when none does).
 NevercStatus ltoGraph(LinkJob &J, LinkGraph **G) {
   if (!J.Graph || J.Graph->In.Bitcode.empty() ||
@@ -41,15 +39,6 @@ NevercStatus ltoGraph(LinkJob &J, LinkGraph **G) {
     return st(NEVERC_STATUS_NOT_FOUND);
   *G = J.Graph.get();
   return okStatus();
-}
-
-NevercHandle mintIndex(core::HandleTable<void *> &T,
-                       std::vector<NevercHandle> &V, size_t I) {
-  if (V.size() <= I)
-    V.resize(I + 1);
-  if (core::isNull(V[I]) || !T.lookup(V[I]))
-    V[I] = T.insert(reinterpret_cast<void *>(uintptr_t(I) + 1));
-  return V[I];
 }
 
 /// The C views of the request, rebuilt when the graph moved.
@@ -64,7 +53,7 @@ void buildViews(LinkJob &J, LinkGraph &G) {
     const BitcodeFile &B = *G.In.Bitcode[F];
     NevercLTOInputModuleInfo &M = J.CLtoModules[F];
     M.Header = {sizeof M, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
-    M.Module = mintIndex(J.LtoModules, J.LtoModuleHandles, F);
+    M.Module = mint(J, &LinkJob::LtoModules, &LinkJob::LtoModuleHandles, F);
     M.LinkInput = inputHandle(J, B.Input); // an archive, for a member
     M.LogicalURI = viewOf(B.Name);
     M.ModuleIdentifier = viewOf(B.Info.ModuleIdentifier);
@@ -79,7 +68,7 @@ void buildViews(LinkJob &J, LinkGraph &G) {
     const lto::BitcodeSymbol &S = G.In.Bitcode[R.File]->Info.Symbols[R.Symbol];
     NevercLTOSymbolResolution &C = J.CLtoResolutions[K];
     C.Header = {sizeof C, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
-    C.Resolution = mintIndex(J.LtoResolutions, J.LtoResolutionHandles, K);
+    C.Resolution = mint(J, &LinkJob::LtoResolutions, &LinkJob::LtoResolutionHandles, K);
     C.Module = J.CLtoModules[R.File].Module;
     C.SymbolName = viewOf(S.Name);
     if (R.Global >= 0)
@@ -141,10 +130,7 @@ NevercStatus NEVERC_CALL getRequest(void *Ctx, NevercTaskHandle Task,
                            : NEVERC_LTO_CACHE_LOCAL_SHARED;
         O.Flags = NEVERC_LTO_OPTION_DETERMINISTIC;
         O.OptimizationLevel = G->Opt.Lto.OptLevel;
-        O.CodeGenOptimizationLevel = G->Opt.Lto.CGOptLevel >= 0
-                                         ? uint32_t(G->Opt.Lto.CGOptLevel)
-                                     : G->Opt.Lto.OptLevel == 3 ? 3u
-                                                                : 2u;
+        O.CodeGenOptimizationLevel = G->Opt.Lto.codegenLevel();
         O.ThreadBudget = G->Opt.Lto.Jobs;
         O.ThinBackendPartitions = 1;
         O.CPU = viewOf(G->Opt.Lto.CPU);

@@ -10,6 +10,24 @@
 
 namespace neverc::link {
 
+inline NevercStringView viewOf(const std::string &S) {
+  return {S.data(), S.size()};
+}
+
+using Table = core::HandleTable<void *> LinkJob::*;
+using Handles = std::vector<NevercHandle> LinkJob::*;
+
+/// The handle of entity \p I of a kind (the table \p T keeps I + 1),
+/// minted once and kept in \p V while it stays valid.
+inline NevercHandle mint(LinkJob &J, Table T, Handles V, size_t I) {
+  auto &Vec = J.*V;
+  if (Vec.size() <= I)
+    Vec.resize(I + 1);
+  if (core::isNull(Vec[I]) || !(J.*T).lookup(Vec[I]))
+    Vec[I] = (J.*T).insert(reinterpret_cast<void *>(uintptr_t(I) + 1));
+  return Vec[I];
+}
+
 /// An info slot: the caller's struct checked, the task's link found,
 /// \p Body fills the info, which is written out whole.
 template <class Info, class Fn>

@@ -133,9 +133,7 @@ bool generateLto(LinkGraph &G) {
     return G.fail("lto_generate needs lto_resolve's resolutions");
   lto::Options O;
   O.OptLevel = G.Opt.Lto.OptLevel;
-  O.CGOptLevel = G.Opt.Lto.CGOptLevel >= 0 ? unsigned(G.Opt.Lto.CGOptLevel)
-                 : O.OptLevel == 3         ? 3u
-                                           : 2u;
+  O.CGOptLevel = G.Opt.Lto.codegenLevel();
   O.CPU = G.Opt.Lto.CPU;
   O.Features = G.Opt.Lto.Features;
   O.PIC = G.pic() || G.sharedOutput();
@@ -184,9 +182,6 @@ bool generateLto(LinkGraph &G) {
   std::string Error;
   if (!lto::generate(O, Inputs, Products, Error))
     return G.fail(Error);
-  G.LtoCacheHits = 0;
-  for (const lto::Product &P : Products)
-    G.LtoCacheHits += P.FromCache;
   if (!addLtoObjects(std::move(Products), G.In, Error))
     return G.fail(Error);
   return true;

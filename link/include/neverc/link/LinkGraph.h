@@ -76,6 +76,9 @@ struct LinkerOptions {
   struct LtoOptions {
     unsigned OptLevel = 2;
     int CGOptLevel = -1; ///< -1: lld's (3 at --lto-O3, else 2)
+    unsigned codegenLevel() const {
+      return CGOptLevel >= 0 ? unsigned(CGOptLevel) : OptLevel == 3 ? 3 : 2;
+    }
     std::string CPU;
     std::vector<std::string> Features;
     unsigned Jobs = 0;
@@ -283,9 +286,7 @@ public:
   bool indexOnlyDone() const {
     return Opt.Lto.IndexOnly && State >= NEVERC_LINK_STATE_LTO_GENERATED;
   }
-  // lto_generate: its objects are In.Objects from In.LtoObjectsBegin;
-  // how many of them LLVM's cache gave.
-  uint32_t LtoCacheHits = 0;
+  // lto_generate: its objects are In.Objects from In.LtoObjectsBegin.
   /// Added to every ThinLTO cache key: the loaded plugins' identities.
   std::string LtoCacheSalt;
   /// Plugins' IR phases inside LTO (lto::Options::Hook and ::Passes): set

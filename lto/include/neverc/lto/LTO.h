@@ -121,7 +121,6 @@ struct Product {
   std::string_view Bytes;
   /// Keeps Bytes (a buffer, or a cached file mapped).
   std::shared_ptr<const void> Owner;
-  bool FromCache = false;
 };
 
 /// Runs LTO on \p Inputs. False: \p Error is LLVM's diagnostic. The files
