@@ -281,8 +281,7 @@ bool LinkDomain::watches(const Link &L) const {
   if (!P->IR || !P->IR->active())
     return false;
   LinkRequestModel R;
-  return parseLinkLine(expandLinkResponseFiles(L.Argv), R) &&
-         linkHasBitcode(R);
+  return parseLinkLine(expandLinkResponseFiles(L.Argv), R) && linkHasBitcode(R);
 }
 
 int LinkDomain::runLink(core::Task &T, Link &L) {

@@ -52,7 +52,6 @@
 namespace neverc::link {
 namespace {
 
-
 /// The graph of a handle: the job's, in this link.
 NevercStatus graphOf(LinkDomain::Impl &D, LinkJob &J, NevercHandle H,
                      LinkGraph **G) {

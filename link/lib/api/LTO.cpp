@@ -68,7 +68,8 @@ void buildViews(LinkJob &J, LinkGraph &G) {
     const lto::BitcodeSymbol &S = G.In.Bitcode[R.File]->Info.Symbols[R.Symbol];
     NevercLTOSymbolResolution &C = J.CLtoResolutions[K];
     C.Header = {sizeof C, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
-    C.Resolution = mint(J, &LinkJob::LtoResolutions, &LinkJob::LtoResolutionHandles, K);
+    C.Resolution =
+        mint(J, &LinkJob::LtoResolutions, &LinkJob::LtoResolutionHandles, K);
     C.Module = J.CLtoModules[R.File].Module;
     C.SymbolName = viewOf(S.Name);
     if (R.Global >= 0)
