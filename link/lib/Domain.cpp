@@ -146,9 +146,10 @@ LinkDomain::Impl::Impl(core::Host &H) : H(H) {
   fillLinkRegistrarAPI(Registrar);
   fillLTOAPI(LTO);
   fillLTORegistrarAPI(LTORegistrar);
+  fillLTOCodegenAPI(LTOCodegen);
   object::fillMutableBinaryAPI(Binary, *this);
   Link.Context = Phase.Context = Registrar.Context = LTO.Context =
-      LTORegistrar.Context = this;
+      LTORegistrar.Context = LTOCodegen.Context = this;
 }
 
 LinkDomain::Impl::~Impl() { shutdownProviders(); }
@@ -162,8 +163,12 @@ void LinkDomain::Impl::shutdownProviders() {
   for (auto &V : Verifiers)
     if (V->DestroyUserData)
       V->DestroyUserData(V->UserData);
+  for (auto &P : LtoProviders)
+    if (P->DestroyUserData)
+      P->DestroyUserData(P->UserData);
   Providers.clear();
   Verifiers.clear();
+  LtoProviders.clear();
 }
 
 bool LinkDomain::Impl::stepsActive() const {
@@ -252,11 +257,17 @@ LinkDomain::LinkDomain(core::Host &H) : P(std::make_unique<Impl>(H)) {
         NevercInterfaceID{NEVERC_INTERFACE_LTO_HIGH, NEVERC_INTERFACE_LTO_LOW},
         NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, &P->LTO, sizeof P->LTO);
   if (isOk(S))
-    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_LTO_REGISTRAR_HIGH,
-                                         NEVERC_INTERFACE_LTO_REGISTRAR_LOW},
-                       NEVERC_LTO_REGISTRAR_API_MAJOR,
-                       NEVERC_LTO_REGISTRAR_API_MINOR, &P->LTORegistrar,
-                       sizeof P->LTORegistrar);
+    S = H.publishInterface(
+        NevercInterfaceID{NEVERC_INTERFACE_LTO_REGISTRAR_HIGH,
+                          NEVERC_INTERFACE_LTO_REGISTRAR_LOW},
+        NEVERC_LTO_REGISTRAR_API_MAJOR, NEVERC_LTO_REGISTRAR_API_MINOR,
+        &P->LTORegistrar, sizeof P->LTORegistrar);
+  if (isOk(S))
+    H.publishInterface(NevercInterfaceID{NEVERC_INTERFACE_LTO_CODEGEN_HIGH,
+                                         NEVERC_INTERFACE_LTO_CODEGEN_LOW},
+                       NEVERC_LTO_CODEGEN_API_MAJOR,
+                       NEVERC_LTO_CODEGEN_API_MINOR, &P->LTOCodegen,
+                       sizeof P->LTOCodegen);
 }
 LinkDomain::~LinkDomain() = default;
 
@@ -276,9 +287,10 @@ int LinkDomain::runUnwatched(Link &L) {
 bool LinkDomain::watches(const Link &L) const {
   if (P->active())
     return true;
-  // Plugins' IR phases run inside LTO: a link with bitcode goes through
-  // the phases; any other costs them nothing.
-  if (!P->IR || !P->IR->active())
+  // Plugins' IR phases run inside LTO, and LTO providers make its code: a
+  // link with bitcode goes through the phases; any other costs them
+  // nothing.
+  if ((!P->IR || !P->IR->active()) && P->LtoProviders.empty())
     return false;
   LinkRequestModel R;
   return parseLinkLine(expandLinkResponseFiles(L.Argv), R) && linkHasBitcode(R);

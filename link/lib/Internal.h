@@ -11,6 +11,7 @@
 #define NEVERC_LINK_LIB_INTERNAL_H
 
 #include "neverc/Plugin/PluginLTO.h"
+#include "neverc/Plugin/PluginLTOCodegen.h"
 #include "neverc/Plugin/PluginLink.h"
 #include "neverc/core/DomainJobs.h"
 #include "neverc/core/Handles.h"
@@ -69,6 +70,7 @@ enum class LinkHandleKind : uint8_t {
   LtoRequest,
   LtoModule,
   LtoResolution,
+  LtoObject,
 };
 inline core::HandleKind hk(LinkHandleKind K) { return core::HandleKind(K); }
 
@@ -89,6 +91,19 @@ struct LinkerProvider {
   uint64_t Flags = 0;
   NevercLinkerProviderFn Link = nullptr;
   NevercBinaryImageVerifierFn VerifyImage = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+  const core::Plugin *Owner = nullptr;
+};
+/// An LTO codegen provider (api/LTO.cpp registers it, api/LTOProvider.cpp
+/// calls it).
+struct LtoProvider {
+  std::string ID, CompatibilityKey;
+  NevercTargetID TargetID{};
+  NevercInterfaceID ProductID{};
+  uint64_t Flags = 0; ///< NEVERC_LTO_PROVIDER_*
+  NevercLTOBuildCacheKeyFn BuildCacheKey = nullptr;
+  NevercLTOCodegenFn Codegen = nullptr;
   void *UserData = nullptr;
   NevercDestroyUserDataFn DestroyUserData = nullptr;
   const core::Plugin *Owner = nullptr;
@@ -214,6 +229,19 @@ struct LinkJob {
   std::vector<NevercLTOSymbolResolution> CLtoResolutions;
   std::vector<std::string> LtoFeatures, LtoDigests;
   uint64_t LtoKey = ~uint64_t(0);
+
+  // NevercLTOCodegenAPI (api/LTOProvider.cpp), while a provider's Codegen
+  // runs: the objects the built-in made for it or it handed over (a table
+  // keeps the index + 1; every handle is dropped when Codegen returns).
+  struct LtoObject {
+    std::string Name;
+    std::string_view Bytes;
+    std::shared_ptr<const void> Owner; ///< keeps Bytes
+  };
+  core::HandleTable<void *> LtoObjects{hk(LinkHandleKind::LtoObject), Scope};
+  std::deque<LtoObject> LtoObjectBoxes; ///< stable: views point in
+  std::vector<NevercLTOObjectProduct> CLtoBuiltin;
+  bool InLtoCodegen = false, LtoBuiltinRan = false;
 };
 
 struct LinkDomain::Impl final : object::BinaryStageResolver {
@@ -233,6 +261,8 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
   NevercLTORegistrarAPI LTORegistrar{};
   std::vector<std::unique_ptr<LinkerProvider>> Providers;
   std::vector<std::unique_ptr<ImageVerifier>> Verifiers;
+  std::vector<std::unique_ptr<LtoProvider>> LtoProviders;
+  NevercLTOCodegenAPI LTOCodegen{};
   core::JobRegistry<LinkJob> Jobs;
 
   bool phaseActive(uint32_t P) const { return H.phases().at(P).Active; }
@@ -283,6 +313,18 @@ void fillLinkPhaseAPI(NevercLinkPhaseAPI &T);
 void fillLinkRegistrarAPI(NevercLinkRegistrarAPI &T);
 void fillLTOAPI(NevercLTOAPI &T);                   // api/LTO.cpp
 void fillLTORegistrarAPI(NevercLTORegistrarAPI &T); // api/LTO.cpp
+void fillLTOCodegenAPI(NevercLTOCodegenAPI &T);     // api/LTOProvider.cpp
+/// The LTO request snapshot of \p J's link (NevercLTOAPI.GetRequest with
+/// a null handle): NOT_FOUND before lto_resolve or without bitcode.
+NevercStatus fillLtoRequest(LinkDomain::Impl &D, LinkJob &J,
+                            NevercTaskHandle Task, NevercLTORequest &R);
+/// Whether a registered LTO provider would serve a link (for the choice
+/// of route: such a link never falls back to lld).
+bool ltoProviderWanted(const LinkDomain::Impl &D, const LinkRequestModel &Req);
+/// lto_generate's code generation for \p J's graph: the first registered
+/// provider serving the request's mode and target, else the built-in.
+bool provideLto(LinkDomain::Impl &D, LinkJob &J, std::vector<lto::Product> &Out,
+                std::string &Error);
 /// The handle of bitcode file \p I (NevercLinkBitcodeModuleHandle).
 NevercHandle bitcodeHandle(LinkJob &J, size_t I);
 /// The handle of input file \p I (NevercLinkInputHandle).

@@ -573,7 +573,10 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   const bool Explicit = D.Choice == LinkDomain::Linker::Graph;
   bool Graph =
       !J.Provider && (Explicit || D.stepsActive() || D.graphByDefault(L));
-  R.MayFallBack = !Explicit && !D.stepsActive();
+  // A link an LTO provider serves never falls back to lld, which would
+  // compile its bitcode without the provider.
+  const bool ProvidedLto = ltoProviderWanted(D, J.Req);
+  R.MayFallBack = !Explicit && !D.stepsActive() && !ProvidedLto;
   if (Graph) {
     std::string Why = graphLinkerRefusal(J.Req, J.Triple);
     LinkerOptions Opt;
@@ -588,6 +591,12 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       // A plugin on a step of a link the graph linker does not make: lld
       // makes it, and the plugin is told its phases do not run. Without
       // one, lld just makes it.
+      if (ProvidedLto) {
+        R.error(NEVERC_PHASE_LINK_LTO_GENERATE_NAME,
+                "the LTO provider cannot serve '" + J.Req.OutputPath +
+                    "': " + Why);
+        return 1;
+      }
       if (D.stepsActive())
         D.H.report(NEVERC_DIAGNOSTIC_WARNING,
                    "the fine-grained link phases do not run for '" +
@@ -600,6 +609,12 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       J.Graph->Triple = J.Triple;
       if (!J.Graph->Opt.Lto.CacheDir.empty())
         J.Graph->LtoCacheSalt = ltoCacheSalt(D.H, T);
+      if (ProvidedLto)
+        J.Graph->LtoCodegen = [&D, &J](LinkGraph &,
+                                       std::vector<lto::Product> &Out,
+                                       std::string &Error) {
+          return provideLto(D, J, Out, Error);
+        };
     }
   }
 

@@ -3,8 +3,9 @@
  * neverc.link.lto_resolve and AFTER neverc.link.lto_generate call every
  * NevercLTOAPI slot with good and bad arguments and say the exact status
  * of each ("lto-api: <call> <STATUS>"); Register tries
- * NevercLTORegistrarAPI.RegisterProvider with a good descriptor and a bad
- * one, and the resolve observer tries it outside Register.
+ * NevercLTORegistrarAPI.RegisterProvider with a good descriptor (for
+ * aarch64 only, so these x86-64 links never call it) and a bad one, and
+ * the resolve observer tries it outside Register.
  */
 #include "TestPlugin.h"
 
@@ -47,6 +48,8 @@ static NevercStatus tryProvider(void *Ctx, int Good) {
                       NEVERC_LTO_REGISTRAR_API_MINOR);
   D.ProviderID.Data = "org.neverc.test.lto.provider";
   D.ProviderID.Length = strlen(D.ProviderID.Data);
+  D.TargetID.High = NEVERC_TARGET_ID_AARCH64_HIGH;
+  D.TargetID.Low = NEVERC_TARGET_ID_AARCH64_LOW;
   D.Flags = NEVERC_LTO_PROVIDER_FULL | NEVERC_LTO_PROVIDER_DETERMINISTIC;
   D.Codegen = Good ? codegen : NULL;
   return G.Registrar->RegisterProvider(G.Registrar->Context, Ctx, &D);

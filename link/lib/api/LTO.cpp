@@ -15,12 +15,9 @@
 //  - ResolutionDigest is SHA-256 over every resolution (module, symbol,
 //    flags); RequestDigest over that, the options and every module's
 //    content digest.
-//  - RegisterProvider checks its descriptor, then answers
-//    CAPABILITY_UNAVAILABLE: a provider's NevercLTOObjectProduct names an
-//    ObjectGraph or artifact handle, and no table lets a plugin create one
-//    (NevercObjectAPI mutates graphs the host made; NevercCoreAPI makes no
-//    artifacts), so lto_generate runs LLVM's LTO and calls no provider. A
-//    plugin can replace the lto_generate phase itself. lto/README.md.
+//  - RegisterProvider keeps a provider whose descriptor is whole
+//    (ProviderID, Codegen, FULL and/or THIN, BuildCacheKey when CACHEABLE,
+//    IDs unique: DUPLICATE_ID); api/LTOProvider.cpp calls it.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -103,62 +100,14 @@ NevercStatus requestOf(LinkDomain::Impl &D, LinkJob &J, NevercHandle H,
 NevercStatus NEVERC_CALL getRequest(void *Ctx, NevercTaskHandle Task,
                                     NevercLTORequestHandle Request,
                                     NevercLTORequest *Out) {
-  return infoSlot(
-      Ctx, Task, Out,
-      [&](LinkDomain::Impl &D, LinkJob &J,
-          NevercLTORequest &R) -> NevercStatus {
-        LinkGraph *G;
-        if (NevercStatus S = requestOf(D, J, Request, &G); !isOk(S))
-          return S;
-        if (core::isNull(J.LtoRequestHandle) ||
-            !J.LtoRequests.lookup(J.LtoRequestHandle))
-          J.LtoRequestHandle = J.LtoRequests.insert(nullptr);
-        R.Header = {sizeof R, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
-        R.Request = J.LtoRequestHandle;
-        R.Task = Task;
-        R.LinkRequest = J.request();
-        R.LinkGraph = J.graph();
-        object::fillTargetKey(J.Triple, object::ELFFormat, R.Target);
-        R.OutputFormat = elfFormatID();
-        NevercLTOOptions &O = R.Options;
-        O.Header = {sizeof O, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
-        bool Thin = true;
-        for (const auto &B : G->In.Bitcode)
-          Thin = Thin && B->Info.Thin;
-        O.Mode = Thin ? NEVERC_LTO_THIN : NEVERC_LTO_FULL;
-        O.CacheScope = G->Opt.Lto.CacheDir.empty()
-                           ? NEVERC_LTO_CACHE_DISABLED
-                           : NEVERC_LTO_CACHE_LOCAL_SHARED;
-        O.Flags = NEVERC_LTO_OPTION_DETERMINISTIC;
-        O.OptimizationLevel = G->Opt.Lto.OptLevel;
-        O.CodeGenOptimizationLevel = G->Opt.Lto.codegenLevel();
-        O.ThreadBudget = G->Opt.Lto.Jobs;
-        O.ThinBackendPartitions = 1;
-        O.CPU = viewOf(G->Opt.Lto.CPU);
-        J.LtoFeatures.assign(1, "");
-        for (const std::string &F : G->Opt.Lto.Features)
-          J.LtoFeatures[0] += (J.LtoFeatures[0].empty() ? "" : ",") + F;
-        O.Features = viewOf(J.LtoFeatures[0]);
-        O.CacheNamespace = viewOf(G->Opt.Lto.CacheDir);
-        R.Modules = {J.CLtoModules.data(), J.CLtoModules.size(),
-                     sizeof(NevercLTOInputModuleInfo)};
-        R.Resolutions = {J.CLtoResolutions.data(), J.CLtoResolutions.size(),
-                         sizeof(NevercLTOSymbolResolution)};
-        std::string Res;
-        for (const auto &X : G->LtoResolutions)
-          Res += std::to_string(X.File) + ":" + std::to_string(X.Symbol) + ":" +
-                 std::to_string(X.Flags) + ";";
-        digestOf(Res, R.ResolutionDigest);
-        std::string All(reinterpret_cast<const char *>(R.ResolutionDigest), 32);
-        All += J.Triple + ";" + std::to_string(O.Mode) + ";" +
-               std::to_string(O.OptimizationLevel) + ";" +
-               std::to_string(O.CodeGenOptimizationLevel) + ";" +
-               G->Opt.Lto.CPU + ";" + J.LtoFeatures[0] + ";";
-        for (const NevercLTOInputModuleInfo &M : J.CLtoModules)
-          All.append(reinterpret_cast<const char *>(M.ContentDigest), 32);
-        digestOf(All, R.RequestDigest);
-        return okStatus();
-      });
+  return infoSlot(Ctx, Task, Out,
+                  [&](LinkDomain::Impl &D, LinkJob &J,
+                      NevercLTORequest &R) -> NevercStatus {
+                    LinkGraph *G;
+                    if (NevercStatus S = requestOf(D, J, Request, &G); !isOk(S))
+                      return S;
+                    return fillLtoRequest(D, J, Task, R);
+                  });
 }
 
 template <class Info>
@@ -252,15 +201,93 @@ NevercStatus NEVERC_CALL registerProvider(
       return Refuse("an LTO provider needs a ProviderID, a Codegen callback "
                     "and FULL or THIN (and no unknown flag)",
                     NEVERC_STATUS_INVALID_DESCRIPTOR);
-    return Refuse("LTO codegen providers are not called yet: no table lets "
-                  "a plugin create the ObjectGraph or artifact handles a "
-                  "product names, so neverc.link.lto_generate runs LLVM's "
-                  "LTO (a plugin can replace that phase instead)",
-                  NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    std::string ID(P->ProviderID.Data, P->ProviderID.Length);
+    if ((P->Flags & NEVERC_LTO_PROVIDER_CACHEABLE) && !P->BuildCacheKey)
+      return Refuse("LTO provider '" + ID +
+                        "' refused: CACHEABLE needs a BuildCacheKey callback",
+                    NEVERC_STATUS_INVALID_DESCRIPTOR);
+    if (P->CompatibilityKey.Length && !P->CompatibilityKey.Data)
+      return Refuse("LTO provider '" + ID +
+                        "' refused: the CompatibilityKey view has a length "
+                        "but no data",
+                    NEVERC_STATUS_INVALID_DESCRIPTOR);
+    for (const auto &Q : D.LtoProviders)
+      if (Q->ID == ID)
+        return Refuse("LTO provider '" + ID + "' is registered already",
+                      NEVERC_STATUS_DUPLICATE_ID);
+    auto R = std::make_unique<LtoProvider>();
+    R->ID = std::move(ID);
+    if (P->CompatibilityKey.Length)
+      R->CompatibilityKey.assign(P->CompatibilityKey.Data,
+                                 P->CompatibilityKey.Length);
+    R->TargetID = P->TargetID;
+    R->ProductID = P->ProductID;
+    R->Flags = P->Flags;
+    R->BuildCacheKey = P->BuildCacheKey;
+    R->Codegen = P->Codegen;
+    R->UserData = P->UserData;
+    R->DestroyUserData = P->DestroyUserData;
+    R->Owner = Owner;
+    D.LtoProviders.push_back(std::move(R));
+    return okStatus();
   });
 }
 
 } // namespace
+
+NevercStatus fillLtoRequest(LinkDomain::Impl &D, LinkJob &J,
+                            NevercTaskHandle Task, NevercLTORequest &R) {
+  LinkGraph *G;
+  if (NevercStatus S = requestOf(D, J, NevercHandle{}, &G); !isOk(S))
+    return S;
+  if (core::isNull(J.LtoRequestHandle) ||
+      !J.LtoRequests.lookup(J.LtoRequestHandle))
+    J.LtoRequestHandle = J.LtoRequests.insert(nullptr);
+  R.Header = {sizeof R, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
+  R.Request = J.LtoRequestHandle;
+  R.Task = Task;
+  R.LinkRequest = J.request();
+  R.LinkGraph = J.graph();
+  object::fillTargetKey(J.Triple, object::ELFFormat, R.Target);
+  R.OutputFormat = elfFormatID();
+  NevercLTOOptions &O = R.Options;
+  O.Header = {sizeof O, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};
+  bool Thin = true;
+  for (const auto &B : G->In.Bitcode)
+    Thin = Thin && B->Info.Thin;
+  O.Mode = Thin ? NEVERC_LTO_THIN : NEVERC_LTO_FULL;
+  O.CacheScope = G->Opt.Lto.CacheDir.empty() ? NEVERC_LTO_CACHE_DISABLED
+                                             : NEVERC_LTO_CACHE_LOCAL_SHARED;
+  O.Flags = NEVERC_LTO_OPTION_DETERMINISTIC;
+  O.OptimizationLevel = G->Opt.Lto.OptLevel;
+  O.CodeGenOptimizationLevel = G->Opt.Lto.codegenLevel();
+  O.ThreadBudget = G->Opt.Lto.Jobs;
+  O.ThinBackendPartitions = 1;
+  O.CPU = viewOf(G->Opt.Lto.CPU);
+  J.LtoFeatures.assign(1, "");
+  for (const std::string &F : G->Opt.Lto.Features)
+    J.LtoFeatures[0] += (J.LtoFeatures[0].empty() ? "" : ",") + F;
+  O.Features = viewOf(J.LtoFeatures[0]);
+  O.CacheNamespace = viewOf(G->Opt.Lto.CacheDir);
+  R.Modules = {J.CLtoModules.data(), J.CLtoModules.size(),
+               sizeof(NevercLTOInputModuleInfo)};
+  R.Resolutions = {J.CLtoResolutions.data(), J.CLtoResolutions.size(),
+                   sizeof(NevercLTOSymbolResolution)};
+  std::string Res;
+  for (const auto &X : G->LtoResolutions)
+    Res += std::to_string(X.File) + ":" + std::to_string(X.Symbol) + ":" +
+           std::to_string(X.Flags) + ";";
+  digestOf(Res, R.ResolutionDigest);
+  std::string All(reinterpret_cast<const char *>(R.ResolutionDigest), 32);
+  All += J.Triple + ";" + std::to_string(O.Mode) + ";" +
+         std::to_string(O.OptimizationLevel) + ";" +
+         std::to_string(O.CodeGenOptimizationLevel) + ";" + G->Opt.Lto.CPU +
+         ";" + J.LtoFeatures[0] + ";";
+  for (const NevercLTOInputModuleInfo &M : J.CLtoModules)
+    All.append(reinterpret_cast<const char *>(M.ContentDigest), 32);
+  digestOf(All, R.RequestDigest);
+  return okStatus();
+}
 
 void fillLTOAPI(NevercLTOAPI &T) {
   T.Header = {sizeof T, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR, 0};

@@ -17,7 +17,8 @@
 #include <cctype>
 #include <unordered_set>
 
-namespace neverc::link::graph {
+namespace neverc::link {
+namespace graph {
 namespace {
 
 /// A C identifier: a section __start_/__stop_ symbols can name.
@@ -131,6 +132,23 @@ bool generateLto(LinkGraph &G) {
     return true; // the index files are written
   if (G.LtoFirst.size() != G.In.Bitcode.size())
     return G.fail("lto_generate needs lto_resolve's resolutions");
+  std::vector<lto::Product> Products;
+  std::string Error;
+  const bool Provided = G.LtoCodegen && !G.Opt.Lto.IndexOnly;
+  if (!(Provided ? G.LtoCodegen(G, Products, Error)
+                 : builtinLto(G, Products, Error)))
+    return G.fail(Error);
+  if (G.Opt.Lto.IndexOnly)
+    return true;
+  if (!addLtoObjects(std::move(Products), G.In, Error))
+    return G.fail(Error);
+  return true;
+}
+
+} // namespace graph
+
+bool builtinLto(LinkGraph &G, std::vector<lto::Product> &Products,
+                std::string &Error) {
   lto::Options O;
   O.OptLevel = G.Opt.Lto.OptLevel;
   O.CGOptLevel = G.Opt.Lto.codegenLevel();
@@ -150,14 +168,13 @@ bool generateLto(LinkGraph &G) {
     for (const auto &B : G.In.Bitcode) {
       // A backend compile elsewhere needs a ThinLTO module in a file of
       // its own (lld serializes the others; not done here yet).
-      if (B->Member >= 0 || !B->Info.Thin)
-        return G.fail(B->Name +
-                      ": distributed ThinLTO (--thinlto-index-only) "
-                      "of " +
-                      (B->Member >= 0 ? "an archive member"
-                                      : "a module without a ThinLTO summary") +
-                      " is not done by the graph linker yet; use "
-                      "-fuse-ld=lld");
+      if (B->Member >= 0 || !B->Info.Thin) {
+        Error = B->Name + ": distributed ThinLTO (--thinlto-index-only) of " +
+                (B->Member >= 0 ? "an archive member"
+                                : "a module without a ThinLTO summary") +
+                " is not done by the graph linker yet; use -fuse-ld=lld";
+        return false;
+      }
     }
   std::vector<lto::Input> Inputs;
   for (uint32_t F = 0; F < G.In.Bitcode.size(); ++F) {
@@ -178,13 +195,7 @@ bool generateLto(LinkGraph &G) {
     }
     Inputs.push_back(std::move(In));
   }
-  std::vector<lto::Product> Products;
-  std::string Error;
-  if (!lto::generate(O, Inputs, Products, Error))
-    return G.fail(Error);
-  if (!addLtoObjects(std::move(Products), G.In, Error))
-    return G.fail(Error);
-  return true;
+  return lto::generate(O, Inputs, Products, Error);
 }
 
-} // namespace neverc::link::graph
+} // namespace neverc::link

@@ -8,7 +8,7 @@
 // RUN: %neverc -fplugin=%test_plugins/LTOTestPlugin.so %t/main.o %t/lib.o -o %t/prog 2>&1 | FileCheck %s
 // RUN: %t/prog
 //
-// CHECK: lto-api: RegisterProvider(good) CAPABILITY_UNAVAILABLE
+// CHECK: lto-api: RegisterProvider(good) OK
 // CHECK: lto-api: RegisterProvider(no Codegen) INVALID_DESCRIPTOR
 // CHECK: lto-api: resolve GetRequest(null) OK
 // CHECK-NEXT: lto-api: resolve request modules=2 resolutions=3 handle=1 graph=1

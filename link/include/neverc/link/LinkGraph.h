@@ -34,6 +34,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -293,6 +294,12 @@ public:
   /// by the link domain for lto_generate.
   lto::ModuleHook LtoHook;
   lto::PassBuilderHook LtoPasses;
+  /// An LTO codegen provider (the link domain's): makes lto_generate's
+  /// objects instead of LLVM's LTO; builtinLto is what it may wrap. Not
+  /// called for distributed ThinLTO (no objects are made there).
+  std::function<bool(LinkGraph &, std::vector<lto::Product> &,
+                     std::string &Error)>
+      LtoCodegen;
   // resolve_symbols
   std::vector<Atom> Atoms;
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols
@@ -452,6 +459,11 @@ const char *linkStepName(LinkStep S);
 /// Runs one step on \p G (which must be in the state before it). False:
 /// G.Error says why; the graph is not usable for later steps.
 bool runLinkStep(LinkGraph &G, LinkStep S);
+/// lto_generate's built-in code generation: LLVM's LTO over the graph's
+/// bitcode and resolutions, its objects in \p Out (not yet linked). False:
+/// \p Error says why.
+bool builtinLto(LinkGraph &G, std::vector<lto::Product> &Out,
+                std::string &Error);
 /// Whether a plugin can make step \p S's product itself through
 /// NevercLinkAPI's mutations (liveness, folding) or there is nothing to
 /// make (the LTO steps without bitcode, relax_thunks on x86-64).

@@ -129,6 +129,12 @@ struct Product {
 bool generate(const Options &O, const std::vector<Input> &Inputs,
               std::vector<Product> &Out, std::string &Error);
 
+/// One blob under \p Key in LLVM's localCache in \p Dir. With \p Found:
+/// a lookup (\p Found is left empty on a miss); without: \p Store is
+/// stored (written aside, renamed into place). False: \p Error says why.
+bool cacheBlob(const std::string &Dir, const std::string &Key,
+               std::string *Found, std::string_view Store, std::string &Error);
+
 } // namespace neverc::lto
 
 #endif

@@ -32,6 +32,7 @@
 #include "neverc/Plugin/PluginObject.h"
 #include "neverc/Plugin/PluginLink.h"
 #include "neverc/Plugin/PluginLTO.h"
+#include "neverc/Plugin/PluginLTOCodegen.h"
 #include "neverc/Plugin/PluginFixIt.h"
 #include "neverc/Plugin/PluginParserClaim.h"
 /* clang-format on */
