@@ -444,6 +444,24 @@ NevercStatus Host::runChain(const PhaseInfo &P, const PhaseRequest &R, Task &T,
   if (!isOk(S))
     return S;
   O.Action = Result.Action;
+  if (Result.Action == NEVERC_PHASE_SKIP && R.Proofs.Honour) {
+    // The executor checked that the proof is this task's, for this phase;
+    // what it proves is the domain's to say.
+    void *Payload = nullptr;
+    NevercInterfaceID Phase;
+    if (isOk(T.lookupProof(Result.Proof, &Phase, &Payload)) &&
+        !R.Proofs.Honour(R.Proofs.Ctx, Payload)) {
+      O.Action = NEVERC_PHASE_CONTINUE;
+      O.ByPlugin = false;
+      S = R.Builtin.Run ? runBuiltin(P, R.Builtin, R.Input, &O.Output)
+                        : noBuiltinStep(P);
+      if (isOk(S) && (!P.After.empty() || !P.AfterCommit.empty())) {
+        Borrowed.BuiltinOutput = T.Artifacts.insert({P.Output, O.Output});
+        F.CurrentOutput = Borrowed.BuiltinOutput;
+      }
+      return S;
+    }
+  }
   if (Result.Action == NEVERC_PHASE_CONTINUE && C.BuiltinRan) {
     // Every interceptor continued: the output is the built-in's, whose
     // payload the host already holds.

@@ -50,7 +50,7 @@ LinkJob::LinkJob(core::Task &T)
       Synthetics(hk(LinkHandleKind::Synthetic), Scope),
       Constraints(hk(LinkHandleKind::Constraint), Scope),
       Mutations(hk(LinkHandleKind::Mutation), Scope),
-      Proofs(hk(LinkHandleKind::Proof), Scope),
+
       Images(hk(LinkHandleKind::Image), Scope),
       Builders(hk(LinkHandleKind::Builder), Scope),
       Bundles(hk(LinkHandleKind::Bundle), Scope),

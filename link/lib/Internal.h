@@ -191,9 +191,16 @@ struct LinkJob {
   // shows is then one no graph issued (link/README.md).
   core::HandleTable<LinkJob *> Requests;
   core::HandleTable<void *> Graphs, Inputs, Archives, ArchiveMembers,
-      SharedLibraries, BitcodeModules, Sections, Atoms, Symbols, Edges,
-      Comdats, Imports, Exports, Unwinds, Synthetics, Constraints, Mutations,
-      Proofs;
+      SharedLibraries, BitcodeModules, Sections, Atoms, Symbols, Edges, Comdats,
+      Imports, Exports, Unwinds, Synthetics, Constraints, Mutations;
+  /// Skip proofs (the task's proof handles name them): step Step is a
+  /// no-op on the graph at Generation, State and Digest (api/Phase.cpp).
+  struct ProofPin {
+    uint32_t Step = 0, State = 0;
+    uint64_t Generation = 0;
+    uint8_t Digest[32] = {};
+  };
+  std::deque<ProofPin> Pins;
   core::HandleTable<ImageBox *> Images, Builders, Bundles;
   /// Segment and section handles name (generation, index) of the facts.
   core::HandleTable<uint64_t> Segments, ImageSections;
@@ -300,6 +307,14 @@ bool sameID(const NevercInterfaceID &A, const NevercInterfaceID &B);
 /// SHA-256 of \p Text into \p Out.
 void digestOf(const std::string &Text, uint8_t (&Out)[32]);
 inline bool nullID(const NevercInterfaceID &A) { return !A.High && !A.Low; }
+
+/// The semantic digest of \p J's graph as it is (NevercLinkGraphInfo's,
+/// and what a skip proof pins).
+void graphDigest(const LinkJob &J, uint8_t (&Out)[32]);
+/// Whether a skip proof (a ProofPin) still holds: the graph is the one it
+/// was issued for and its step still has nothing to do. Reports a remark
+/// when it does not (the step then runs: spec §6.3).
+bool proofHolds(LinkDomain::Impl &D, LinkJob &J, const void *Pin);
 
 /// The pipeline over one link (Pipeline.cpp): the exit code.
 int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,

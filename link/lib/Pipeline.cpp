@@ -563,9 +563,20 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
     }
 
   auto Phase = [&](uint32_t Id, void *Input, core::PhaseStep Step,
-                   core::PhaseVerifier V, void *Prepared = nullptr) {
-    return core::runJobPhase(D.H, T, J.Phase, Id, Input, Step, V, Prepared);
+                   core::PhaseVerifier V, void *Prepared = nullptr,
+                   core::ProofCheck Proofs = {}) {
+    return core::runJobPhase(D.H, T, J.Phase, Id, Input, Step, V, Prepared,
+                             Proofs);
   };
+  // A step skipped with a proof: api/Phase.cpp says whether it holds.
+  struct Honour {
+    LinkDomain::Impl *D;
+    LinkJob *J;
+    static bool run(void *Ctx, void *Pin) {
+      auto &H = *static_cast<Honour *>(Ctx);
+      return proofHolds(*H.D, *H.J, Pin);
+    }
+  } ProofCtx{&D, &J};
 
   // The fine-grained route: asked for (-fuse-ld=neverc), a plugin is on
   // one of its steps, or nothing chose another linker; a linker provider
@@ -677,7 +688,8 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       J.Graph->Rewound = false;
       core::PhaseOutcome O =
           Phase(core::Phase_LINK_INPUT_PROBE + K, J.Graph.get(),
-                {&GraphStep::run, &GS}, {&GraphVerifier::run, &GV});
+                {&GraphStep::run, &GS}, {&GraphVerifier::run, &GV}, nullptr,
+                {&Honour::run, &ProofCtx});
       if (Failed(O)) {
         if (R.NotYet.empty())
           return 1;

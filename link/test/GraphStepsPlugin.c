@@ -27,6 +27,13 @@
  *             its status
  *   quiet     the observers return at once (tests/bench/link/graph.sh:
  *             what being observed on every step costs)
+ *   skip      the icf interceptor skips icf with the proof GetGraph gave
+ *             (there is one when icf has nothing to do: no --icf), or
+ *             calls on when it got none
+ *   skip-gc   the gc interceptor skips gc with the proof it got (none:
+ *             gc always has work), so the executor refuses the skip
+ *   skip-stale  the icf interceptor takes its proof, then roots S (a
+ *             commit: the proof goes stale) and skips with it: icf runs
  *
  * GRAPH_STEPS_PROVIDER (GraphStepsProviderPlugin): the observers, and a
  * provider instead of the interceptors on the step the environment names
@@ -476,7 +483,7 @@ static void mutate(const NevercPhaseFrame *F,
     say("SetSymbolResolution %s %s", G.Symbol,
         tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
   }
-  if (mode("root") || mode("late-root"))
+  if (mode("root") || mode("late-root") || mode("skip-stale"))
     say("SetSymbolRoot %s", tpCode(L->SetSymbolRoot(L->Context, F->Task, M,
                                                     S.Symbol, NEVERC_TRUE)));
   if (mode("drop"))
@@ -538,6 +545,46 @@ static void mutate(const NevercPhaseFrame *F,
       tpCode(L->CommitMutation(L->Context, F->Task, M)));
 }
 
+/* skip, skip-gc, skip-stale: a SKIP with the proof GetGraph gave. */
+static NevercStatus skip(const NevercPhaseFrame *F, NevercPhaseContinuation *C,
+                         NevercPhaseResult *R, unsigned K) {
+  const NevercLinkAPI *L;
+  NevercLinkPhaseGraphInfo I;
+  NevercLinkProofInfo P;
+  NevercArtifactHandle Out;
+  int HasProof;
+  if (!graphOf(F, &I))
+    return status(NEVERC_STATUS_PLUGIN_FAILURE);
+  L = I.Link;
+  HasProof = !neverc_handle_is_null(I.Proof);
+  say("%s proof=%d", Names[K], HasProof);
+  if (HasProof) {
+    memset(&P, 0, sizeof P);
+    P.Header = tpHeader(sizeof P, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    say("GetProofInfo %s state=%u same-generation=%d",
+        tpCode(L->GetProofInfo(L->Context, F->Task, I.Proof, &P)), P.State,
+        P.GraphGeneration == I.Generation);
+    say("GetProofInfo(the graph) %s",
+        tpCode(L->GetProofInfo(L->Context, F->Task, I.Graph, &P)));
+  } else if (!mode("skip-gc")) {
+    /* Nothing proves the step idle: it runs. */
+    NevercStatus S = C->InvokeNext(C, F, R);
+    R->Action = NEVERC_PHASE_CONTINUE;
+    memset(&R->Output, 0, sizeof R->Output);
+    memset(&R->Proof, 0, sizeof R->Proof);
+    return S;
+  }
+  memset(&Out, 0, sizeof Out);
+  say("PublishGraph %s",
+      tpCode(G.Phase->PublishGraph(G.Phase->Context, F, I.Graph, &Out)));
+  if (mode("skip-stale"))
+    mutate(F, &I);
+  R->Action = NEVERC_PHASE_SKIP;
+  R->Output = Out;
+  R->Proof = I.Proof;
+  return status(NEVERC_STATUS_OK);
+}
+
 static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
                                           NevercPhaseContinuation *C,
                                           NevercPhaseResult *R,
@@ -550,6 +597,9 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
                            mode("rebind") || mode("hide") || mode("weaken"))) ||
                (K == 7 && mode("replace"));
   int After = K == 8 && mode("late-root") && !G.Done;
+  if ((K == 7 && (mode("skip") || (mode("skip-stale") && !G.Done++))) ||
+      (K == 6 && mode("skip-gc")))
+    return skip(F, C, R, K);
   if (Before && graphOf(F, &I))
     mutate(F, &I);
   S = C->InvokeNext(C, F, R);

@@ -48,6 +48,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace neverc::link {
 namespace {
@@ -580,9 +581,7 @@ NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
                     I.ComdatCount = comdatCount(*G);
                     I.ImportCount = dynCount(*G, false);
                     I.ExportCount = dynCount(*G, true);
-                    digestOf(J->Triple + ":" + std::to_string(G->State) + ":" +
-                                 std::to_string(G->Generation),
-                             I.SemanticDigest);
+                    graphDigest(*J, I.SemanticDigest);
                     return okStatus();
                   });
 }
@@ -1124,20 +1123,36 @@ NevercStatus NEVERC_CALL noEntity(void *Ctx, NevercTaskHandle Task,
                   });
 }
 
-/// No proof is issued yet (skips are not offered): every proof handle
-/// names nothing.
+/// A skip proof GetGraph issued (api/Phase.cpp): what it pins.
 NevercStatus NEVERC_CALL getProofInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercLinkProofHandle Proof,
                                       NevercLinkProofInfo *Out) {
-  return infoSlot(Ctx, Task, Out,
-                  [&](LinkDomain::Impl &D, LinkJob &J,
-                      NevercLinkProofInfo &) -> NevercStatus {
-                    void **P;
-                    if (NevercStatus S = lookup(D, J, J.Proofs, Proof, &P);
-                        !isOk(S))
-                      return S;
-                    return st(NEVERC_STATUS_STALE_HANDLE); // none issued
-                  });
+  return infoSlot(
+      Ctx, Task, Out,
+      [&](LinkDomain::Impl &D, LinkJob &J,
+          NevercLinkProofInfo &I) -> NevercStatus {
+        NevercInterfaceID Phase{};
+        void *Pin = nullptr;
+        if (NevercStatus S = J.T.lookupProof(Proof, &Phase, &Pin); !isOk(S))
+          return S;
+        const LinkJob::ProofPin *P = nullptr;
+        for (const LinkJob::ProofPin &Q : J.Pins)
+          if (&Q == Pin)
+            P = &Q;
+        if (!P || !J.Graph)
+          return st(NEVERC_STATUS_STALE_HANDLE);
+        I.Proof = Proof;
+        I.Graph = J.graph();
+        I.State = P->State;
+        I.GraphGeneration = P->Generation;
+        I.TargetID = targetIDOf(J.Triple);
+        I.FormatID = elfFormatID();
+        if (std::optional<uint32_t> K = D.H.phases().indexOf(Phase))
+          I.OutputArtifact = D.H.phases().at(*K).Output;
+        digestOf(J.Triple, I.RouteDigest);
+        std::memcpy(I.SemanticDigest, P->Digest, sizeof I.SemanticDigest);
+        return okStatus();
+      });
 }
 
 } // namespace graphslots

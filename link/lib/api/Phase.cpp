@@ -14,8 +14,21 @@
 // provider hands the graph on, as the step's output. The whole-link route
 // has no graph: GetGraph on its artifacts is WRONG_TYPE.
 //
+// Skip proofs (spec §6.3; what they prove is ours to say): GetGraph in a
+// step's callback gives a proof only when the host can tell the step has
+// nothing to do on the graph as it is (graph::linkStepIsNoOp: the LTO steps
+// without bitcode, relax_thunks on x86-64, icf without --icf), pinned to
+// the graph's generation, state and digest; otherwise Proof is null, and a
+// SKIP without a proof is the executor's POLICY_VIOLATION. A SKIP with a
+// proof is honoured when the pin still holds (the step's transition is
+// made, nothing else); a stale one (a mutation since) is a remark, and the
+// step runs normally.
+//
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
+
+#include <cstring>
+#include <optional>
 
 namespace neverc::link {
 namespace {
@@ -39,6 +52,25 @@ NevercStatus openArtifact(LinkDomain::Impl &D, const NevercPhaseFrame *Frame,
   if (NevercStatus S = (*J)->T.lookupArtifact(A, &Type, &Payload); !isOk(S))
     return S;
   return okStatus();
+}
+
+/// A skip proof for \p Phase, when it is the step the graph is about to
+/// take and that step has nothing to do (see the top); else null.
+NevercHandle proofFor(LinkDomain::Impl &D, LinkJob &J,
+                      NevercInterfaceID Phase) {
+  const std::optional<uint32_t> Index = D.H.phases().indexOf(Phase);
+  const uint32_t First = core::Phase_LINK_INPUT_PROBE;
+  if (!Index || *Index < First || *Index >= First + LinkStepCount)
+    return NevercHandle{};
+  const uint32_t K = *Index - First;
+  if (J.Graph->State != K || !linkStepIsNoOp(*J.Graph, LinkStep(K)))
+    return NevercHandle{};
+  LinkJob::ProofPin &P = J.Pins.emplace_back();
+  P.Step = K;
+  P.State = K;
+  P.Generation = J.Graph->Generation;
+  graphDigest(J, P.Digest);
+  return J.T.createProof(Phase, &P);
 }
 
 NevercStatus NEVERC_CALL getGraph(void *Ctx, const NevercPhaseFrame *Frame,
@@ -68,6 +100,7 @@ NevercStatus NEVERC_CALL getGraph(void *Ctx, const NevercPhaseFrame *Frame,
     I.Graph = J->graph();
     I.State = J->Graph->State;
     I.Generation = J->Graph->Generation;
+    I.Proof = proofFor(impl(Ctx), *J, Frame->Phase);
     writeOut(Out, I);
     return okStatus();
   });
@@ -142,6 +175,39 @@ NevercStatus NEVERC_CALL getImage(void *Ctx, const NevercPhaseFrame *Frame,
 }
 
 } // namespace
+
+void graphDigest(const LinkJob &J, uint8_t (&Out)[32]) {
+  const LinkGraph &G = *J.Graph;
+  digestOf(J.Triple + ":" + std::to_string(G.State) + ":" +
+               std::to_string(G.Generation),
+           Out);
+}
+
+bool proofHolds(LinkDomain::Impl &D, LinkJob &J, const void *Pin) {
+  const LinkJob::ProofPin *P = nullptr;
+  for (const LinkJob::ProofPin &Q : J.Pins)
+    if (&Q == Pin)
+      P = &Q;
+  if (!P || !J.Graph)
+    return false;
+  LinkGraph &G = *J.Graph;
+  // PublishGraph (how the skipping plugin named its output) moved the
+  // state on; the step's transition is the host's to make.
+  if (G.State == P->State + 1 && G.Generation == P->Generation)
+    G.State = P->State;
+  uint8_t Now[32];
+  graphDigest(J, Now);
+  const LinkStep S = LinkStep(P->Step);
+  if (G.Generation == P->Generation && G.State == P->State &&
+      std::memcmp(Now, P->Digest, sizeof Now) == 0 && linkStepIsNoOp(G, S))
+    return runLinkStep(G, S); // nothing to do but the transition
+  D.H.report(NEVERC_DIAGNOSTIC_REMARK,
+             std::string("the skip proof of neverc.link.") + linkStepName(S) +
+                 " is stale (the graph changed since it was issued): the "
+                 "step runs",
+             nullptr, std::string("neverc.link.") + linkStepName(S));
+  return false;
+}
 
 void fillLinkPhaseAPI(NevercLinkPhaseAPI &T) {
   T.Header = {sizeof T, NEVERC_LINK_PHASE_API_MAJOR,

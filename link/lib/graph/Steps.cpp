@@ -304,6 +304,20 @@ std::string outputNameOf(const std::string &Name, uint64_t ShFlags) {
 
 } // namespace graph
 
+bool linkStepIsNoOp(const LinkGraph &G, LinkStep S) {
+  switch (S) {
+  case LinkStep::LtoResolve:
+  case LinkStep::LtoGenerate:
+    return G.In.Bitcode.empty();
+  case LinkStep::ICF:
+    return !G.Opt.ICFAll && !G.Opt.ICFSafe;
+  case LinkStep::RelaxThunks:
+    return true; // x86-64 branches reach: no thunks (the only target)
+  default:
+    return false;
+  }
+}
+
 bool runLinkStep(LinkGraph &G, LinkStep S) {
   if (G.State != uint32_t(S))
     return G.fail(std::string("the step ") + linkStepName(S) +

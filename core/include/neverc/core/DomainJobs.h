@@ -55,13 +55,15 @@ private:
 inline PhaseOutcome runJobPhase(Host &H, Task &T, uint32_t &Running,
                                 uint32_t Id, void *Input, PhaseStep Step,
                                 PhaseVerifier Verifier,
-                                void *Prepared = nullptr) {
+                                void *Prepared = nullptr,
+                                ProofCheck Proofs = {}) {
   PhaseRequest Req;
   Req.T = &T;
   Req.Input = Input;
   Req.Builtin = Step;
   Req.Verifier = Verifier;
   Req.Prepared = Prepared;
+  Req.Proofs = Proofs;
   Running = Id;
   PhaseOutcome O = H.runPhase(Id, Req);
   Running = 0;

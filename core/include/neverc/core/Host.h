@@ -146,6 +146,18 @@ struct PhaseVerifier {
   void *Ctx = nullptr;
 };
 
+/// What a domain's proofs mean (optional): when a plugin SKIPs the phase
+/// with a proof the task issued for it, \p Honour gets the proof's
+/// payload and says whether the proof still holds for the phase's input
+/// (spec: a stale proof is no error, the phase runs normally). True: the
+/// domain has made the phase's transition (it advanced its state), and
+/// the skip stands. False: the built-in step runs instead. Without one, a
+/// skip with a proof of this phase stands as the plugin returned it.
+struct ProofCheck {
+  bool (*Honour)(void *Ctx, void *ProofPayload) = nullptr;
+  void *Ctx = nullptr;
+};
+
 struct PhaseRequest {
   Task *T = nullptr;
   void *Input = nullptr;
@@ -157,6 +169,7 @@ struct PhaseRequest {
   /// it as the frame's CurrentOutput from the start, so a provider fills it
   /// and returns it as its Output. Null for every other phase.
   void *Prepared = nullptr;
+  ProofCheck Proofs;
 };
 
 struct PhaseOutcome {

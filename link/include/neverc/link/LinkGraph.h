@@ -459,6 +459,10 @@ const char *linkStepName(LinkStep S);
 /// Runs one step on \p G (which must be in the state before it). False:
 /// G.Error says why; the graph is not usable for later steps.
 bool runLinkStep(LinkGraph &G, LinkStep S);
+/// Whether step \p S has nothing to do on \p G as it is (the LTO steps
+/// without bitcode, relax_thunks on x86-64, icf without --icf): what a
+/// skip proof proves (link/README.md).
+bool linkStepIsNoOp(const LinkGraph &G, LinkStep S);
 /// lto_generate's built-in code generation: LLVM's LTO over the graph's
 /// bitcode and resolutions, its objects in \p Out (not yet linked). False:
 /// \p Error says why.
