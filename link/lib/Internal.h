@@ -156,7 +156,10 @@ struct LinkJob {
       Leader,
       Retarget,
       Rebind,
-      Resolution
+      Resolution,
+      ConstraintNew,
+      ConstraintSet,
+      ConstraintErase
     } K;
     uint32_t Index = 0;
     bool Flag = false;
@@ -168,6 +171,8 @@ struct LinkJob {
     int32_t Global = -1, Atom = -1;
     /// Resolution: the binding and visibility (Flag: exported).
     uint32_t Binding = 0, Visibility = 0;
+    /// ConstraintSet: the new fields.
+    LinkGraph::LayoutConstraint Constraint{};
   };
   bool MutationOpen = false;
   std::vector<StagedChange> Staged;
@@ -176,6 +181,11 @@ struct LinkJob {
   NevercInterfaceID LastMutationPhase{};
   /// Strings the infos point into that the graph does not hold.
   std::deque<std::string> Reasons;
+  /// The live constraints (indexes into LinkGraph::Constraints) and the
+  /// linker-made output sections (Synthetic), listed when asked for.
+  std::vector<uint32_t> ConstraintList, SyntheticList;
+  uint64_t ConstraintListKey = ~uint64_t(0), SyntheticListKey = ~uint64_t(0);
+  std::vector<NevercHandle> ConstraintHandles, SyntheticHandles;
   /// The edges (atom, relocation index), listed when first asked for.
   std::vector<std::pair<uint32_t, uint32_t>> EdgeList;
   uint64_t EdgeListKey = ~uint64_t(0); ///< generation and state it lists

@@ -34,6 +34,10 @@
  *             gc always has work), so the executor refuses the skip
  *   skip-stale  the icf interceptor takes its proof, then roots S (a
  *             commit: the proof goes stale) and skips with it: icf runs
+ *   order     the gc interceptor makes S's atom first in its output section
+ *             (an atom-order constraint, rank 0), with the constraint
+ *             slots' refusals; align: aligns it to 4096 (atom-align);
+ *             order-gone: a required order on an atom gc drops
  *
  * GRAPH_STEPS_PROVIDER (GraphStepsProviderPlugin): the observers, and a
  * provider instead of the interceptors on the step the environment names
@@ -63,6 +67,8 @@ static struct {
   char Symbol[128];
   char From[128];
   int Done;
+  uint64_t Subject;
+  NevercLinkConstraintHandle Constraint;
 } G;
 
 static int mode(const char *M) { return !strcmp(G.Mode, M); }
@@ -120,6 +126,133 @@ static int findSymbol(const NevercPhaseFrame *F,
                       const NevercLinkPhaseGraphInfo *I,
                       NevercLinkSymbolInfo *Out) {
   return findNamed(F, I, G.Symbol, Out);
+}
+
+/* The position of atom A in the atom pager's order (-1: not found). */
+static int64_t atomOrdinal(const NevercPhaseFrame *F,
+                           const NevercLinkPhaseGraphInfo *I,
+                           NevercLinkAtomHandle A) {
+  NevercLinkAtomInfo Buf[16];
+  NevercLinkEntityPage P = page(Buf, 16, sizeof Buf[0]);
+  uint64_t Cursor = 0, K, N = 0;
+  do {
+    if (I->Link->GetAtomPage(I->Link->Context, F->Task, I->Graph, Cursor, &P)
+            .Code)
+      return -1;
+    for (K = 0; K < P.OutCount; ++K, ++N)
+      if (Buf[K].Atom.Owner == A.Owner && Buf[K].Atom.Value == A.Value)
+        return (int64_t)N;
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  return -1;
+}
+
+static NevercLinkConstraintInfo constraint(const char *Kind, uint64_t Subject,
+                                           uint64_t Value, NevercBool Req) {
+  NevercLinkConstraintInfo C;
+  memset(&C, 0, sizeof C);
+  C.Header = tpHeader(sizeof C, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  C.Kind.Data = Kind;
+  C.Kind.Length = strlen(Kind);
+  C.SubjectID = Subject;
+  C.Value = Value;
+  C.Required = Req;
+  return C;
+}
+
+static void sayConstraint(const NevercPhaseFrame *F, const NevercLinkAPI *L,
+                          const char *What, NevercLinkConstraintHandle H) {
+  NevercLinkConstraintInfo Info;
+  NevercStatus S;
+  memset(&Info, 0, sizeof Info);
+  Info.Header =
+      tpHeader(sizeof Info, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  S = L->GetConstraintInfo(L->Context, F->Task, H, &Info);
+  if (S.Code)
+    say("GetConstraintInfo(%s) %s", What, tpCode(S));
+  else
+    say("GetConstraintInfo(%s) OK %.*s value=%llu required=%d", What,
+        (int)Info.Kind.Length, Info.Kind.Data, (unsigned long long)Info.Value,
+        (int)Info.Required);
+}
+
+/* order, align, order-gone: constraints on S's atom (M is open). */
+static void constrain(const NevercPhaseFrame *F,
+                      const NevercLinkPhaseGraphInfo *I,
+                      const NevercLinkSymbolInfo *S,
+                      NevercLinkMutationHandle M) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkConstraintInfo C, Bad;
+  NevercLinkConstraintHandle H;
+  int64_t N = atomOrdinal(F, I, S->Atom);
+  say("atom of %s found=%d", G.Symbol, N >= 0);
+  if (N < 0)
+    return;
+  G.Subject = (uint64_t)N;
+  if (mode("align")) {
+    C = constraint("atom-align", (uint64_t)N, 4096, NEVERC_TRUE);
+    say("CreateConstraint(atom-align 4096) %s",
+        tpCode(L->CreateConstraint(L->Context, F->Task, M, &C, &H)));
+    return;
+  }
+  if (mode("order")) {
+    Bad = constraint("before", (uint64_t)N, 0, 0);
+    say("CreateConstraint(unknown kind) %s",
+        tpCode(L->CreateConstraint(L->Context, F->Task, M, &Bad, &H)));
+    Bad = constraint("atom-order", 1u << 30, 0, 0);
+    say("CreateConstraint(no such atom) %s",
+        tpCode(L->CreateConstraint(L->Context, F->Task, M, &Bad, &H)));
+    Bad = constraint("atom-align", (uint64_t)N, 3, 0);
+    say("CreateConstraint(align 3) %s",
+        tpCode(L->CreateConstraint(L->Context, F->Task, M, &Bad, &H)));
+    Bad = constraint("atom-order", (uint64_t)N, 0, 7);
+    say("CreateConstraint(bad bool) %s",
+        tpCode(L->CreateConstraint(L->Context, F->Task, M, &Bad, &H)));
+  }
+  C = constraint("atom-order", (uint64_t)N, 0, NEVERC_TRUE);
+  say("CreateConstraint(atom-order 0) %s",
+      tpCode(L->CreateConstraint(L->Context, F->Task, M, &C, &G.Constraint)));
+  if (mode("order")) {
+    sayConstraint(F, L, "staged", G.Constraint);
+    say("EraseConstraint(staged) %s",
+        tpCode(L->EraseConstraint(L->Context, F->Task, M, G.Constraint)));
+  }
+}
+
+static NevercLinkMutationHandle begin(const NevercPhaseFrame *F,
+                                      const NevercLinkPhaseGraphInfo *I);
+
+/* order, after the commit: the constraint read back, then replaced and
+ * erased in a mutation that is abandoned (nothing changes), and one made
+ * in an abandoned mutation (its handle goes stale). */
+static void constraintsAfter(const NevercPhaseFrame *F,
+                             const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkConstraintInfo Buf[8], C;
+  NevercLinkEntityPage P = page(Buf, 8, sizeof Buf[0]);
+  NevercLinkConstraintHandle Gone;
+  NevercLinkMutationHandle M;
+  say("GetConstraintPage %s count=%llu",
+      tpCode(L->GetConstraintPage(L->Context, F->Task, I->Graph, 0, &P)),
+      (unsigned long long)P.OutCount);
+  sayConstraint(F, L, "committed", G.Constraint);
+  M = begin(F, I);
+  C = constraint("atom-order", G.Subject, 5, NEVERC_FALSE);
+  say("ReplaceConstraint %s",
+      tpCode(L->ReplaceConstraint(L->Context, F->Task, M, G.Constraint, &C)));
+  say("EraseConstraint %s",
+      tpCode(L->EraseConstraint(L->Context, F->Task, M, G.Constraint)));
+  say("CreateConstraint(abandoned) %s",
+      tpCode(L->CreateConstraint(L->Context, F->Task, M, &C, &Gone)));
+  say("AbandonMutation %s", tpCode(L->AbandonMutation(L->Context, F->Task, M)));
+  sayConstraint(F, L, "after the abandon", G.Constraint);
+  sayConstraint(F, L, "abandoned", Gone);
+  M = begin(F, I);
+  C = constraint("atom-order", G.Subject, 5, NEVERC_TRUE);
+  say("ReplaceConstraint %s",
+      tpCode(L->ReplaceConstraint(L->Context, F->Task, M, G.Constraint, &C)));
+  say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  sayConstraint(F, L, "replaced", G.Constraint);
 }
 
 /* The first edge whose target symbol is named From. */
@@ -346,6 +479,43 @@ static void addresses(const NevercPhaseFrame *F,
       S.Value >= A.Address && S.Value < A.Address + A.Content.Length + 1);
 }
 
+/* order, after layout: the linker-made sections (the synthetic pager,
+ * capacity 1 and 16 agree) and one read alone. */
+static void synthetics(const NevercPhaseFrame *F,
+                       const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkSyntheticInfo Buf[16], One, Info;
+  NevercLinkEntityPage P = page(Buf, 16, sizeof Buf[0]);
+  char Roles[512] = "";
+  uint64_t K, Cursor = 0, N1 = 0;
+  NevercStatus S = L->GetSyntheticPage(L->Context, F->Task, I->Graph, 0, &P);
+  for (K = 0; K < P.OutCount && strlen(Roles) + 40 < sizeof Roles; ++K)
+    snprintf(Roles + strlen(Roles), sizeof Roles - strlen(Roles), " %.*s",
+             (int)Buf[K].Role.Length, Buf[K].Role.Data);
+  say("GetSyntheticPage %s:%s", tpCode(S), Roles);
+  do {
+    NevercLinkEntityPage Q = page(&One, 1, sizeof One);
+    if (L->GetSyntheticPage(L->Context, F->Task, I->Graph, Cursor, &Q).Code)
+      break;
+    N1 += Q.OutCount;
+    Cursor = Q.NextCursor;
+    if (!Q.HasMore)
+      break;
+  } while (1);
+  say("synthetics by one %llu same=%d", (unsigned long long)N1,
+      N1 == P.OutCount);
+  if (P.OutCount) {
+    memset(&Info, 0, sizeof Info);
+    Info.Header =
+        tpHeader(sizeof Info, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    S = L->GetSyntheticInfo(L->Context, F->Task, Buf[0].Synthetic, &Info);
+    say("GetSyntheticInfo %s same=%d", tpCode(S),
+        Info.Role.Length == Buf[0].Role.Length);
+    say("GetSyntheticInfo(the graph) %s",
+        tpCode(L->GetSyntheticInfo(L->Context, F->Task, I->Graph, &Info)));
+  }
+}
+
 static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
                                         NevercObserverPoint Point,
                                         void *UserData) {
@@ -360,6 +530,8 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
   }
   say("%s %s state=%u generation=%llu", When, Names[K], I.State,
       (unsigned long long)I.Generation);
+  if (Point == NEVERC_OBSERVER_AFTER && K == 10 && mode("order"))
+    synthetics(F, &I);
   if (Point != NEVERC_OBSERVER_AFTER || !mode("observe"))
     return status(NEVERC_STATUS_OK);
   if (K == 4) {
@@ -426,6 +598,11 @@ static void mutate(const NevercPhaseFrame *F,
     return;
   }
   M = begin(F, I);
+  if (mode("order") || mode("align") || mode("order-gone"))
+    constrain(F, I, &S, M);
+  if (mode("order-gone"))
+    say("SetAtomLive(false) %s",
+        tpCode(L->SetAtomLive(L->Context, F->Task, M, S.Atom, NEVERC_FALSE)));
   if (mode("retarget") || mode("retarget-atom")) {
     NevercLinkEdgeInfo E;
     NevercLinkAtomHandle NoAtom;
@@ -543,6 +720,8 @@ static void mutate(const NevercPhaseFrame *F,
   say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
   say("CommitMutation(again) %s",
       tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  if (mode("order"))
+    constraintsAfter(F, I);
 }
 
 /* skip, skip-gc, skip-stale: a SKIP with the proof GetGraph gave. */
@@ -592,10 +771,12 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   unsigned K = (unsigned)(uintptr_t)UserData;
   NevercLinkPhaseGraphInfo I;
   NevercStatus S;
-  int Before = (K == 6 && (mode("root") || mode("drop") || mode("misuse") ||
-                           mode("retarget") || mode("retarget-atom") ||
-                           mode("rebind") || mode("hide") || mode("weaken"))) ||
-               (K == 7 && mode("replace"));
+  int Before =
+      (K == 6 && (mode("root") || mode("drop") || mode("misuse") ||
+                  mode("order") || mode("align") || mode("order-gone") ||
+                  mode("retarget") || mode("retarget-atom") || mode("rebind") ||
+                  mode("hide") || mode("weaken"))) ||
+      (K == 7 && mode("replace"));
   int After = K == 8 && mode("late-root") && !G.Done;
   if ((K == 7 && (mode("skip") || (mode("skip-stale") && !G.Done++))) ||
       (K == 6 && mode("skip-gc")))

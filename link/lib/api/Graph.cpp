@@ -16,8 +16,14 @@
 //   Import/Export  the .dynsym entries (from synthesize on)
 //   Unwind         the FDEs of the .eh_frame atoms: the code atom each
 //                  describes, its CIE's personality routine
-//   Synthetic, Constraint: not modelled yet (pages are empty; the
-//                  Create/Replace/Erase slots are CAPABILITY_UNAVAILABLE)
+//   Synthetic      the output sections the linker makes itself (.got,
+//                  .plt, .dynamic, ...; Role is the name), from
+//                  LAYOUT_COMPLETE on; Create/Replace/EraseSynthetic are
+//                  CAPABILITY_UNAVAILABLE (a descriptor has no content)
+//   Constraint     layout constraints plugins made (our vocabulary:
+//                  "atom-order" ranks atom SubjectID, the atom pager's
+//                  position, in its output section; "atom-align" raises
+//                  its alignment to Value), applied by layout
 // Entities exist from the state that makes them (inputs from INPUTS_READ,
 // atoms and symbols from SYMBOLS_RESOLVED, addresses from LAYOUT_COMPLETE);
 // asked for earlier, a pager answers an empty page.
@@ -35,8 +41,8 @@
 // symbol, with its name, binding, visibility and type),
 // SetSymbolResolution (a definition's binding, visibility and export, a
 // reference's binding; not what defines a symbol nor whether it prevails:
-// CAPABILITY_UNAVAILABLE naming which). Not yet: the synthetic and
-// constraint slots (CAPABILITY_UNAVAILABLE with a diagnostic).
+// CAPABILITY_UNAVAILABLE naming which), Create/Replace/EraseConstraint
+// (layout runs again). Not yet: the synthetic slots.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -554,6 +560,9 @@ NevercHandle LinkJob::graph() {
 
 namespace graphslots {
 
+size_t syntheticsOf(LinkJob &J, const LinkGraph &G);  // below
+size_t constraintsOf(LinkJob &J, const LinkGraph &G); // below
+
 NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
                                       NevercLinkGraphHandle Graph,
                                       NevercLinkGraphInfo *Out) {
@@ -581,6 +590,8 @@ NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
                     I.ComdatCount = comdatCount(*G);
                     I.ImportCount = dynCount(*G, false);
                     I.ExportCount = dynCount(*G, true);
+                    I.SyntheticCount = syntheticsOf(*J, *G);
+                    I.ConstraintCount = constraintsOf(*J, *G);
                     graphDigest(*J, I.SemanticDigest);
                     return okStatus();
                   });
@@ -671,22 +682,131 @@ NEVERC_LINK_KIND(Export, NevercLinkExportInfo, Exports, dynCount(G, true),
                  fillDyn<true>)
 #undef NEVERC_LINK_KIND
 
-/// The kinds this graph does not model yet: always empty.
-template <class Info>
-NevercStatus NEVERC_CALL emptyPage(void *Ctx, NevercTaskHandle Task,
-                                   NevercLinkGraphHandle Graph, uint64_t Cursor,
-                                   NevercLinkEntityPage *Page) {
-  return pager<Info>(
-      Ctx, Task, Graph, Cursor, Page,
-      [](LinkJob &, const LinkGraph &) -> size_t { return 0; },
-      [](LinkJob &, const LinkGraph &, size_t, Info &) {});
+//===-- synthetics and constraints ---------------------------------------//
+
+/// Synthetics: the output sections the linker makes itself (.interp,
+/// .dynsym, .got, .plt, .eh_frame_hdr, ...), from LAYOUT_COMPLETE on.
+size_t syntheticsOf(LinkJob &J, const LinkGraph &G) {
+  if (G.State < NEVERC_LINK_STATE_LAYOUT_COMPLETE) {
+    J.SyntheticList.clear();
+    return 0;
+  }
+  const uint64_t Key = G.Generation << 8 | G.State;
+  if (J.SyntheticListKey != Key) {
+    J.SyntheticListKey = Key;
+    J.SyntheticList.clear();
+    for (uint32_t I = 0; I < G.Sections.size(); ++I)
+      if (G.Sections[I].Synthetic)
+        J.SyntheticList.push_back(I);
+  }
+  return J.SyntheticList.size();
 }
-template NevercStatus NEVERC_CALL emptyPage<NevercLinkSyntheticInfo>(
-    void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
-    NevercLinkEntityPage *);
-template NevercStatus NEVERC_CALL emptyPage<NevercLinkConstraintInfo>(
-    void *, NevercTaskHandle, NevercLinkGraphHandle, uint64_t,
-    NevercLinkEntityPage *);
+
+void fillSynthetic(LinkJob &J, const LinkGraph &G, size_t K,
+                   NevercLinkSyntheticInfo &Out) {
+  const OutputSection &S = G.Sections[J.SyntheticList[K]];
+  Out.Synthetic = mint(J, &LinkJob::Synthetics, &LinkJob::SyntheticHandles, K);
+  Out.Role = viewOf(S.Name);
+  origin(J, G, -1, Out.Origin);
+  Out.Origin.CreatedByPhase = {NEVERC_PHASE_LINK_SYNTHESIZE_HIGH,
+                               NEVERC_PHASE_LINK_SYNTHESIZE_LOW};
+}
+
+/// Constraints: the live ones, in the order they were made.
+size_t constraintsOf(LinkJob &J, const LinkGraph &G) {
+  if (J.ConstraintListKey != G.Generation) {
+    J.ConstraintListKey = G.Generation;
+    J.ConstraintList.clear();
+    for (uint32_t I = 0; I < G.Constraints.size(); ++I)
+      if (G.Constraints[I].State == LinkGraph::LayoutConstraint::Live)
+        J.ConstraintList.push_back(I);
+  }
+  return J.ConstraintList.size();
+}
+
+const char *constraintKindName(uint32_t K) {
+  return K == LinkGraph::LayoutConstraint::AtomOrder ? "atom-order"
+                                                     : "atom-align";
+}
+
+void fillConstraintAt(LinkDomain::Impl &D, LinkJob &J, const LinkGraph &G,
+                      uint32_t I, NevercLinkConstraintInfo &Out) {
+  const LinkGraph::LayoutConstraint &C = G.Constraints[I];
+  Out.Header = {sizeof Out, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
+  Out.Constraint =
+      mint(J, &LinkJob::Constraints, &LinkJob::ConstraintHandles, I);
+  const char *Kind = constraintKindName(C.K);
+  Out.Kind = NevercStringView{Kind, std::strlen(Kind)};
+  Out.SubjectID = C.Subject;
+  Out.Value = C.Value;
+  Out.Required = C.Required ? NEVERC_TRUE : NEVERC_FALSE;
+  origin(J, G, -1, Out.Origin);
+  static const std::string Plugin = "a plugin's mutation";
+  Out.Origin.CreatedByProvider = viewOf(Plugin);
+  Out.Origin.CreatedByPhase = D.H.phases().at(C.MadeIn).ID;
+}
+
+NevercStatus NEVERC_CALL getSyntheticPage(void *Ctx, NevercTaskHandle Task,
+                                          NevercLinkGraphHandle Graph,
+                                          uint64_t Cursor,
+                                          NevercLinkEntityPage *Page) {
+  return pager<NevercLinkSyntheticInfo>(Ctx, Task, Graph, Cursor, Page,
+                                        syntheticsOf, fillSynthetic);
+}
+NevercStatus NEVERC_CALL getSyntheticInfo(void *Ctx, NevercTaskHandle Task,
+                                          NevercHandle H,
+                                          NevercLinkSyntheticInfo *Out) {
+  return getter<NevercLinkSyntheticInfo>(Ctx, Task, &LinkJob::Synthetics, H,
+                                         Out, syntheticsOf, fillSynthetic);
+}
+
+NevercStatus NEVERC_CALL getConstraintPage(void *Ctx, NevercTaskHandle Task,
+                                           NevercLinkGraphHandle Graph,
+                                           uint64_t Cursor,
+                                           NevercLinkEntityPage *Page) {
+  LinkDomain::Impl &D = impl(Ctx);
+  return pager<NevercLinkConstraintInfo>(
+      Ctx, Task, Graph, Cursor, Page, constraintsOf,
+      [&D](LinkJob &J, const LinkGraph &G, size_t K,
+           NevercLinkConstraintInfo &I) {
+        fillConstraintAt(D, J, G, J.ConstraintList[K], I);
+      });
+}
+
+/// The constraint a handle names (its index in LinkGraph::Constraints):
+/// STALE_HANDLE once erased (or its mutation abandoned), INVALID_STATE
+/// while the mutation that makes it is open.
+NevercStatus constraintOf(LinkDomain::Impl &D, LinkJob &J, NevercHandle H,
+                          uint32_t &Out) {
+  size_t I = 0;
+  if (NevercStatus S = indexOf(D, J, &LinkJob::Constraints, H,
+                               J.Graph ? J.Graph->Constraints.size() : 0, I);
+      !isOk(S))
+    return S;
+  switch (J.Graph->Constraints[I].State) {
+  case LinkGraph::LayoutConstraint::Erased:
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  case LinkGraph::LayoutConstraint::Pending:
+    return st(NEVERC_STATUS_INVALID_STATE);
+  default:
+    Out = uint32_t(I);
+    return okStatus();
+  }
+}
+
+NevercStatus NEVERC_CALL getConstraintInfo(void *Ctx, NevercTaskHandle Task,
+                                           NevercHandle H,
+                                           NevercLinkConstraintInfo *Out) {
+  return infoSlot(Ctx, Task, Out,
+                  [&](LinkDomain::Impl &D, LinkJob &J,
+                      NevercLinkConstraintInfo &I) -> NevercStatus {
+                    uint32_t K = 0;
+                    if (NevercStatus S = constraintOf(D, J, H, K); !isOk(S))
+                      return S;
+                    fillConstraintAt(D, J, *J.Graph, K, I);
+                    return okStatus();
+                  });
+}
 
 //===-- mutations
 //---------------------------------------------------------------//
@@ -749,6 +869,11 @@ NevercStatus NEVERC_CALL abandonMutation(void *Ctx, NevercTaskHandle Task,
     LinkJob *J;
     if (NevercStatus S = openMutation(impl(Ctx), Task, M, &J); !isOk(S))
       return S;
+    // The constraints it made were never live: their handles go stale.
+    for (const LinkJob::StagedChange &C : J->Staged)
+      if (C.K == LinkJob::StagedChange::ConstraintNew)
+        J->Graph->Constraints[C.Index].State =
+            LinkGraph::LayoutConstraint::Erased;
     J->MutationOpen = false;
     J->Staged.clear();
     J->Mutations.erase(M);
@@ -805,6 +930,19 @@ NevercStatus NEVERC_CALL commitMutation(void *Ctx, NevercTaskHandle Task,
         Earliest =
             std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_SYMBOLS_RESOLVED);
         break;
+      case LinkJob::StagedChange::ConstraintNew:
+      case LinkJob::StagedChange::ConstraintSet:
+      case LinkJob::StagedChange::ConstraintErase: {
+        LinkGraph::LayoutConstraint &X = G.Constraints[C.Index];
+        if (C.K == LinkJob::StagedChange::ConstraintSet)
+          X = C.Constraint;
+        X.State = C.K == LinkJob::StagedChange::ConstraintErase
+                      ? LinkGraph::LayoutConstraint::Erased
+                      : LinkGraph::LayoutConstraint::Live;
+        Earliest =
+            std::min<uint32_t>(Earliest, NEVERC_LINK_STATE_LAYOUT_COMPLETE);
+        break;
+      }
       case LinkJob::StagedChange::Content: {
         Atom &A = G.Atoms[C.Index];
         A.Replaced = true;
@@ -1090,7 +1228,9 @@ NevercStatus NEVERC_CALL setSymbolResolution(
       });
 }
 
-/// The mutation slots this graph does not take yet (see the top).
+/// Create/Replace/EraseSynthetic (see the top): a synthetic's descriptor
+/// names a role, a section and an atom, and no content or symbol the
+/// linker could make it from.
 template <class... Rest>
 NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
                                 NevercLinkMutationHandle M, Rest...) {
@@ -1100,27 +1240,121 @@ NevercStatus NEVERC_CALL notYet(void *Ctx, NevercTaskHandle Task,
     if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
       return S;
     D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-               "this link graph change (synthetics, layout constraints) is "
-               "not supported "
-               "by the graph linker yet",
+               "the graph linker does not make synthetics a plugin describes "
+               "yet: NevercLinkSyntheticInfo carries no content or symbol to "
+               "make one from",
                nullptr, "neverc.link");
     return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
   });
 }
 
-/// The kinds this graph does not model: no handle of theirs is ever
-/// issued, so every one names nothing (STALE_HANDLE, WRONG_TYPE, ... as
-/// Handles.h decides).
-template <class Info, Table Tbl>
-NevercStatus NEVERC_CALL noEntity(void *Ctx, NevercTaskHandle Task,
-                                  NevercHandle H, Info *Out) {
-  return infoSlot(Ctx, Task, Out,
-                  [&](LinkDomain::Impl &D, LinkJob &J, Info &) -> NevercStatus {
-                    void **P;
-                    if (NevercStatus S = lookup(D, J, J.*Tbl, H, &P); !isOk(S))
-                      return S;
-                    return st(NEVERC_STATUS_STALE_HANDLE);
-                  });
+/// A constraint descriptor as the graph's (LinkGraph::LayoutConstraint);
+/// INVALID_ARGUMENT (with why) for one the layout could not honour.
+NevercStatus constraintFrom(LinkDomain::Impl &D, LinkJob &J,
+                            const NevercLinkConstraintInfo *In,
+                            LinkGraph::LayoutConstraint &Out) {
+  auto Bad = [&](const std::string &Why) {
+    D.H.report(NEVERC_DIAGNOSTIC_WARNING, "layout constraint refused: " + Why,
+               nullptr, "neverc.link");
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  };
+  if (!In || In->Header.StructSize < sizeof *In ||
+      In->Header.Major != NEVERC_LINK_API_MAJOR ||
+      (In->Kind.Length && !In->Kind.Data))
+    return st(NEVERC_STATUS_INVALID_ARGUMENT);
+  const std::string_view Kind(In->Kind.Data ? In->Kind.Data : "",
+                              In->Kind.Length);
+  if (Kind == "atom-order")
+    Out.K = LinkGraph::LayoutConstraint::AtomOrder;
+  else if (Kind == "atom-align")
+    Out.K = LinkGraph::LayoutConstraint::AtomAlign;
+  else
+    return Bad("kind '" + std::string(Kind) +
+               "' is not one the graph linker knows (atom-order, atom-align)");
+  if (In->Required != NEVERC_TRUE && In->Required != NEVERC_FALSE)
+    return Bad("Required is not NEVERC_TRUE or NEVERC_FALSE");
+  if (In->Reserved8[0] || In->Reserved8[1] || In->Reserved8[2])
+    return Bad("Reserved8 is not zero");
+  if (!atomsExist(*J.Graph))
+    return st(NEVERC_STATUS_INVALID_STATE); // no atom to name yet
+  if (In->SubjectID >= atomCount(*J.Graph))
+    return Bad("SubjectID " + std::to_string(In->SubjectID) +
+               " is not an atom (the atom pager's order names them from 0)");
+  if (Out.K == LinkGraph::LayoutConstraint::AtomAlign &&
+      (!In->Value || (In->Value & (In->Value - 1)) || In->Value > 65536))
+    return Bad("an atom-align Value must be a power of two up to 65536");
+  Out.Subject = uint32_t(In->SubjectID);
+  Out.Value = In->Value;
+  Out.Required = In->Required == NEVERC_TRUE;
+  Out.MadeIn = J.Phase;
+  return okStatus();
+}
+
+NevercStatus NEVERC_CALL createConstraint(void *Ctx, NevercTaskHandle Task,
+                                          NevercLinkMutationHandle M,
+                                          const NevercLinkConstraintInfo *In,
+                                          NevercLinkConstraintHandle *Out) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    if (Out)
+      *Out = NevercHandle{};
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    if (!Out)
+      return st(NEVERC_STATUS_INVALID_ARGUMENT);
+    LinkGraph::LayoutConstraint C;
+    if (NevercStatus S = constraintFrom(D, *J, In, C); !isOk(S))
+      return S;
+    // It exists (Pending: no pager or info shows it) so that its handle
+    // names it from now on; the commit makes it live, an abandon erases.
+    const uint32_t I = uint32_t(J->Graph->Constraints.size());
+    J->Graph->Constraints.push_back(C);
+    LinkJob::StagedChange X{
+        LinkJob::StagedChange::ConstraintNew, I, false, -1, {}, 0};
+    J->Staged.push_back(std::move(X));
+    *Out = mint(*J, &LinkJob::Constraints, &LinkJob::ConstraintHandles, I);
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL replaceConstraint(void *Ctx, NevercTaskHandle Task,
+                                           NevercLinkMutationHandle M,
+                                           NevercLinkConstraintHandle H,
+                                           const NevercLinkConstraintInfo *In) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    uint32_t I = 0;
+    if (NevercStatus S = constraintOf(D, *J, H, I); !isOk(S))
+      return S;
+    LinkJob::StagedChange X{
+        LinkJob::StagedChange::ConstraintSet, I, false, -1, {}, 0};
+    if (NevercStatus S = constraintFrom(D, *J, In, X.Constraint); !isOk(S))
+      return S;
+    J->Staged.push_back(std::move(X));
+    return okStatus();
+  });
+}
+
+NevercStatus NEVERC_CALL eraseConstraint(void *Ctx, NevercTaskHandle Task,
+                                         NevercLinkMutationHandle M,
+                                         NevercLinkConstraintHandle H) {
+  return guard([&]() -> NevercStatus {
+    LinkDomain::Impl &D = impl(Ctx);
+    LinkJob *J;
+    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
+      return S;
+    uint32_t I = 0;
+    if (NevercStatus S = constraintOf(D, *J, H, I); !isOk(S))
+      return S;
+    LinkJob::StagedChange X{
+        LinkJob::StagedChange::ConstraintErase, I, false, -1, {}, 0};
+    J->Staged.push_back(std::move(X));
+    return okStatus();
+  });
 }
 
 /// A skip proof GetGraph issued (api/Phase.cpp): what it pins.
@@ -1173,8 +1407,8 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetImportPage = getImportPage;
   T.GetExportPage = getExportPage;
   T.GetUnwindPage = getUnwindPage;
-  T.GetSyntheticPage = emptyPage<NevercLinkSyntheticInfo>;
-  T.GetConstraintPage = emptyPage<NevercLinkConstraintInfo>;
+  T.GetSyntheticPage = getSyntheticPage;
+  T.GetConstraintPage = getConstraintPage;
   T.GetInputInfo = getInputInfo;
   T.GetArchiveInfo = getArchiveInfo;
   T.GetArchiveMemberInfo = getArchiveMemberInfo;
@@ -1189,9 +1423,8 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.GetProofInfo = getProofInfo;
   T.GetBitcodeModuleInfo = getBitcodeModuleInfo;
   T.GetUnwindInfo = getUnwindInfo;
-  T.GetSyntheticInfo = noEntity<NevercLinkSyntheticInfo, &LinkJob::Synthetics>;
-  T.GetConstraintInfo =
-      noEntity<NevercLinkConstraintInfo, &LinkJob::Constraints>;
+  T.GetSyntheticInfo = getSyntheticInfo;
+  T.GetConstraintInfo = getConstraintInfo;
   T.BeginMutation = beginMutation;
   T.CommitMutation = commitMutation;
   T.AbandonMutation = abandonMutation;
@@ -1206,11 +1439,9 @@ void fillGraphSlots(NevercLinkAPI &T) {
   T.ReplaceSynthetic =
       notYet<NevercLinkSyntheticHandle, const NevercLinkSyntheticInfo *>;
   T.EraseSynthetic = notYet<NevercLinkSyntheticHandle>;
-  T.CreateConstraint =
-      notYet<const NevercLinkConstraintInfo *, NevercLinkConstraintHandle *>;
-  T.ReplaceConstraint =
-      notYet<NevercLinkConstraintHandle, const NevercLinkConstraintInfo *>;
-  T.EraseConstraint = notYet<NevercLinkConstraintHandle>;
+  T.CreateConstraint = createConstraint;
+  T.ReplaceConstraint = replaceConstraint;
+  T.EraseConstraint = eraseConstraint;
   T.SetSymbolResolution = setSymbolResolution;
 }
 

@@ -218,6 +218,41 @@ void mergeSections(LinkGraph &G) {
 
 } // namespace
 
+/// The live constraints as per-atom alignments and ranks (left empty when
+/// there are none). A required one that cannot hold fails the link.
+static bool applyConstraints(LinkGraph &G, std::vector<uint64_t> &MinAlign,
+                             std::vector<std::pair<uint64_t, bool>> &Rank) {
+  for (const LinkGraph::LayoutConstraint &C : G.Constraints) {
+    if (C.State != LinkGraph::LayoutConstraint::Live)
+      continue;
+    const bool Order = C.K == LinkGraph::LayoutConstraint::AtomOrder;
+    const char *Kind = Order ? "atom-order" : "atom-align";
+    const Atom *X = C.Subject < G.Atoms.size() ? &G.Atoms[C.Subject] : nullptr;
+    std::string Why;
+    if (!X)
+      Why = "there is no atom " + std::to_string(C.Subject);
+    else if (!X->Live)
+      Why = "atom " + std::to_string(C.Subject) + " (" + atomName(*X) +
+            ") is not in the image";
+    if (!Why.empty()) {
+      if (C.Required)
+        return G.fail(std::string("a required ") + Kind +
+                      " constraint cannot hold: " + Why);
+      continue;
+    }
+    if (Order) {
+      if (Rank.empty())
+        Rank.assign(G.Atoms.size(), {0, false});
+      Rank[C.Subject] = {C.Value, true};
+    } else {
+      if (MinAlign.empty())
+        MinAlign.assign(G.Atoms.size(), 1);
+      MinAlign[C.Subject] = std::max(MinAlign[C.Subject], C.Value);
+    }
+  }
+  return true;
+}
+
 bool layout(LinkGraph &G) {
   const bool Dynamic = G.dynamicImage();
   const bool StripDebug = G.Opt.StripDebug || G.Opt.StripAll;
@@ -290,6 +325,17 @@ bool layout(LinkGraph &G) {
                             24 * G.PltEntries.size());
   }
 
+  // Plugins' constraints (LinkGraph::Constraints): an alignment and a rank
+  // per atom they name; nothing is allocated for a link without any.
+  std::vector<uint64_t> MinAlign;
+  std::vector<std::pair<uint64_t, bool>> Rank; // rank, ranked
+  if (!applyConstraints(G, MinAlign, Rank))
+    return false;
+  auto AlignOf = [&](uint32_t A) {
+    const uint64_t Al = G.Atoms[A].Align;
+    return MinAlign.empty() ? Al : std::max(Al, MinAlign[A]);
+  };
+
   // The inputs, in order.
   std::vector<std::pair<uint32_t, uint32_t>> Placed; // section, atom
   for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
@@ -306,7 +352,7 @@ bool layout(LinkGraph &G) {
          X.Type != SHT_INIT_ARRAY && X.Type != SHT_FINI_ARRAY &&
          X.Type != SHT_PREINIT_ARRAY))
       Type = Type == SHT_X86_64_UNWIND ? SHT_X86_64_UNWIND : SHT_PROGBITS;
-    int32_t O = Output(Name, Type, X.ShFlags, X.Align);
+    int32_t O = Output(Name, Type, X.ShFlags, AlignOf(A));
     X.Out = O;
     Placed.push_back({uint32_t(O), A});
   }
@@ -319,6 +365,16 @@ bool layout(LinkGraph &G) {
                          return priorityOf(atomName(G.Atoms[A])) <
                                 priorityOf(atomName(G.Atoms[B]));
                        });
+  if (!Rank.empty())
+    for (OutputSection &S : G.Sections)
+      if (std::any_of(S.Atoms.begin(), S.Atoms.end(),
+                      [&](uint32_t A) { return Rank[A].second; }))
+        std::stable_sort(S.Atoms.begin(), S.Atoms.end(),
+                         [&](uint32_t A, uint32_t B) {
+                           if (Rank[A].second != Rank[B].second)
+                             return Rank[A].second;
+                           return Rank[A].first < Rank[B].first;
+                         });
   auto Find = [&](const char *Name) {
     auto It = ByName.find(Name);
     return It == ByName.end() ? -1 : It->second;
@@ -436,6 +492,14 @@ bool layout(LinkGraph &G) {
   });
 
   mergeSections(G);
+  // A merged atom's pieces go where their run is: no alignment of its own.
+  for (const LinkGraph::LayoutConstraint &C : G.Constraints)
+    if (C.State == LinkGraph::LayoutConstraint::Live && C.Required &&
+        C.K == LinkGraph::LayoutConstraint::AtomAlign &&
+        C.Subject < G.Atoms.size() && G.Atoms[C.Subject].Run >= 0)
+      return G.fail("a required atom-align constraint cannot hold: atom " +
+                    std::to_string(C.Subject) + " (" +
+                    atomName(G.Atoms[C.Subject]) + ") is merged with others");
   // Input sizes: atoms at their offsets inside each output section; merged
   // pieces as one run per kind where the first atom of the kind is.
   for (OutputSection &S : G.Sections) {
@@ -458,7 +522,7 @@ bool layout(LinkGraph &G) {
           P.second += Run.Offset;
         continue;
       }
-      Off = alignTo(Off, X.Align);
+      Off = alignTo(Off, AlignOf(A));
       X.OutOffset = Off;
       Off += X.Replaced ? (X.Content.empty() ? X.ZeroFill : X.Content.size())
                         : X.Size;

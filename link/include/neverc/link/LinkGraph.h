@@ -324,6 +324,21 @@ public:
     bool Exported = false;
   };
   std::unordered_map<uint32_t, ResolutionUpdate> Resolutions;
+  /// Layout constraints plugins made (NevercLinkAPI.CreateConstraint,
+  /// applied by layout): AtomOrder puts atom Subject at rank Value in its
+  /// output section (ranked atoms first, lower rank first, then the rest
+  /// in input order), AtomAlign gives it an address that is a multiple of
+  /// Value. A Required one that cannot hold (its atom is not in the image,
+  /// or merged) fails the link; another is then ignored.
+  struct LayoutConstraint {
+    enum Kind : uint8_t { AtomOrder, AtomAlign } K = AtomOrder;
+    enum Life : uint8_t { Pending, Live, Erased } State = Pending;
+    bool Required = false;
+    uint32_t Subject = 0;
+    uint64_t Value = 0;
+    uint32_t MadeIn = 0; ///< the phase (index) of the mutation that made it
+  };
+  std::vector<LayoutConstraint> Constraints;
   /// Applies Resolutions[I] to Globals[I] (a definition's binding and
   /// visibility through a copy of its symbol in ReboundDefs).
   void applyResolution(uint32_t I);

@@ -82,7 +82,10 @@
  *    layout, relocation and image work away.
  *  - A skip proof (NevercLinkProofInfo) pins a GraphGeneration and a
  *    SemanticDigest. When either no longer matches the graph, the proof is
- *    stale and the phase simply runs; that is not an error.
+ *    stale and the phase simply runs; that is not an error. neverc issues
+ *    one (NevercLinkPhaseGraphInfo.Proof, from GetGraph in a step's
+ *    callback) only where the step has nothing to do on the graph as it
+ *    is: the LTO steps without bitcode, icf without --icf, relax_thunks.
  *  - Image bytes change only through NevercBinaryImageInfo.Binary and
  *    .Builder (PluginObject.h's NevercMutableBinaryAPI, with its bound
  *    rules: a write past the reserved bound aborts staging rather than
@@ -748,7 +751,9 @@ typedef struct NevercLinkUnwindInfo {
 } NevercLinkUnwindInfo;
 
 /* Also what CreateSynthetic and ReplaceSynthetic take. Role is a free-form
- * name (GOT, PLT, ...). */
+ * name (GOT, PLT, ...). neverc's graph linker lists the output sections it
+ * makes itself, Role being the section's name (".got", ".plt", ...), from
+ * LAYOUT_COMPLETE on. */
 typedef struct NevercLinkSyntheticInfo {
   NevercABITableHeader Header;
   NevercLinkSyntheticHandle Synthetic;
@@ -760,7 +765,16 @@ typedef struct NevercLinkSyntheticInfo {
 } NevercLinkSyntheticInfo;
 
 /* Also what CreateConstraint and ReplaceConstraint take. Kind is a
- * free-form name; SubjectID and Value are read by that kind. */
+ * free-form name; SubjectID and Value are read by that kind. The kinds
+ * neverc's graph linker knows (another is INVALID_ARGUMENT):
+ *   "atom-order"  SubjectID: an atom (its position in GetAtomPage's order,
+ *                 from 0); Value: its rank in its output section. Ranked
+ *                 atoms come first, lower ranks first; the rest follow in
+ *                 input order (a function-ordering file, made by a plugin).
+ *   "atom-align"  SubjectID: an atom; Value: a power of two up to 65536 its
+ *                 address must be a multiple of.
+ * A Required constraint that cannot hold at layout (its atom is not in the
+ * image; an aligned atom merged with others) fails the link. */
 typedef struct NevercLinkConstraintInfo {
   NevercABITableHeader Header;
   NevercLinkConstraintHandle Constraint;
