@@ -214,6 +214,16 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       NEVERC_LTO_CODEGEN_API_MAJOR, NEVERC_LTO_CODEGEN_API_MINOR);
   if (!G.Registrar || !G.C)
     return status(NEVERC_STATUS_MISSING_INTERFACE);
+#ifdef LTO_PROVIDER_DETERMINISTIC
+  /* LTOProviderDeterministicPlugin: one DETERMINISTIC provider, not
+   * CACHEABLE and with no key of its own: the host keys its cache by the
+   * request (tests/lit/link/lto-provider.c). */
+  (void)Cache;
+  say("RegisterProvider(deterministic) %s",
+      tpCode(tryProvider(Ctx, "org.neverc.test.lto-deterministic",
+                         Full | Thin | NEVERC_LTO_PROVIDER_DETERMINISTIC, 0)));
+  return tpStringOption(Reg, Ctx, "--provider-mode");
+#endif
   say("RegisterProvider(CACHEABLE, no BuildCacheKey) %s",
       tpCode(tryProvider(Ctx, "org.neverc.test.nokey", Full | Cache, 0)));
   say("RegisterProvider(no mode) %s",

@@ -13,12 +13,14 @@
 // link and names the provider; there is no fallback to the built-in (a
 // provider the user loaded does not silently stop serving).
 //
-// CACHEABLE providers with --thinlto-cache-dir: the key is built twice
+// Caching, with --thinlto-cache-dir. CACHEABLE: the key is built twice
 // for the one request; two keys are a provider bug (its key is not a pure
 // function of the request), reported, and that link is not cached. A
 // stable key (salted with the provider's ID and the loaded plugins'
 // identities, as ThinLTO's keys are) names one blob of the objects in
 // LLVM's localCache (lto::cacheBlob); a hit links them without Codegen.
+// DETERMINISTIC without CACHEABLE: the request's digest is the key (the
+// same request makes the same bytes). Neither: never cached.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -414,6 +416,15 @@ bool provideLto(LinkDomain::Impl &D, LinkJob &J, std::vector<lto::Product> &Out,
   const std::string Who = whoIs(*P);
 
   std::string Key, CacheKey;
+  const bool CacheDir = !G.Opt.Lto.CacheDir.empty();
+  if (!(P->Flags & NEVERC_LTO_PROVIDER_CACHEABLE) &&
+      (P->Flags & NEVERC_LTO_PROVIDER_DETERMINISTIC) && CacheDir) {
+    // The same request makes the same bytes: the request is the key.
+    CacheKey = P->ID + '\0' + "request:" +
+               std::string(reinterpret_cast<const char *>(R.RequestDigest),
+                           sizeof R.RequestDigest) +
+               '\0' + G.LtoCacheSalt;
+  }
   if (P->Flags & NEVERC_LTO_PROVIDER_CACHEABLE) {
     std::string Again;
     if (!buildKey(*P, J, R, Key, Error) || !buildKey(*P, J, R, Again, Error))
@@ -427,14 +438,16 @@ bool provideLto(LinkDomain::Impl &D, LinkJob &J, std::vector<lto::Product> &Out,
                      J.Req.OutputPath + "'",
                  P->Owner, NEVERC_PHASE_LINK_LTO_GENERATE_NAME);
       Key.clear();
-    } else if (!G.Opt.Lto.CacheDir.empty()) {
+    } else if (CacheDir) {
       CacheKey = P->ID + '\0' + Key + '\0' + G.LtoCacheSalt;
-      std::string Blob;
-      if (!lto::cacheBlob(G.Opt.Lto.CacheDir, CacheKey, &Blob, {}, Error))
-        return false;
-      if (!Blob.empty() && unpackObjects(std::move(Blob), Out))
-        return true; // a hit: Codegen is not called
     }
+  }
+  if (!CacheKey.empty()) {
+    std::string Blob;
+    if (!lto::cacheBlob(G.Opt.Lto.CacheDir, CacheKey, &Blob, {}, Error))
+      return false;
+    if (!Blob.empty() && unpackObjects(std::move(Blob), Out))
+      return true; // a hit: Codegen is not called
   }
 
   CodegenScope Scope(J);

@@ -43,6 +43,17 @@
 // RUN: cmp %t/c1 %t/c2
 // RUN: %t/c2 | FileCheck %s --check-prefix=OUT
 //
+// DETERMINISTIC without CACHEABLE (a provider with no key of its own,
+// link/test/LTOProviderTestPlugin.c): the request's digest is the key.
+// RUN: %neverc -fplugin=%test_plugins/LTOProviderDeterministicPlugin.so -Wl,--thinlto-cache-dir=%t/dcache %t/main.o %t/lib.o -o %t/d1 2>&1 | FileCheck %s --check-prefix=DMISS
+// RUN: %neverc -fplugin=%test_plugins/LTOProviderDeterministicPlugin.so -Wl,--thinlto-cache-dir=%t/dcache %t/main.o %t/lib.o -o %t/d2 2>&1 | FileCheck %s --check-prefix=DHIT
+// DMISS: lto-provider: RegisterProvider(deterministic) OK
+// DMISS: lto-provider: codegen wrap modules=2
+// DHIT: lto-provider: RegisterProvider(deterministic) OK
+// DHIT-NOT: lto-provider: codegen
+// RUN: cmp %t/d1 %t/d2
+// RUN: %t/d2 | FileCheck %s --check-prefix=OUT
+//
 // A link without bitcode never asks the provider.
 // RUN: %neverc -O2 -DPLAIN -c %s -o %t/plain.o
 // RUN: %neverc -fplugin=%plugins/LTOProviderPlugin.so %t/plain.o -o %t/plain 2>&1 | count 0

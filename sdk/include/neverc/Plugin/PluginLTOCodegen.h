@@ -39,7 +39,9 @@
  * that link. With one stable key, a hit (the provider's ID, the key and
  * the loaded plugins' identities, in LLVM's localCache) links the cached
  * objects without calling Codegen; a miss calls it and stores what it
- * returned.
+ * returned. A DETERMINISTIC provider that is not CACHEABLE is cached the
+ * same way under the request's digest (the same request makes the same
+ * bytes); one that is neither is never cached.
  *
  * Rules:
  *  - Every slot outside a Codegen callback, or with another task than the
