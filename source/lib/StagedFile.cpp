@@ -37,7 +37,8 @@ int openUnnamed(const std::string &Path) {
   llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
   std::string D = Dir.empty() ? std::string(".") : Dir.str();
   // The mode is filtered by the umask, as for any newly created output.
-  return ::open(D.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  // Read and write: a linker maps it to write the image in place.
+  return ::open(D.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
 #else
   errno = EOPNOTSUPP;
   return -1;

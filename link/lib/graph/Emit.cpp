@@ -221,8 +221,18 @@ bool emitImage(LinkGraph &G) {
   }
   const uint64_t ShOff = alignTo(End, 8);
   const size_t ShNum = G.Sections.size() + 1;
-  std::string &Img = G.Image;
-  Img.assign(ShOff + 64 * ShNum, '\0');
+  const uint64_t Size = ShOff + 64 * ShNum;
+  char *Img;
+  G.Sunk = {};
+  std::string Error;
+  if (G.ImageSink && (Img = G.ImageSink(Size, Error))) {
+    G.Sunk = std::string_view(Img, Size);
+  } else if (!Error.empty()) {
+    return G.fail(Error);
+  } else { // no sink, or one that declined (an output that is a device)
+    G.Image.assign(Size, '\0');
+    Img = G.Image.data();
+  }
 
   // ELF header.
   const unsigned char Ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0};
@@ -275,8 +285,8 @@ bool emitImage(LinkGraph &G) {
     put64(Img, At + 56, S.EntSize);
   }
   if (G.S.BuildId >= 0) {
-    uint64_t H = llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
-        reinterpret_cast<const uint8_t *>(Img.data()), Img.size()));
+    uint64_t H = llvm::xxh3_64bits(
+        llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Img), Size));
     // lld writes the hash big-endian.
     for (int K = 0; K < 8; ++K)
       Img[G.Sections[size_t(G.S.BuildId)].Offset + 16 + size_t(K)] =

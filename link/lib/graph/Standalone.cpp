@@ -4,6 +4,10 @@
 // read a GNU ld line, link it with the thirteen steps, write the side
 // outputs and the image the way lld does (a temporary beside the output,
 // renamed into place: a failed or killed link leaves no partial file).
+// The image is written where it goes: emit_image fills the staged file
+// through a shared mapping (blocks reserved first, so a full disk is an
+// error, not a SIGBUS), as lld's FileOutputBuffer does; no copy of it is
+// built in memory and written out.
 // When neverc chose the linker itself, a link the graph linker does not
 // make yet goes to lld (linkByDefault); nothing was written by then.
 //
@@ -23,11 +27,26 @@
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace neverc::link {
 namespace {
+
+/// The mode lld gives its outputs (executable or not), less the umask; a
+/// file staged under its final name keeps the one it had.
+bool setMode(source::StagedFile &F, const std::string &Path, bool Executable,
+             std::string &Error) {
+  if (F.inPlace())
+    return true;
+  unsigned Mode = Executable ? 0777 : 0666;
+  if (::fchmod(F.fd(), Mode & ~llvm::sys::fs::getUmask()) != 0) {
+    Error = "cannot set the mode of '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
 
 /// \p Bytes staged for \p Path (committed by the caller).
 bool stageOutput(const std::string &Path, std::string_view Bytes,
@@ -51,14 +70,85 @@ bool stageOutput(const std::string &Path, std::string_view Bytes,
     P += N;
     Left -= size_t(N);
   }
-  if (!F->inPlace()) {
-    unsigned Mode = Executable ? 0777 : 0666;
-    if (::fchmod(F->fd(), Mode & ~llvm::sys::fs::getUmask()) != 0) {
-      Error = "cannot set the mode of '" + Path + "': " + std::strerror(errno);
+  if (!setMode(*F, Path, Executable, Error))
+    return false;
+  Out.emplace(std::move(*F));
+  return true;
+}
+
+/// The image's staged file, mapped for emit_image to write into.
+struct MappedOutput {
+  std::optional<source::StagedFile> File;
+  void *Map = nullptr;
+  uint64_t Size = 0;
+  ~MappedOutput() {
+    if (Map)
+      ::munmap(Map, Size);
+  }
+  char *open(const std::string &Path, uint64_t Bytes, std::string &Error) {
+    llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
+    if (!F) {
+      Error = llvm::toString(F.takeError());
+      return nullptr;
+    }
+    if (F->inPlace())
+      return nullptr; // a device (/dev/null): written, not mapped
+    // Blocks first: a disk that cannot hold the image fails here, cleanly.
+    int E = ::posix_fallocate(F->fd(), 0, off_t(Bytes));
+    if (E == EOPNOTSUPP || E == EINVAL)
+      E = ::ftruncate(F->fd(), off_t(Bytes)) == 0 ? 0 : errno;
+    if (E) {
+      Error = "cannot write '" + Path + "': " + std::strerror(E);
+      return nullptr;
+    }
+    void *P = ::mmap(nullptr, size_t(Bytes), PROT_READ | PROT_WRITE, MAP_SHARED,
+                     F->fd(), 0);
+    if (P == MAP_FAILED) {
+      Error = "cannot map '" + Path + "': " + std::strerror(errno);
+      return nullptr;
+    }
+    File.emplace(std::move(*F));
+    Map = P;
+    Size = Bytes;
+    return static_cast<char *>(P);
+  }
+};
+
+/// commitLinkOutputs, with the image staged already when \p Image is set.
+bool commitAll(const std::vector<SideBytes> &Side, const std::string &ImagePath,
+               std::string_view Bytes, std::optional<source::StagedFile> Image,
+               bool Executable, unsigned &Committed, std::string &Error) {
+  // Stage everything first: a failure here publishes nothing.
+  std::vector<std::optional<source::StagedFile>> Staged(Side.size() + 1);
+  for (size_t K = 0; K < Side.size(); ++K)
+    if (!stageOutput(Side[K].Path, Side[K].Bytes, false, Staged[K], Error))
+      return false;
+  const bool ToStdout = ImagePath == "-";
+  if (Image) {
+    if (!setMode(*Image, ImagePath, Executable, Error))
+      return false;
+    Staged.back() = std::move(Image);
+  } else if (!ToStdout &&
+             !stageOutput(ImagePath, Bytes, Executable, Staged.back(), Error)) {
+    return false;
+  }
+  for (auto &F : Staged) {
+    if (!F)
+      continue;
+    if (llvm::Error E = F->commit()) {
+      Error = llvm::toString(std::move(E));
+      return false;
+    }
+    ++Committed;
+  }
+  if (ToStdout) {
+    std::fflush(stdout);
+    if (std::fwrite(Bytes.data(), 1, Bytes.size(), stdout) != Bytes.size() ||
+        std::fflush(stdout) != 0) {
+      Error = "cannot write the image to standard output";
       return false;
     }
   }
-  Out.emplace(std::move(*F));
   return true;
 }
 
@@ -86,33 +176,8 @@ bool commitLinkOutputs(const std::vector<SideBytes> &Side,
                        const std::string &ImagePath, std::string_view Image,
                        bool Executable, unsigned &Committed,
                        std::string &Error) {
-  // Stage everything first: a failure here publishes nothing.
-  std::vector<std::optional<source::StagedFile>> Staged(Side.size() + 1);
-  for (size_t K = 0; K < Side.size(); ++K)
-    if (!stageOutput(Side[K].Path, Side[K].Bytes, false, Staged[K], Error))
-      return false;
-  const bool ToStdout = ImagePath == "-";
-  if (!ToStdout &&
-      !stageOutput(ImagePath, Image, Executable, Staged.back(), Error))
-    return false;
-  for (auto &F : Staged) {
-    if (!F)
-      continue;
-    if (llvm::Error E = F->commit()) {
-      Error = llvm::toString(std::move(E));
-      return false;
-    }
-    ++Committed;
-  }
-  if (ToStdout) {
-    std::fflush(stdout);
-    if (std::fwrite(Image.data(), 1, Image.size(), stdout) != Image.size() ||
-        std::fflush(stdout) != 0) {
-      Error = "cannot write the image to standard output";
-      return false;
-    }
-  }
-  return true;
+  return commitAll(Side, ImagePath, Image, std::nullopt, Executable, Committed,
+                   Error);
 }
 
 bool graphLinkerNotYet(const std::string &Error) {
@@ -144,6 +209,11 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
   // clang's cc1 end the same way).
   auto *G = new LinkGraph(Line, R, O);
   const bool Relocatable = R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
+  MappedOutput Out;
+  if (!Relocatable && R.OutputPath != "-")
+    G->ImageSink = [&](uint64_t Size, std::string &E) {
+      return Out.open(R.OutputPath, Size, E);
+    };
   // -r: the inputs read, then merged into one object (object_merge).
   const bool Linked = Relocatable ? runLinkStep(*G, LinkStep::InputProbe) &&
                                         runLinkStep(*G, LinkStep::ReadInputs) &&
@@ -162,8 +232,8 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
   for (size_t K = 0; K < R.Side.size(); ++K)
     Side.push_back({R.Side[K].FinalPath, Texts[K]});
   unsigned Committed = 0;
-  return commitLinkOutputs(Side, R.OutputPath, G->Image, !Relocatable,
-                           Committed, Error)
+  return commitAll(Side, R.OutputPath, G->imageBytes(), std::move(Out.File),
+                   !Relocatable, Committed, Error)
              ? GraphLinkResult::Linked
              : GraphLinkResult::Failed;
 }

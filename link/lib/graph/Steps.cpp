@@ -404,6 +404,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
     G.S = LinkGraph::Synth();
     G.Dynamic.clear();
     G.Image.clear();
+    G.Sunk = {};
     for (Atom &A : G.Atoms) {
       A.Out = -1;
       A.OutOffset = A.Address = 0;

@@ -69,6 +69,15 @@ inline void put32(std::string &B, size_t Off, uint32_t V) {
 inline void put64(std::string &B, size_t Off, uint64_t V) {
   std::memcpy(&B[Off], &V, 8);
 }
+inline void put16(char *B, size_t Off, uint16_t V) {
+  std::memcpy(B + Off, &V, 2);
+}
+inline void put32(char *B, size_t Off, uint32_t V) {
+  std::memcpy(B + Off, &V, 4);
+}
+inline void put64(char *B, size_t Off, uint64_t V) {
+  std::memcpy(B + Off, &V, 8);
+}
 inline uint32_t get32(std::string_view B, size_t Off) {
   uint32_t V;
   std::memcpy(&V, &B[Off], 4);

@@ -16,6 +16,13 @@
 // RUN: cmp %t/default %t/plugin
 // RUN: %neverc -fuse-ld=neverc %t/main.o -o %t/explicit
 // RUN: cmp %t/default %t/explicit
+// The image is written through a mapping of the staged file; a device is
+// written to (not mapped), standard output gets the same bytes, and the
+// file's mode is lld's (executable, less the umask).
+// RUN: %neverc %t/main.o -o - > %t/stdout
+// RUN: cmp %t/default %t/stdout
+// RUN: %neverc %t/main.o -o /dev/null
+// RUN: test -x %t/default
 // GRAPH-NOT: LLD
 // OUT: 6
 //

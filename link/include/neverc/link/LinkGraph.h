@@ -300,6 +300,17 @@ public:
   std::function<bool(LinkGraph &, std::vector<lto::Product> &,
                      std::string &Error)>
       LtoCodegen;
+  /// Where emit_image writes the image (null: Image): a zero-filled buffer
+  /// of Size bytes that outlives the link, or null with Error set (null
+  /// and no Error: declined, Image is used). The
+  /// standalone route maps its staged output file here (no copy of the
+  /// image in memory, no write of it: lld's FileOutputBuffer).
+  std::function<char *(uint64_t Size, std::string &Error)> ImageSink;
+  /// The image: Image, or what emit_image wrote into the sink.
+  std::string_view imageBytes() const {
+    return Sunk.data() ? Sunk : std::string_view(Image);
+  }
+  std::string_view Sunk;
   // resolve_symbols
   std::vector<Atom> Atoms;
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols
