@@ -253,6 +253,23 @@ static void constraintsAfter(const NevercPhaseFrame *F,
       tpCode(L->ReplaceConstraint(L->Context, F->Task, M, G.Constraint, &C)));
   say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
   sayConstraint(F, L, "replaced", G.Constraint);
+  /* One more, then erased by a commit of its own. */
+  M = begin(F, I);
+  say("ReplaceConstraint(no descriptor) %s",
+      tpCode(L->ReplaceConstraint(L->Context, F->Task, M, G.Constraint, NULL)));
+  C = constraint("atom-align", G.Subject, 16, NEVERC_FALSE);
+  say("CreateConstraint(atom-align 16) %s",
+      tpCode(L->CreateConstraint(L->Context, F->Task, M, &C, &Gone)));
+  say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  M = begin(F, I);
+  say("EraseConstraint %s",
+      tpCode(L->EraseConstraint(L->Context, F->Task, M, Gone)));
+  say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  sayConstraint(F, L, "erased", Gone);
+  P = page(Buf, 8, sizeof Buf[0]);
+  say("GetConstraintPage %s count=%llu",
+      tpCode(L->GetConstraintPage(L->Context, F->Task, I->Graph, 0, &P)),
+      (unsigned long long)P.OutCount);
 }
 
 /* The first edge whose target symbol is named From. */

@@ -1318,10 +1318,11 @@ NevercStatus NEVERC_CALL createConstraint(void *Ctx, NevercTaskHandle Task,
   });
 }
 
-NevercStatus NEVERC_CALL replaceConstraint(void *Ctx, NevercTaskHandle Task,
-                                           NevercLinkMutationHandle M,
-                                           NevercLinkConstraintHandle H,
-                                           const NevercLinkConstraintInfo *In) {
+/// Replace (with \p In) or Erase: staged on a live constraint.
+NevercStatus stageOnConstraint(void *Ctx, NevercTaskHandle Task,
+                               NevercLinkMutationHandle M, NevercHandle H,
+                               bool Replace,
+                               const NevercLinkConstraintInfo *In) {
   return guard([&]() -> NevercStatus {
     LinkDomain::Impl &D = impl(Ctx);
     LinkJob *J;
@@ -1330,31 +1331,32 @@ NevercStatus NEVERC_CALL replaceConstraint(void *Ctx, NevercTaskHandle Task,
     uint32_t I = 0;
     if (NevercStatus S = constraintOf(D, *J, H, I); !isOk(S))
       return S;
-    LinkJob::StagedChange X{
-        LinkJob::StagedChange::ConstraintSet, I, false, -1, {}, 0};
-    if (NevercStatus S = constraintFrom(D, *J, In, X.Constraint); !isOk(S))
-      return S;
+    LinkJob::StagedChange X{Replace ? LinkJob::StagedChange::ConstraintSet
+                                    : LinkJob::StagedChange::ConstraintErase,
+                            I,
+                            false,
+                            -1,
+                            {},
+                            0};
+    if (Replace)
+      if (NevercStatus S = constraintFrom(D, *J, In, X.Constraint); !isOk(S))
+        return S;
     J->Staged.push_back(std::move(X));
     return okStatus();
   });
 }
 
+NevercStatus NEVERC_CALL replaceConstraint(void *Ctx, NevercTaskHandle Task,
+                                           NevercLinkMutationHandle M,
+                                           NevercLinkConstraintHandle H,
+                                           const NevercLinkConstraintInfo *In) {
+  return stageOnConstraint(Ctx, Task, M, H, true, In);
+}
+
 NevercStatus NEVERC_CALL eraseConstraint(void *Ctx, NevercTaskHandle Task,
                                          NevercLinkMutationHandle M,
                                          NevercLinkConstraintHandle H) {
-  return guard([&]() -> NevercStatus {
-    LinkDomain::Impl &D = impl(Ctx);
-    LinkJob *J;
-    if (NevercStatus S = openMutation(D, Task, M, &J); !isOk(S))
-      return S;
-    uint32_t I = 0;
-    if (NevercStatus S = constraintOf(D, *J, H, I); !isOk(S))
-      return S;
-    LinkJob::StagedChange X{
-        LinkJob::StagedChange::ConstraintErase, I, false, -1, {}, 0};
-    J->Staged.push_back(std::move(X));
-    return okStatus();
-  });
+  return stageOnConstraint(Ctx, Task, M, H, false, nullptr);
 }
 
 /// A skip proof GetGraph issued (api/Phase.cpp): what it pins.

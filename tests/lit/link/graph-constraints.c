@@ -33,6 +33,15 @@
 // ORDER-NEXT: steps: ReplaceConstraint OK
 // ORDER-NEXT: steps: CommitMutation OK
 // ORDER-NEXT: steps: GetConstraintInfo(replaced) OK atom-order value=5 required=1
+// ORDER-NEXT: steps: BeginMutation OK
+// ORDER-NEXT: steps: ReplaceConstraint(no descriptor) INVALID_ARGUMENT
+// ORDER-NEXT: steps: CreateConstraint(atom-align 16) OK
+// ORDER-NEXT: steps: CommitMutation OK
+// ORDER-NEXT: steps: BeginMutation OK
+// ORDER-NEXT: steps: EraseConstraint OK
+// ORDER-NEXT: steps: CommitMutation OK
+// ORDER-NEXT: steps: GetConstraintInfo(erased) STALE_HANDLE
+// ORDER-NEXT: steps: GetConstraintPage OK count=1
 // The synthetics, after layout (a dynamic executable's).
 // ORDER: steps: after layout
 // ORDER-NEXT: steps: GetSyntheticPage OK: .interp {{.*}}.dynsym{{.*}} .plt .dynamic .got .got.plt
