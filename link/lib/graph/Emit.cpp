@@ -45,7 +45,7 @@ uint8_t otherOf(object::Visibility V) {
 
 } // namespace
 
-bool emitImage(LinkGraph &G) {
+bool planImage(LinkGraph &G) {
   // The symbol table.
   StringTable Str;
   std::string Sym(24, '\0'), Globals;
@@ -220,12 +220,28 @@ bool emitImage(LinkGraph &G) {
     End += S.Size;
   }
   const uint64_t ShOff = alignTo(End, 8);
-  const size_t ShNum = G.Sections.size() + 1;
-  const uint64_t Size = ShOff + 64 * ShNum;
+  G.ImageShOff = ShOff;
+  G.ImageSize = ShOff + 64 * (G.Sections.size() + 1);
+  G.ImageShStrI = uint32_t(ShStrI);
+  G.ImagePlanned = true;
+  return true;
+}
+
+bool emitImage(LinkGraph &G) {
+  if (!G.ImagePlanned && !planImage(G))
+    return false;
+  const uint64_t ShOff = G.ImageShOff, Size = G.ImageSize;
+  const size_t ShNum = G.Sections.size() + 1, ShStrI = G.ImageShStrI;
+  // The names went into .shstrtab in section order: the same adds give the
+  // same offsets.
+  StringTable ShStr;
+  for (const OutputSection &S : G.Sections)
+    ShStr.add(S.Name);
   char *Img;
-  G.Sunk = {};
   std::string Error;
-  if (G.ImageSink && (Img = G.ImageSink(Size, Error))) {
+  if (G.Sunk.data()) { // relocate wrote the sections there already
+    Img = const_cast<char *>(G.Sunk.data());
+  } else if (G.ImageSink && (Img = G.ImageSink(Size, Error))) {
     G.Sunk = std::string_view(Img, Size);
   } else if (!Error.empty()) {
     return G.fail(Error);

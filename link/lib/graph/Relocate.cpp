@@ -71,7 +71,7 @@ struct Relocator {
     return Slot < 0 ? 0 : G.gotAddress(uint32_t(Slot));
   }
 
-  void apply(OutputSection &Out, uint32_t A);
+  void apply(SectionBytes B, uint32_t A);
   void fillGot();
   void fillIplt();
   void fillPlt();
@@ -79,7 +79,7 @@ struct Relocator {
   void fillEhFrameHdr();
 };
 
-void Relocator::apply(OutputSection &Out, uint32_t A) {
+void Relocator::apply(SectionBytes B, uint32_t A) {
   const Atom &At = G.Atoms[A];
   const bool Alloc = At.ShFlags & SHF_ALLOC;
   const bool Unwind = At.Type == SHT_X86_64_UNWIND;
@@ -95,7 +95,6 @@ void Relocator::apply(OutputSection &Out, uint32_t A) {
     const uint64_t P = At.Address + R->Offset;
     const size_t Pos = size_t(At.OutOffset + R->Offset);
     int64_t Add = R->Addend;
-    std::string &B = Out.Data;
     const size_t Width =
         Type == R_X86_64_64 || Type == R_X86_64_PC64 ||
                 Type == R_X86_64_GOTOFF64 || Type == R_X86_64_GOTPC64 ||
@@ -736,7 +735,7 @@ void Relocator::fillEhFrameHdr() {
   OutputSection &H = G.Sections[size_t(Y.EhFrameHdr)];
   const OutputSection &E = G.Sections[size_t(Y.EhFrame)];
   H.Data.assign(H.Size, '\0');
-  const std::string &B = E.Data;
+  const std::string_view B = G.sectionBytes(E);
   std::vector<std::pair<uint64_t, uint64_t>> Rows; // pc, fde address
   std::unordered_map<size_t, uint8_t> Encoding;    // CIE offset -> enc
   auto CieEncoding = [&](size_t Cie) -> int {
@@ -834,12 +833,35 @@ bool relocate(LinkGraph &G) {
   // .dynsym indexes, for the dynamic relocations.
   for (size_t D = 0; D < G.DynSyms.size(); ++D)
     G.Globals[G.DynSyms[D]].DynIndex = int32_t(D + 1);
+  // The standalone route: the image's plan now, and the sections written
+  // straight into the sink (no copy of them in memory for emit_image to
+  // copy again).
+  char *Img = nullptr;
+  if (G.ImageSink && !G.ImagePlanned) {
+    if (!planImage(G))
+      return false;
+    std::string Error;
+    Img = G.ImageSink(G.ImageSize, Error);
+    if (!Img && !Error.empty())
+      return G.fail(Error);
+    if (Img)
+      G.Sunk = std::string_view(Img, G.ImageSize);
+  }
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic || S.nobits())
       continue;
-    S.Data.assign(S.Size, (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0');
+    const char Fill = (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0';
+    SectionBytes B;
+    if (Img) {
+      B = {Img + S.Offset, size_t(S.Size)};
+      if (Fill) // a sink's bytes are zeros
+        std::memset(B.P, Fill, B.N);
+    } else {
+      S.Data.assign(S.Size, Fill);
+      B = {S.Data.data(), S.Data.size()};
+    }
     for (OutputSection::MergeRun &R : S.Runs) { // no relocation patches one
-      std::memcpy(&S.Data[R.Offset], R.Bytes.data(), R.Bytes.size());
+      std::memcpy(&B[R.Offset], R.Bytes.data(), R.Bytes.size());
       R.Bytes.clear();
     }
     for (uint32_t A : S.Atoms) {
@@ -848,13 +870,13 @@ bool relocate(LinkGraph &G) {
         continue; // its strings are in the run
       const std::string_view Bytes = At.bytes();
       if (!Bytes.empty())
-        std::memcpy(&S.Data[At.OutOffset], Bytes.data(),
+        std::memcpy(&B[At.OutOffset], Bytes.data(),
                     std::min<size_t>(Bytes.size(), S.Size - At.OutOffset));
       else if (At.Size)
-        std::memset(&S.Data[At.OutOffset], 0, At.Size);
+        std::memset(&B[At.OutOffset], 0, At.Size);
     }
     for (uint32_t A : S.Atoms)
-      X.apply(S, A);
+      X.apply(B, A);
   }
   X.fillGot();
   X.fillPlt();

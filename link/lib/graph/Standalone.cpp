@@ -86,13 +86,17 @@ struct MappedOutput {
       ::munmap(Map, Size);
   }
   char *open(const std::string &Path, uint64_t Bytes, std::string &Error) {
+    // A device or a FIFO (stat follows links) is opened once, at the
+    // commit, and written: opening a FIFO here too would hand its reader
+    // an end of file and leave the second open waiting for another.
+    struct stat St;
+    if (::stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode))
+      return nullptr;
     llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
     if (!F) {
       Error = llvm::toString(F.takeError());
       return nullptr;
     }
-    if (F->inPlace())
-      return nullptr; // a device (/dev/null): written, not mapped
     // Blocks first: a disk that cannot hold the image fails here, cleanly.
     int E = ::posix_fallocate(F->fd(), 0, off_t(Bytes));
     if (E == EOPNOTSUPP || E == EINVAL)

@@ -405,6 +405,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
     G.Dynamic.clear();
     G.Image.clear();
     G.Sunk = {};
+    G.ImagePlanned = false;
     for (Atom &A : G.Atoms) {
       A.Out = -1;
       A.OutOffset = A.Address = 0;

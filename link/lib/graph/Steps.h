@@ -19,6 +19,9 @@ bool synthesize(LinkGraph &G);     // Synthetic.cpp
 bool layout(LinkGraph &G);         // Layout.cpp
 bool relocate(LinkGraph &G);       // Relocate.cpp
 bool emitImage(LinkGraph &G);      // Emit.cpp
+/// emit_image's first half: .symtab, .strtab and .shstrtab added, every
+/// file offset and the image's size set (LinkGraph::ImagePlanned).
+bool planImage(LinkGraph &G); // Emit.cpp
 
 /// What a relocation refers to, as the later steps need it.
 struct Target {
@@ -68,6 +71,20 @@ inline void put32(std::string &B, size_t Off, uint32_t V) {
 }
 inline void put64(std::string &B, size_t Off, uint64_t V) {
   std::memcpy(&B[Off], &V, 8);
+}
+/// The bytes of an output section being written: its Data, or its place
+/// in an image emit_image's sink already holds (the standalone route).
+struct SectionBytes {
+  char *P = nullptr;
+  size_t N = 0;
+  char &operator[](size_t I) const { return P[I]; }
+  size_t size() const { return N; }
+};
+inline void put32(SectionBytes B, size_t Off, uint32_t V) {
+  std::memcpy(B.P + Off, &V, 4);
+}
+inline void put64(SectionBytes B, size_t Off, uint64_t V) {
+  std::memcpy(B.P + Off, &V, 8);
 }
 inline void put16(char *B, size_t Off, uint16_t V) {
   std::memcpy(B + Off, &V, 2);

@@ -311,6 +311,18 @@ public:
     return Sunk.data() ? Sunk : std::string_view(Image);
   }
   std::string_view Sunk;
+  /// emit_image's plan (planImage: the symbol and string tables added,
+  /// every file offset set): made early by relocate when it writes the
+  /// sections straight into the sink, else by emit_image itself.
+  bool ImagePlanned = false;
+  uint64_t ImageSize = 0, ImageShOff = 0;
+  uint32_t ImageShStrI = 0;
+  /// The bytes of output section \p S: its Data, or its place in Sunk.
+  std::string_view sectionBytes(const OutputSection &S) const {
+    if (!S.Data.empty() || !Sunk.data() || S.nobits())
+      return S.Data;
+    return Sunk.substr(size_t(S.Offset), size_t(S.Size));
+  }
   // resolve_symbols
   std::vector<Atom> Atoms;
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols
