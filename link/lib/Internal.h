@@ -244,7 +244,7 @@ struct LinkJob {
       BitcodeHandles;
   std::vector<NevercLTOInputModuleInfo> CLtoModules;
   std::vector<NevercLTOSymbolResolution> CLtoResolutions;
-  std::vector<std::string> LtoFeatures, LtoDigests;
+  std::vector<std::string> LtoFeatures, LtoDigests, LtoLayouts;
   uint64_t LtoKey = ~uint64_t(0);
 
   // NevercLTOCodegenAPI (api/LTOProvider.cpp), while a provider's Codegen

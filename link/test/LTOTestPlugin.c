@@ -135,10 +135,12 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
   Info.Header =
       tpHeader(sizeof Info, NEVERC_LTO_API_MAJOR, NEVERC_LTO_API_MINOR);
   S = L->GetModuleInfo(L->Context, F->Task, M[0].Module, &Info);
-  say("%s GetModuleInfo %s same=%d symbols=%llu", Where, tpCode(S),
+  say("%s GetModuleInfo %s same=%d symbols=%llu layout=%.*s", Where, tpCode(S),
       Info.LogicalURI.Length == M[0].LogicalURI.Length &&
           memcmp(Info.ContentDigest, M[0].ContentDigest, 32) == 0,
-      (unsigned long long)Info.SymbolCount);
+      (unsigned long long)Info.SymbolCount,
+      (int)(Info.DataLayout.Length < 5 ? Info.DataLayout.Length : 5),
+      Info.DataLayout.Data ? Info.DataLayout.Data : "");
   P = page(Res, 64, sizeof Res[0]);
   S = L->GetResolutionPage(L->Context, F->Task, R.Request, 0, &P);
   say("%s GetResolutionPage %s", Where, tpCode(S));

@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "neverc/lto/LTO.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/LTO/LTO.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
@@ -52,6 +55,21 @@ bool readBitcode(std::string_view Bytes, const std::string &Name,
     }
     Out.Symbols.push_back(std::move(B));
   }
+  return true;
+}
+
+bool readDataLayout(std::string_view Bytes, std::string &Out,
+                    std::string &Error) {
+  // The module's header records only: a lazy module reads no function.
+  llvm::LLVMContext Ctx;
+  auto M = llvm::getLazyBitcodeModule(
+      llvm::MemoryBufferRef(llvm::StringRef(Bytes.data(), Bytes.size()), ""),
+      Ctx);
+  if (!M) {
+    Error = llvm::toString(M.takeError());
+    return false;
+  }
+  Out = (*M)->getDataLayoutStr();
   return true;
 }
 

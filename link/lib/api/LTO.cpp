@@ -44,6 +44,14 @@ void buildViews(LinkJob &J, LinkGraph &G) {
   if (J.LtoKey == Key)
     return;
   J.LtoKey = Key;
+  // Data layouts are read once, when a plugin first asks (a lazy module of
+  // each file: its header records, no function).
+  if (J.LtoLayouts.size() != G.In.Bitcode.size()) {
+    J.LtoLayouts.assign(G.In.Bitcode.size(), std::string());
+    std::string Ignored; // a module the link read has a header
+    for (size_t F = 0; F < G.In.Bitcode.size(); ++F)
+      lto::readDataLayout(G.In.Bitcode[F]->Bytes, J.LtoLayouts[F], Ignored);
+  }
   J.CLtoModules.assign(G.In.Bitcode.size(), NevercLTOInputModuleInfo{});
   J.LtoDigests.clear();
   for (size_t F = 0; F < G.In.Bitcode.size(); ++F) {
@@ -54,7 +62,7 @@ void buildViews(LinkJob &J, LinkGraph &G) {
     M.LinkInput = inputHandle(J, B.Input); // an archive, for a member
     M.LogicalURI = viewOf(B.Name);
     M.ModuleIdentifier = viewOf(B.Info.ModuleIdentifier);
-    M.DataLayout = viewOf(B.Info.DataLayout);
+    M.DataLayout = viewOf(J.LtoLayouts[F]);
     digestOf(std::string(B.Bytes), M.ContentDigest);
     M.SymbolCount = B.Info.Symbols.size();
   }

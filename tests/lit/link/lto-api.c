@@ -19,7 +19,7 @@
 // CHECK-NEXT: lto-api: resolve capacity 1 pages 2 same=1
 // CHECK-NEXT: lto-api: resolve GetModulePage(cursor past the end) INVALID_ARGUMENT
 // CHECK-NEXT: lto-api: resolve GetModulePage(short stride) INVALID_ARGUMENT
-// CHECK-NEXT: lto-api: resolve GetModuleInfo OK same=1 symbols=2
+// CHECK-NEXT: lto-api: resolve GetModuleInfo OK same=1 symbols=2 layout=e-m:e
 // CHECK-NEXT: lto-api: resolve GetResolutionPage OK
 // CHECK-NEXT: lto-api: resolve GetResolutionInfo OK same=1
 // CHECK-NEXT: lto-api: resolve GetResolutionInfo(a module handle) WRONG_TYPE

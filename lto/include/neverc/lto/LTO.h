@@ -39,7 +39,7 @@ struct BitcodeSymbol {
 };
 
 struct BitcodeInfo {
-  std::string Triple, SourceFile, ModuleIdentifier, DataLayout;
+  std::string Triple, SourceFile, ModuleIdentifier;
   bool Thin = false; ///< has a ThinLTO summary
   std::vector<std::string> Comdats;
   std::vector<BitcodeSymbol> Symbols;
@@ -48,6 +48,10 @@ struct BitcodeInfo {
 /// Reads the symbol table of the bitcode in \p Bytes (\p Name for errors).
 bool readBitcode(std::string_view Bytes, const std::string &Name,
                  BitcodeInfo &Out, std::string &Error);
+/// The data layout of the module in \p Bytes (the symbol table has none;
+/// this reads the module's header records, not its functions).
+bool readDataLayout(std::string_view Bytes, std::string &Out,
+                    std::string &Error);
 
 /// The four resolution bits llvm::lto::SymbolResolution has.
 struct Resolution {
