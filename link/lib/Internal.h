@@ -211,6 +211,13 @@ struct LinkJob {
     uint8_t Digest[32] = {};
   };
   std::deque<ProofPin> Pins;
+  /// The pin a proof's payload names (null: not one of this link's).
+  const ProofPin *pinOf(const void *Payload) const {
+    for (const ProofPin &P : Pins)
+      if (&P == Payload)
+        return &P;
+    return nullptr;
+  }
   core::HandleTable<ImageBox *> Images, Builders, Bundles;
   /// Segment and section handles name (generation, index) of the facts.
   core::HandleTable<uint64_t> Segments, ImageSections;

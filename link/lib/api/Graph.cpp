@@ -1371,10 +1371,7 @@ NevercStatus NEVERC_CALL getProofInfo(void *Ctx, NevercTaskHandle Task,
         void *Pin = nullptr;
         if (NevercStatus S = J.T.lookupProof(Proof, &Phase, &Pin); !isOk(S))
           return S;
-        const LinkJob::ProofPin *P = nullptr;
-        for (const LinkJob::ProofPin &Q : J.Pins)
-          if (&Q == Pin)
-            P = &Q;
+        const LinkJob::ProofPin *P = J.pinOf(Pin);
         if (!P || !J.Graph)
           return st(NEVERC_STATUS_STALE_HANDLE);
         I.Proof = Proof;

@@ -27,6 +27,7 @@
 #include "Pages.h"
 
 #include "neverc/lto/LTO.h"
+#include "neverc/object/ELF.h"
 
 #include <cstring>
 
@@ -35,36 +36,12 @@ namespace {
 
 //===-- the target check ----------------------------------------------------//
 
-uint16_t machineOf(const std::string &Triple) {
-  auto Is = [&](const char *P) { return Triple.rfind(P, 0) == 0; };
-  if (Is("x86_64"))
-    return 62; // EM_X86_64
-  if (Is("aarch64") || Is("arm64"))
-    return 183; // EM_AARCH64
-  if (Is("i386") || Is("i486") || Is("i586") || Is("i686"))
-    return 3; // EM_386
-  if (Is("riscv"))
-    return 243; // EM_RISCV
-  if (Is("arm") || Is("thumb"))
-    return 40; // EM_ARM
-  return 0;
-}
-
-std::string machineName(uint16_t M) {
-  switch (M) {
-  case 62:
-    return "x86_64";
-  case 183:
-    return "aarch64";
-  case 3:
-    return "i386";
-  case 243:
-    return "riscv";
-  case 40:
-    return "arm";
-  default:
-    return "e_machine " + std::to_string(M);
-  }
+/// The architecture an e_machine is read as ("e_machine N" for one the
+/// object library does not know).
+std::string archOf(uint16_t Machine) {
+  const std::string T = object::elfTripleOf(Machine);
+  return T.rfind("unknown", 0) == 0 ? "e_machine " + std::to_string(Machine)
+                                    : T.substr(0, T.find('-'));
 }
 
 /// Why \p Bytes is not a relocatable ELF object of \p Triple's target
@@ -78,13 +55,13 @@ std::string mismatchOf(std::string_view Bytes, const std::string &Triple) {
   const auto *U = reinterpret_cast<const unsigned char *>(Bytes.data());
   const uint16_t Machine = uint16_t(U[18] | U[19] << 8);
   const uint16_t Type = uint16_t(U[16] | U[17] << 8);
-  const uint16_t Want = machineOf(Triple);
+  const uint16_t Want = object::elfMachineOf(Triple);
   const std::string Arch = Triple.substr(0, Triple.find('-'));
   if (U[4] != 2 || U[5] != 1 || Machine != Want)
     return "for " +
            (U[4] != 2   ? std::string("a 32-bit target")
             : U[5] != 1 ? std::string("a big-endian target")
-                        : machineName(Machine)) +
+                        : archOf(Machine)) +
            "; the link is for " + Arch;
   if (Type != 1)
     return "which is not a relocatable object (e_type " + std::to_string(Type) +
@@ -154,7 +131,9 @@ std::string whoIs(const LtoProvider &P) {
   return W;
 }
 
-std::string statusName(NevercStatus S) { return std::to_string(S.Code); }
+std::string statusName(NevercStatus S) {
+  return std::string(core::statusName(S.Code));
+}
 
 /// The provider's key for \p R: BuildCacheKey into a buffer it may ask to
 /// grow once.

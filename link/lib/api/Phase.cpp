@@ -184,10 +184,7 @@ void graphDigest(const LinkJob &J, uint8_t (&Out)[32]) {
 }
 
 bool proofHolds(LinkDomain::Impl &D, LinkJob &J, const void *Pin) {
-  const LinkJob::ProofPin *P = nullptr;
-  for (const LinkJob::ProofPin &Q : J.Pins)
-    if (&Q == Pin)
-      P = &Q;
+  const LinkJob::ProofPin *P = J.pinOf(Pin);
   if (!P || !J.Graph)
     return false;
   LinkGraph &G = *J.Graph;

@@ -291,6 +291,11 @@ std::string tripleOf(uint16_t Machine) {
 
 namespace neverc::object {
 
+uint16_t elfMachineOf(const std::string &Triple) {
+  return elf::machineOf(Triple);
+}
+std::string elfTripleOf(uint16_t Machine) { return elf::tripleOf(Machine); }
+
 uint32_t elfSectionType(const Section &S) {
   auto F = elf::sectionFacts(S.Ext);
   return F ? F->Type : 0;

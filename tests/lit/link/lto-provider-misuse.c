@@ -15,6 +15,7 @@
 // SLOTS: lto-provider: RegisterProvider(CACHEABLE, no BuildCacheKey) INVALID_DESCRIPTOR
 // SLOTS: lto-provider: RegisterProvider(no mode) INVALID_DESCRIPTOR
 // SLOTS: lto-provider: RegisterProvider(unknown flag) INVALID_DESCRIPTOR
+// SLOTS: lto-provider: RegisterProvider(REPLAY_REQUIRED) CAPABILITY_UNAVAILABLE
 // SLOTS: lto-provider: RegisterProvider(good) OK
 // SLOTS: lto-provider: RegisterProvider(same ID) DUPLICATE_ID
 // SLOTS: lto-provider: codegen slots modules=2
@@ -45,7 +46,7 @@
 // A provider that fails, and one that returns nothing: named, no file.
 // RUN: not %neverc -fplugin=%test_plugins/LTOProviderTestPlugin.so --provider-mode fail %t/main.o %t/lib-full.o -o %t/fail 2>&1 | FileCheck %s --check-prefix=FAIL
 // FAIL: lto-provider: codegen fail modules=2
-// FAIL: error: in neverc.link.lto_generate: LTO provider 'org.neverc.test.lto-provider' (plugin org.neverc.test.lto-provider) failed to generate the code of '{{.*}}fail' (status 20)
+// FAIL: error: in neverc.link.lto_generate: LTO provider 'org.neverc.test.lto-provider' (plugin org.neverc.test.lto-provider) failed to generate the code of '{{.*}}fail' (status PLUGIN_FAILURE)
 // RUN: not test -e %t/fail
 // RUN: not %neverc -fplugin=%test_plugins/LTOProviderTestPlugin.so --provider-mode none %t/main.o %t/lib.o -o %t/none 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: error: in neverc.link.lto_generate: LTO provider 'org.neverc.test.lto-provider' (plugin org.neverc.test.lto-provider) returned no objects

@@ -45,6 +45,11 @@ uint32_t elfRelocType(const Relocation &R);
 /// note): what the writer gives it for sh_type, sh_flags, sh_entsize.
 Extension elfSectionRecord(uint32_t Type, uint64_t Flags, uint64_t EntSize);
 
+/// The e_machine a triple's architecture has (0: not one read or written
+/// here), and the triple an e_machine is read as (the reader's own map).
+uint16_t elfMachineOf(const std::string &Triple);
+std::string elfTripleOf(uint16_t Machine);
+
 /// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
 /// throw it away. \p Borrow: sections keep views into \p Bytes (which
 /// must then outlive \p G) instead of copies, as a linker reads.
