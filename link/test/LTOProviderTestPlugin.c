@@ -230,6 +230,9 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       tpCode(tryProvider(Ctx, "org.neverc.test.nomode", Cache, 1)));
   say("RegisterProvider(unknown flag) %s",
       tpCode(tryProvider(Ctx, "org.neverc.test.bits", Full | (1u << 9), 1)));
+  say("RegisterProvider(REPLAY_REQUIRED) %s",
+      tpCode(tryProvider(Ctx, "org.neverc.test.replay",
+                         Full | NEVERC_LTO_PROVIDER_REPLAY_REQUIRED, 1)));
   say("RegisterProvider(good) %s",
       tpCode(tryProvider(Ctx, "org.neverc.test.lto-provider",
                          Full | Thin | Cache, 1)));

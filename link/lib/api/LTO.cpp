@@ -17,7 +17,8 @@
 //    content digest.
 //  - RegisterProvider keeps a provider whose descriptor is whole
 //    (ProviderID, Codegen, FULL and/or THIN, BuildCacheKey when CACHEABLE,
-//    IDs unique: DUPLICATE_ID); api/LTOProvider.cpp calls it.
+//    IDs unique: DUPLICATE_ID); api/LTOProvider.cpp calls it. One that is
+//    REPLAY_REQUIRED is CAPABILITY_UNAVAILABLE: no replay log is kept.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -210,6 +211,13 @@ NevercStatus NEVERC_CALL registerProvider(
                     "and FULL or THIN (and no unknown flag)",
                     NEVERC_STATUS_INVALID_DESCRIPTOR);
     std::string ID(P->ProviderID.Data, P->ProviderID.Length);
+    // No replay log is kept: a provider that needs one would be called
+    // as if it had it.
+    if (P->Flags & NEVERC_LTO_PROVIDER_REPLAY_REQUIRED)
+      return Refuse("LTO provider '" + ID +
+                        "' refused: REPLAY_REQUIRED, and neverc keeps no "
+                        "replay log of LTO code generation",
+                    NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     if ((P->Flags & NEVERC_LTO_PROVIDER_CACHEABLE) && !P->BuildCacheKey)
       return Refuse("LTO provider '" + ID +
                         "' refused: CACHEABLE needs a BuildCacheKey callback",

@@ -41,7 +41,9 @@
  * objects without calling Codegen; a miss calls it and stores what it
  * returned. A DETERMINISTIC provider that is not CACHEABLE is cached the
  * same way under the request's digest (the same request makes the same
- * bytes); one that is neither is never cached.
+ * bytes); one that is neither is never cached. A REPLAY_REQUIRED provider
+ * is refused at registration (NEVERC_STATUS_CAPABILITY_UNAVAILABLE): no
+ * replay log of LTO code generation is kept.
  *
  * Rules:
  *  - Every slot outside a Codegen callback, or with another task than the
