@@ -107,8 +107,20 @@ struct Commit {
     return condition(CondSlot, CondRequired, Cond);
   }
 
+  NevercStatus publishDecl(Decl *Dc, NevercASTNodeHandle *Out) {
+    *Out = TS.handle(Dc);
+    TS.Unplaced.insert(Dc);
+    if (auto *M = TS.Mutations.lookup(TS.OpenMutation))
+      (*M)->Created.push_back(*Out);
+    return okStatus();
+  }
+  IdentifierInfo *name() { return B.NameSet ? &C.Idents.get(B.Name) : nullptr; }
+
   NevercStatus binaryOperator(NevercASTNodeHandle *Out);
   NevercStatus integerLiteral(NevercASTNodeHandle *Out);
+  NevercStatus variable(NevercASTNodeHandle *Out);
+  NevercStatus parameter(NevercASTNodeHandle *Out);
+  NevercStatus function(NevercASTNodeHandle *Out);
   NevercStatus run(NevercASTNodeHandle *Out);
 };
 
@@ -167,8 +179,109 @@ NevercStatus Commit::integerLiteral(NevercASTNodeHandle *Out) {
   return publish(IntegerLiteral::Create(C, V, T, begin()), Out);
 }
 
+// Declarations are made in the translation unit, outside every scope:
+// the declaration keyword's phase places them (DeclarationKeyword.cpp),
+// running Sema's redeclaration checks and the initializer's conversions
+// then. The schema has no storage class, so they have external linkage.
+
+NevercStatus Commit::variable(NevercASTNodeHandle *Out) {
+  if (!B.NameSet || !B.TypeSet)
+    return fail("required property 'name' (DECL_NAME) or 'type' "
+                "(DECL_TYPE) is not set");
+  QualType T = B.Type;
+  if (T->isFunctionType() || T->isVoidType())
+    return fail("a variable cannot have type '" + T.getAsString() +
+                "' (build a Function for a function)");
+  SourceLocation L = begin();
+  auto *VD = VarDecl::Create(C, C.getTranslationUnitDecl(), L, L, name(), T,
+                             C.getTrivialTypeSourceInfo(T, L), SC_None);
+  // Kept on the variable until it is placed, where Sema converts it.
+  if (Expr *Init = expr(NEVERC_AST_CHILD_SLOT_DECL_VAR_INITIALIZER))
+    VD->setInit(Init);
+  return publishDecl(VD, Out);
+}
+
+NevercStatus Commit::parameter(NevercASTNodeHandle *Out) {
+  if (!B.TypeSet)
+    return fail("required property 'type' (DECL_TYPE) is not set");
+  if (B.Type->isVoidType())
+    return fail("a parameter cannot have type 'void'");
+  QualType T = C.getAdjustedParameterType(B.Type);
+  SourceLocation L = begin();
+  return publishDecl(
+      ParmVarDecl::Create(C, C.getTranslationUnitDecl(), L, L, name(), T,
+                          C.getTrivialTypeSourceInfo(T, L), SC_None, nullptr),
+      Out);
+}
+
+NevercStatus Commit::function(NevercASTNodeHandle *Out) {
+  if (!B.NameSet || !B.TypeSet)
+    return fail("required property 'name' (DECL_NAME) or 'type' "
+                "(DECL_TYPE) is not set");
+  const auto *FT = B.Type->getAs<FunctionType>();
+  if (!FT)
+    return fail("a function needs a function type (SEMA CreateFunctionType), "
+                "not '" +
+                B.Type.getAsString() + "'");
+  const auto *Proto = dyn_cast<FunctionProtoType>(FT);
+  std::vector<ParmVarDecl *> Params;
+  for (auto &[Key, N] : B.Children)
+    if (Key.first == NEVERC_AST_CHILD_SLOT_DECL_FUNCTION_PARAMETERS) {
+      auto *P = dyn_cast<ParmVarDecl>(static_cast<Decl *>(N.Ptr));
+      if (Key.second != Params.size())
+        return fail("'parameters' must be set at indices 0..n-1");
+      if (!P || !TS.Unplaced.count(P) ||
+          P->getDeclContext() != C.getTranslationUnitDecl())
+        return fail("a parameter must be a ParmVar a builder made that no "
+                    "function owns yet");
+      Params.push_back(P);
+    }
+  unsigned Want = Proto ? Proto->getNumParams() : 0;
+  if (!Params.empty() && Params.size() != Want)
+    return fail("the function type has " + std::to_string(Want) +
+                " parameter(s); " + std::to_string(Params.size()) +
+                " were set");
+  for (unsigned I = 0; I < Params.size(); ++I)
+    if (!C.hasSameType(Params[I]->getType(), Proto->getParamType(I)))
+      return fail("parameter " + std::to_string(I) + " has type '" +
+                  Params[I]->getType().getAsString() +
+                  "'; the function type says '" +
+                  Proto->getParamType(I).getAsString() + "'");
+  Stmt *Body = child(NEVERC_AST_CHILD_SLOT_DECL_FUNCTION_BODY);
+  if (Body && !isa<CompoundStmt>(Body))
+    return fail("a function body must be a compound statement");
+  if (std::string Why; Body && !returnsFit(C, Body, FT->getReturnType(), Why))
+    return fail(Why);
+  SourceLocation L = begin();
+  auto *FD = FunctionDecl::Create(
+      C, C.getTranslationUnitDecl(), L, L, DeclarationName(name()), B.Type,
+      C.getTrivialTypeSourceInfo(B.Type, L), SC_None);
+  // Unset parameters of a prototype are unnamed ones.
+  for (unsigned I = Params.size(); I < Want; ++I)
+    Params.push_back(ParmVarDecl::Create(
+        C, FD, L, L, nullptr, Proto->getParamType(I),
+        C.getTrivialTypeSourceInfo(Proto->getParamType(I), L), SC_None,
+        nullptr));
+  for (unsigned I = 0; I < Params.size(); ++I) {
+    Params[I]->setDeclContext(FD);
+    Params[I]->setOwningFunction(FD);
+    Params[I]->setScopeInfo(0, I);
+    TS.Unplaced.erase(Params[I]);
+  }
+  FD->setParams(Params);
+  if (Body)
+    TS.PendingBodies[FD] = Body;
+  return publishDecl(FD, Out);
+}
+
 NevercStatus Commit::run(NevercASTNodeHandle *Out) {
   switch (B.Kind) {
+  case NEVERC_DECL_KIND_VAR:
+    return variable(Out);
+  case NEVERC_DECL_KIND_PARM_VAR:
+    return parameter(Out);
+  case NEVERC_DECL_KIND_FUNCTION:
+    return function(Out);
   case NEVERC_STMT_KIND_INTEGER_LITERAL:
     return integerLiteral(Out);
   case NEVERC_STMT_KIND_BINARY_OPERATOR:
@@ -331,6 +444,9 @@ NevercStatus Commit::run(NevercASTNodeHandle *Out) {
 
 bool buildable(NevercASTNodeKind K) {
   switch (K) {
+  case NEVERC_DECL_KIND_VAR:
+  case NEVERC_DECL_KIND_PARM_VAR:
+  case NEVERC_DECL_KIND_FUNCTION:
   case NEVERC_STMT_KIND_INTEGER_LITERAL:
   case NEVERC_STMT_KIND_BINARY_OPERATOR:
   case NEVERC_STMT_KIND_COMPOUND_ASSIGN_OPERATOR:
@@ -360,9 +476,11 @@ const char *unbuildableReason(NevercASTNodeKind K) {
            "kind other than an integer), or it is made by Sema alone "
            "(implicit casts, ...)";
   case NEVERC_AST_SCHEMA_DOMAIN_DECL:
-    return "declarations are not built by this neverc build: a new "
-           "declaration must be entered into a scope, which no AST slot "
-           "does";
+    return "this build builds Var, ParmVar and Function declarations (for a "
+           "declaration keyword to place at file scope); a typedef's "
+           "underlying type has no schema property, tags (struct, union, "
+           "enum) and their members are not built yet, and the other kinds "
+           "are Clang's own (the unit, implicit parameters, pragmas)";
   case NEVERC_AST_SCHEMA_DOMAIN_TYPE:
     return "types are made with the SEMA table's Create*Type slots";
   default:

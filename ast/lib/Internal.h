@@ -21,6 +21,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclGroup.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
@@ -109,6 +110,9 @@ struct BuilderModel {
   llvm::APInt Value;
   bool ValueSet = false;
   NevercBinaryOperatorKind Operator = 0;
+  /// DECL_NAME of a declaration builder.
+  std::string Name;
+  bool NameSet = false;
   std::map<std::pair<NevercASTChildSlotID, uint64_t>, NodeRef> Children;
 };
 
@@ -185,6 +189,16 @@ struct TaskState {
     uint64_t Position = 0;
   };
   core::HandleTable<CheckpointModel> Checkpoints;
+  /// A declaration keyword met in the lookahead of a declaration: its
+  /// phase runs at the next file-scope boundary (DeclarationKeyword.cpp).
+  struct PendingDeclaration {
+    std::vector<clang::Token> Tokens;
+    clang::SourceLocation Loc, End;
+  };
+  std::vector<PendingDeclaration> PendingDeclarations;
+  /// Bodies of built function definitions, set when the function is
+  /// placed (after Clang's redefinition check, which a body would trip).
+  llvm::DenseMap<const clang::FunctionDecl *, clang::Stmt *> PendingBodies;
   std::vector<Subscription> Subscriptions;
   uint64_t Mask = 0;
   /// The live compile (null before the tree exists and after detach).
@@ -305,8 +319,9 @@ struct ExtensionOutBox {
   NodeRef Node;
 };
 
-/// One ClaimKeyword: an identifier that becomes an expression or a type
-/// name wherever it is used (KeywordExtension.cpp).
+/// One ClaimKeyword: an identifier that becomes an expression, a type
+/// name or a statement wherever it is used (KeywordExtension.cpp), or a
+/// declaration at file scope (DeclarationKeyword.cpp).
 struct KeywordClaim {
   std::string Name;
   NevercParserResultKind Result = 0;
@@ -514,6 +529,22 @@ bool runSyntaxExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
 /// preprocessor exists) and their expansions run the phases (once it does).
 bool keywordsActive(ASTDomain::Impl &D);
 void defineClaimedKeywords(ASTDomain::Impl &D, clang::CompilerInstance &CI);
+/// Declaration keywords (DeclarationKeyword.cpp): runs the declaration
+/// phase for a keyword met now, at file scope, and places what the plugin
+/// built there; false when it failed (Clang or the phase said why).
+bool runDeclarationKeyword(ASTDomain::Impl &D, TaskState &TS,
+                           const std::vector<clang::Token> &Tokens,
+                           clang::SourceLocation End, bool AtEnd = false);
+/// At the file-scope boundary around the top-level group \p DG (null:
+/// the end of the unit): the pending keywords spelled before it run
+/// (\p Before true) or those after it do; one spelled inside it is an
+/// error.
+void runPendingDeclarations(ASTDomain::Impl &D, TaskState &TS,
+                            clang::DeclGroupRef DG, bool Before);
+/// Puts a declaration a builder made into the translation unit as the
+/// parser would (redeclaration checks, scope, initializer); false when
+/// Clang rejected it (its errors say why).
+bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, clang::Decl *Dc);
 void watchClaimedKeywords(ASTDomain::Impl &D, TaskState &TS,
                           clang::CompilerInstance &CI);
 NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
@@ -601,6 +632,11 @@ bool slotAccess(NodeRef Parent, NevercASTChildSlotID Slot, uint64_t Index,
 /// goto names.
 bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
               const clang::Stmt *Replacement, std::string &Why);
+/// Every return statement in \p S gives what a function returning \p RT
+/// must (IR generation stores the value as the function's type,
+/// unchecked); false with the reason.
+bool returnsFit(const clang::ASTContext &C, const clang::Stmt *S,
+                clang::QualType RT, std::string &Why);
 /// A new top-level declaration arrived: its subtree joins the parent map
 /// (when one was built), so parents stay right while Clang still parses.
 void noteTopLevel(TaskState &TS, clang::Decl *D);

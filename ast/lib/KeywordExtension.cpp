@@ -1,5 +1,5 @@
 //===- KeywordExtension.cpp - keywords that become expressions, types,
-//statements -===//
+// statements -===//
 //
 // neverc.syntax.extension.expression, .type_name and .statement, carried by
 // Clang's annotation tokens. Stock Clang 22's parser has no hook where a
@@ -15,6 +15,8 @@
 // the macro expands to nothing, and the annotation token holding the
 // plugin's node is entered right after it. The parser then analyses the
 // surrounding construct around it, so C's rules apply to the result.
+// A declaration keyword expands to nothing and is handled in
+// DeclarationKeyword.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -43,6 +45,8 @@ uint32_t phaseOf(const KeywordClaim &K) {
     return core::Phase_SYNTAX_EXTENSION_EXPRESSION;
   case NEVERC_PARSER_RESULT_STMT:
     return core::Phase_SYNTAX_EXTENSION_STATEMENT;
+  case NEVERC_PARSER_RESULT_DECL:
+    return core::Phase_SYNTAX_EXTENSION_DECLARATION;
   default:
     return core::Phase_SYNTAX_EXTENSION_TYPE_NAME;
   }
@@ -68,6 +72,19 @@ public:
     for (unsigned I = 0; Args && I < Args->getNumMacroArguments(); ++I)
       for (const Token *P = Args->getUnexpArgument(I); P->isNot(tok::eof); ++P)
         Toks.push_back(*P);
+    if (K.Result == NEVERC_PARSER_RESULT_DECL) {
+      // The macro expands to nothing. Before the first token of the unit
+      // the parser stands at file scope, so the phase runs now; otherwise
+      // this is the parser's lookahead, and the phase runs once the
+      // declaration before it is complete (PipelineConsumer).
+      (void)MI->allocateTokens(0, PP.getPreprocessorAllocator());
+      if (PP.getTokenCount() == 0 && TS.PendingDeclarations.empty())
+        runDeclarationKeyword(D, TS, Toks, Range.getEnd());
+      else
+        TS.PendingDeclarations.push_back(
+            {std::move(Toks), Name.getLocation(), Range.getEnd()});
+      return;
+    }
     // Unhandled, the keyword stays the identifier it is (not expanded
     // again).
     Token Result = Name;
@@ -154,7 +171,8 @@ NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
     if ((C->Name.Length && !C->Name.Data) || !isIdentifier(Name) ||
         (C->Result != NEVERC_PARSER_RESULT_EXPR &&
          C->Result != NEVERC_PARSER_RESULT_TYPE &&
-         C->Result != NEVERC_PARSER_RESULT_STMT))
+         C->Result != NEVERC_PARSER_RESULT_STMT &&
+         C->Result != NEVERC_PARSER_RESULT_DECL))
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     // A keyword of any C standard or GNU C stays Clang's.
     LangOptions LO;

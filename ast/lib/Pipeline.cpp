@@ -48,6 +48,17 @@ public:
     TS.Sema = nullptr;
   }
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    // Declaration keywords met in the parser's lookahead: the ones spelled
+    // before this group declare first, the ones after it next.
+    if (!TS.PendingDeclarations.empty()) {
+      runPendingDeclarations(D, TS, DG, /*Before=*/true);
+      bool Ok = forwardTopLevel(DG);
+      runPendingDeclarations(D, TS, DG, /*Before=*/false);
+      return Ok;
+    }
+    return forwardTopLevel(DG);
+  }
+  bool forwardTopLevel(DeclGroupRef DG) {
     for (Decl *Dc : DG)
       noteTopLevel(TS, Dc);
     raiseGroup(NEVERC_AST_LIFECYCLE_TOP_LEVEL_DECL, DG);
@@ -88,6 +99,7 @@ public:
   void HandleTranslationUnit(ASTContext &) override {
     // Clang's parse is over. The inner consumer (which emits the object)
     // runs once the phases are done: release().
+    runPendingDeclarations(D, TS, DeclGroupRef(), /*Before=*/false);
     ReachedEnd = true;
     raise(NEVERC_AST_LIFECYCLE_TRANSLATION_UNIT);
   }

@@ -1,10 +1,11 @@
-//===- SyntaxExtension.cpp - The syntax extension phases' cursor -----------===//
+//===- SyntaxExtension.cpp - The syntax extension phases' cursor
+//-----------===//
 //
 // What the syntax extension phases this build runs share (attribute,
-// expression, type_name): one run per construct with a parser cursor over
-// the construct's tokens (minted by the prep domain, ending with an
-// end-of-file token), the verifier of the decision, and the PARSER slots
-// 1-8 plugins use inside the run. A cursor and its checkpoints go stale
+// declaration, statement, expression, type_name): one run per construct with a
+// parser cursor over the construct's tokens (minted by the prep domain, ending
+// with an end-of-file token), the verifier of the decision, and the PARSER
+// slots 1-8 plugins use inside the run. A cursor and its checkpoints go stale
 // when the run ends.
 //
 //===----------------------------------------------------------------------===//
@@ -35,14 +36,23 @@ const char *resultName(NevercParserResultKind K) {
   case NEVERC_PARSER_RESULT_STMT:
     return "STMT";
   case NEVERC_PARSER_RESULT_ATTRIBUTE: return "ATTRIBUTE";
+  case NEVERC_PARSER_RESULT_DECL:
+    return "DECL";
   default: return "another kind";
   }
 }
 
 /// Whether \p N is what a construct of kind \p K must become.
-bool fitsResult(const TaskState::CursorModel &C, NevercParserResultKind K,
-                NodeRef N) {
+bool fitsResult(const TaskState &TS, const TaskState::CursorModel &C,
+                NevercParserResultKind K, NodeRef N) {
   switch (K) {
+  case NEVERC_PARSER_RESULT_DECL: {
+    // A variable or function a builder made and nothing has placed yet.
+    if (N.Domain != NEVERC_AST_SCHEMA_DOMAIN_DECL || !TS.Unplaced.count(N.Ptr))
+      return false;
+    auto *Dc = static_cast<Decl *>(N.Ptr);
+    return (isa<VarDecl>(Dc) && !isa<ParmVarDecl>(Dc)) || isa<FunctionDecl>(Dc);
+  }
   case NEVERC_PARSER_RESULT_ATTRIBUTE:
     return N.Domain == NEVERC_AST_SCHEMA_DOMAIN_ATTR && madeFor(C, N.Ptr);
   case NEVERC_PARSER_RESULT_EXPR:
@@ -114,10 +124,14 @@ bool runSyntaxExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
       if (!Out.Node.Ptr && Self.In->Expected != NEVERC_PARSER_RESULT_ATTRIBUTE)
         return Fail(std::string("HANDLED without a node (") +
                     resultName(Self.In->Expected) + " expected)");
-      if (Out.Node.Ptr && !fitsResult(*C, Self.In->Expected, Out.Node))
+      if (Out.Node.Ptr &&
+          !fitsResult(*Self.TS, *C, Self.In->Expected, Out.Node))
         return Fail(Self.In->Expected == NEVERC_PARSER_RESULT_ATTRIBUTE
                         ? "the node is not an attribute CreateParsedAttribute "
                           "made for this cursor"
+                    : Self.In->Expected == NEVERC_PARSER_RESULT_DECL
+                        ? "the node is not a variable or function a builder "
+                          "made that is not declared yet"
                         : std::string("the node is not ") +
                               (Self.In->Expected == NEVERC_PARSER_RESULT_EXPR
                                    ? "an expression"
@@ -287,7 +301,8 @@ NevercStatus NEVERC_CALL createExtensionOutput(
     for (uint32_t P : {core::Phase_SYNTAX_EXTENSION_ATTRIBUTE,
                        core::Phase_SYNTAX_EXTENSION_EXPRESSION,
                        core::Phase_SYNTAX_EXTENSION_TYPE_NAME,
-                       core::Phase_SYNTAX_EXTENSION_STATEMENT}) {
+                       core::Phase_SYNTAX_EXTENSION_STATEMENT,
+                       core::Phase_SYNTAX_EXTENSION_DECLARATION}) {
       const NevercInterfaceID ID = D.H.phases().at(P).ID;
       if (Frame->Phase.High == ID.High && Frame->Phase.Low == ID.Low)
         Phase = P;

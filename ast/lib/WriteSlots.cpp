@@ -285,7 +285,17 @@ NevercStatus NEVERC_CALL builderSetProperty(void *Ctx, NevercTaskHandle Task,
       return st(NEVERC_STATUS_POLICY_VIOLATION);
     if (Value->Type != E.Type)
       return st(NEVERC_STATUS_WRONG_TYPE);
-    if (Property == NEVERC_AST_PROPERTY_STMT_EXPR_TYPE) {
+    if (Property == NEVERC_AST_PROPERTY_DECL_NAME) {
+      std::string_view N(Value->StringValue.Data ? Value->StringValue.Data : "",
+                         Value->StringValue.Length);
+      if ((N.size() && !Value->StringValue.Data) || !isIdentifier(N))
+        return st(NEVERC_STATUS_INVALID_ARGUMENT);
+      B->Name = std::string(N);
+      B->NameSet = true;
+      return okStatus();
+    }
+    if (Property == NEVERC_AST_PROPERTY_STMT_EXPR_TYPE ||
+        Property == NEVERC_AST_PROPERTY_DECL_TYPE) {
       NodeRef T;
       if (NevercStatus S =
               nodeOf(D, *TS, Value->NodeValue, NEVERC_AST_SCHEMA_DOMAIN_TYPE, T);
@@ -483,8 +493,8 @@ FunctionDecl *enclosingFunction(TaskState &TS, NodeRef N) {
   return nullptr;
 }
 
-/// Every return statement in \p S gives what a function returning \p RT
-/// must (IR generation stores the value as the function's type, unchecked).
+} // namespace
+
 bool returnsFit(const ASTContext &C, const Stmt *S, QualType RT,
                 std::string &Why) {
   if (!S)
@@ -507,6 +517,8 @@ bool returnsFit(const ASTContext &C, const Stmt *S, QualType RT,
       return false;
   return true;
 }
+
+namespace {
 
 /// Applies one edit (checked) and returns the node it displaced.
 NevercStatus applyEdit(ASTDomain::Impl &D, TaskState &TS, const StagedEdit &E,

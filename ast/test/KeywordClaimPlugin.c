@@ -316,8 +316,8 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
           tpCode(claim("9lives", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: result ATTRIBUTE: %s\n",
           tpCode(claim("__other", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_FALSE)));
-  fprintf(stderr, "claim-keyword: result DECL: %s\n",
-          tpCode(claim("__other", NEVERC_PARSER_RESULT_DECL, NEVERC_FALSE)));
+  fprintf(stderr, "claim-keyword: result 0: %s\n",
+          tpCode(claim("__other", 0, NEVERC_FALSE)));
   /* The three phases: a provider (an interceptor with KEYWORD_MODE=
    * interceptor) answering every claimed keyword, and the observer of
    * KEYWORD_MODE=observer. */

@@ -176,6 +176,7 @@ constexpr const char *ImplementedPhases[] = {
     NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
     NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_NAME,
+    NEVERC_PHASE_SYNTAX_EXTENSION_DECLARATION_NAME,
     // link: the whole-link route, the graph linker's thirteen steps and
     // its relocatable merge.
     NEVERC_PHASE_LINK_OBJECT_MERGE_NAME, NEVERC_PHASE_LINK_INPUT_PROBE_NAME,
@@ -194,13 +195,10 @@ constexpr const char *ImplementedPhases[] = {
 /// is told why it is never called, not that the phase is still to come.
 const char *clangLimit(const std::string &Phase) {
   static const std::pair<const char *, const char *> Limits[] = {
-      {NEVERC_PHASE_SYNTAX_EXTENSION_DECLARATION_NAME,
-       "its Parser has no declaration hook and no annotation token carries "
-       "a declaration"},
       {NEVERC_PHASE_SYNTAX_EXTENSION_KEYWORD_NAME,
        "a keyword that must yield a node needs a parser hook (claimed "
-       "keywords run syntax.extension.expression, .type_name or .statement "
-       "instead)"},
+       "keywords run syntax.extension.expression, .type_name, .statement or "
+       ".declaration instead)"},
       {NEVERC_PHASE_SEMA_EXTENSION_EXPRESSION_NAME,
        "Sema's expression analysis is not virtual and takes no hook"},
       {NEVERC_PHASE_SEMA_EXTENSION_STATEMENT_NAME,

@@ -30,7 +30,7 @@
 // CHECK-NEXT: claim-keyword: typeof: DUPLICATE_ID
 // CHECK-NEXT: claim-keyword: not an identifier: INVALID_ARGUMENT
 // CHECK-NEXT: claim-keyword: result ATTRIBUTE: INVALID_ARGUMENT
-// CHECK-NEXT: claim-keyword: result DECL: INVALID_ARGUMENT
+// CHECK-NEXT: claim-keyword: result 0: INVALID_ARGUMENT
 // CHECK: keyword: __bump expected=2 first argument 'base'
 // CHECK: keyword: __answer_type expected=4 first argument ''
 // CHECK: keyword: __answer expected=3 first argument ''

@@ -7,7 +7,7 @@
 //
 // RUN: rm -rf %t && mkdir %t
 // RUN: %neverc -fplugin=%plugins/TracePlugin.so -c %s -o %t/one.o 2>&1 | FileCheck %s --check-prefix=WARN --implicit-check-not="in neverc.driver." --implicit-check-not="in neverc.source." --implicit-check-not="in neverc.prep." --implicit-check-not="in neverc.mc." --implicit-check-not="in neverc.codegen." --implicit-check-not=error:
-// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.syntax.extension.declaration: capability unavailable on stock Clang 22 (its Parser has no declaration hook and no annotation token carries a declaration), so the observer registered here is never called [-Wunimplemented-plugin-phase]
+// WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.syntax.extension.keyword: capability unavailable on stock Clang 22 (a keyword that must yield a node needs a parser hook (claimed keywords run syntax.extension.expression, .type_name, .statement or .declaration instead)), so the observer registered here is never called [-Wunimplemented-plugin-phase]
 // WARN: neverc: warning: plugin 'org.neverc.example.trace' in neverc.dyncode.request.freeze: this build does not run this phase of the dyncode domain yet, so the observer registered here is never called [-Wunimplemented-plugin-phase]
 // RUN: test -f %t/one.o
 //
@@ -34,7 +34,7 @@
 // compile stops before anything runs and writes nothing.
 // RUN: not %neverc -fplugin=%plugins/TracePlugin.so -Werror -c %s -o %t/err.o 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not %neverc -fplugin=%plugins/TracePlugin.so -Werror=unimplemented-plugin-phase -c %s -o %t/err.o 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR: neverc: error: plugin 'org.neverc.example.trace' in neverc.syntax.extension.declaration: {{.*}} [-Werror,-Wunimplemented-plugin-phase]
+// ERR: neverc: error: plugin 'org.neverc.example.trace' in neverc.syntax.extension.keyword: {{.*}} [-Werror,-Wunimplemented-plugin-phase]
 // RUN: not test -e %t/err.o
 // -Wno-error=... keeps it a warning under -Werror.
 // RUN: %neverc -fplugin=%plugins/TracePlugin.so -Werror -Wno-error=unimplemented-plugin-phase -c %s -o %t/kept.o 2>&1 | FileCheck %s --check-prefix=WARN

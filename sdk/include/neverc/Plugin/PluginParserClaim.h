@@ -28,8 +28,8 @@
  * generation records it (llvm.global.annotations, llvm.var.annotation) and
  * AST plugins find it as NEVERC_ATTR_KIND_ANNOTATE.
  *
- * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR, TYPE or STMT,
- * TakesArguments}) in Register makes the identifier a keyword of every
+ * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR, TYPE, STMT or
+ * DECL, TakesArguments}) in Register makes the identifier a keyword of every
  * compile: each use -- `__answer` or, when it takes arguments,
  * `__answer(...)` -- runs neverc.syntax.extension.expression (Result EXPR),
  * neverc.syntax.extension.type_name (TYPE) or .statement (STMT) once, with
@@ -45,7 +45,23 @@
  * bare identifier (an undeclared name to Clang). In a compile the claim is
  * carried by a predefined macro of the same name (`#ifdef __answer` is
  * true); -E parses nothing, so there the keyword is left as written and is
- * no macro. CreateDeclReference makes the
+ * no macro.
+ *
+ * Result DECL: the keyword -- `__decl(...)`, written between two
+ * declarations at file scope, with or without a `;` after it (an empty
+ * declaration) -- runs neverc.syntax.extension.declaration once when the
+ * declaration before it is complete (at once when it is the unit's first
+ * token), so Sema stands at file scope. HANDLED with a Var or Function a
+ * builder made for it (NEVERC_DECL_KIND_VAR / _FUNCTION, with ParmVar
+ * parameters and a body; not yet declared) declares it there as the parser
+ * would: earlier declarations of the name are merged or reported (Clang's
+ * redefinition errors), a variable's initializer is converted to its type,
+ * and the declaration goes to IR generation and the lifecycle observers
+ * like any other; later declarations see it. Built declarations have
+ * external linkage (the schema has no storage class). UNHANDLED is an
+ * error at the keyword ("no plugin handled the declaration keyword"); so is
+ * the keyword anywhere else (in a function body, inside a declaration).
+ * CreateDeclReference makes the
  * expression that names a declaration (Sema's own, so a function decays
  * and an enumerator is a constant) -- what a keyword's expression needs to
  * mention anything declared; the AST schema has no slot for it.
@@ -63,7 +79,7 @@
  *  - DECLSPEC spellings reach the phase only with -fdeclspec or
  *    -fms-extensions (Clang parses __declspec only then).
  *  - ClaimKeyword: outside Register INVALID_STATE; a name that is not an
- *    identifier, or a Result other than EXPR, TYPE and STMT,
+ *    identifier, or a Result other than EXPR, TYPE, STMT and DECL,
  *    INVALID_ARGUMENT; a C keyword of any standard, or a name claimed
  *    before, DUPLICATE_ID.
  *  - CreateDeclReference: a declaration that is not a value (a type, a
