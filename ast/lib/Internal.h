@@ -28,6 +28,7 @@
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstring>
 #include <deque>
@@ -273,13 +274,41 @@ struct TaskState {
 /// another domain (the parse input's type is prep's token stream) is told
 /// apart before anything else is read.
 enum class BoxTag : uint32_t {
-  ParseInput = 0x41535449,   // "ASTI"
-  ASTUnit = 0x41535455,      // "ASTU"
-  SemanticUnit = 0x53454d55, // "SEMU"
-  LookupInput = 0x4c4b5549,  // "LKUI"
-  LookupOutput = 0x4c4b554f, // "LKUO"
+  ParseInput = 0x41535449,      // "ASTI"
+  ASTUnit = 0x41535455,         // "ASTU"
+  SemanticUnit = 0x53454d55,    // "SEMU"
+  LookupInput = 0x4c4b5549,     // "LKUI"
+  LookupOutput = 0x4c4b554f,    // "LKUO"
   ExtensionInput = 0x53585849,  // "SXXI": a syntax extension's cursor
   ExtensionOutput = 0x5358584f, // "SXXO"
+  // The sema extension phases' inputs and outputs (SemaExtension.cpp).
+  ExpressionInput = 0x53455849,   // "SEXI"
+  ExpressionOutput = 0x5345584f,  // "SEXO"
+  StatementInput = 0x53535449,    // "SSTI"
+  StatementOutput = 0x5353544f,   // "SSTO"
+  DeclarationInput = 0x53444349,  // "SDCI"
+  DeclarationOutput = 0x5344434f, // "SDCO"
+  TypeInput = 0x53545949,         // "STYI"
+  TypeOutput = 0x5354594f,        // "STYO"
+  ConversionInput = 0x53435649,   // "SCVI"
+  ConversionOutput = 0x5343564f,  // "SCVO"
+};
+
+/// The input of one sema extension phase run: which fields a phase fills
+/// is its input struct's (PluginSema.h).
+struct SemaExtensionInBox {
+  BoxTag Tag;
+  NodeRef First, Second; ///< Left/Right, Declaration, Expression
+  std::vector<NevercHandle> Statements;
+  uint32_t RawLoc = 0, RawLoc2 = 0;
+  clang::QualType From, To;
+  NevercSemaConversionContext Context = 0;
+  std::string Name;
+};
+struct SemaExtensionOutBox {
+  BoxTag Tag;
+  NevercSemaExtensionDisposition Disposition = NEVERC_SEMA_EXTENSION_UNHANDLED;
+  NodeRef Node;
 };
 
 struct ASTUnitBox {
@@ -499,6 +528,18 @@ bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor);
 
 /// neverc.sema.extension.lookup (LookupExtension.cpp): installs the
 /// ExternalSemaSource when the phase has a registration.
+/// The sema extension phases emulated after analysis (SemaExtension.cpp):
+/// whether any has a registration, and the run over one top-level group
+/// before the consumer sees it.
+bool semaEmulationActive(ASTDomain::Impl &D);
+void runSemaExtensions(ASTDomain::Impl &D, TaskState &TS,
+                       clang::DeclGroupRef DG);
+/// One run of sema extension phase \p Phase; the output (null: failed, the
+/// phase said why; TS.Failed is set).
+SemaExtensionOutBox *runSemaExtension(ASTDomain::Impl &D, TaskState &TS,
+                                      uint32_t Phase, SemaExtensionInBox &In,
+                                      NevercStatus (*Verify)(void *, void *),
+                                      void *VerifyCtx);
 void installLookupExtension(ASTDomain::Impl &D, TaskState &TS,
                             clang::Sema &S);
 NevercStatus NEVERC_CALL getLookupExtensionInput(
@@ -508,6 +549,42 @@ NevercStatus NEVERC_CALL createLookupExtensionOutput(
     void *Ctx, const NevercPhaseFrame *Frame,
     const NevercPhaseContinuation *Continuation,
     const NevercSemaLookupExtensionOutput *Desc, NevercArtifactHandle *Out);
+NevercStatus NEVERC_CALL getExpressionInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercSemaExpressionExtensionInput *Out);
+NevercStatus NEVERC_CALL createExpressionOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercSemaExpressionExtensionOutput *Desc, NevercArtifactHandle *Out);
+NevercStatus NEVERC_CALL getStatementInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercSemaStatementExtensionInput *Out);
+NevercStatus NEVERC_CALL createStatementOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercSemaStatementExtensionOutput *Desc, NevercArtifactHandle *Out);
+NevercStatus NEVERC_CALL getDeclarationInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercSemaDeclarationExtensionInput *Out);
+NevercStatus NEVERC_CALL
+createDeclarationOutput(void *Ctx, const NevercPhaseFrame *Frame,
+                        const NevercPhaseContinuation *Continuation,
+                        const NevercSemaDeclarationExtensionOutput *Desc,
+                        NevercArtifactHandle *Out);
+NevercStatus NEVERC_CALL getTypeInput(void *Ctx, const NevercPhaseFrame *Frame,
+                                      NevercArtifactHandle Input,
+                                      NevercSemaTypeExtensionInput *Out);
+NevercStatus NEVERC_CALL createTypeOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercSemaTypeExtensionOutput *Desc, NevercArtifactHandle *Out);
+NevercStatus NEVERC_CALL getConversionInput(
+    void *Ctx, const NevercPhaseFrame *Frame, NevercArtifactHandle Input,
+    NevercSemaConversionExtensionInput *Out);
+NevercStatus NEVERC_CALL createConversionOutput(
+    void *Ctx, const NevercPhaseFrame *Frame,
+    const NevercPhaseContinuation *Continuation,
+    const NevercSemaConversionExtensionOutput *Desc, NevercArtifactHandle *Out);
 
 /// neverc.syntax.extension.attribute (AttributeExtension.cpp): runs the
 /// phase for one claimed attribute (on a declaration or a statement); true
@@ -632,6 +709,11 @@ bool slotAccess(NodeRef Parent, NevercASTChildSlotID Slot, uint64_t Index,
 /// goto names.
 bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
               const clang::Stmt *Replacement, std::string &Why);
+/// The same where \p Where tells whether \p Old sits in a loop and in a
+/// switch (asked only when the replacement breaks or continues).
+bool jumpsFitAt(const clang::Stmt *Old, const clang::Stmt *Replacement,
+                llvm::function_ref<std::pair<bool, bool>()> Where,
+                std::string &Why);
 /// Every return statement in \p S gives what a function returning \p RT
 /// must (IR generation stores the value as the function's type,
 /// unchecked); false with the reason.

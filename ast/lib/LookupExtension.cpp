@@ -1,4 +1,4 @@
-//===- LookupExtension.cpp - neverc.sema.extension.lookup -----------------===//
+//===- LookupExtension.cpp - neverc.sema.extension.lookup and .type -------===//
 //
 // Carried by clang::ExternalSemaSource::LookupUnqualified: Sema asks its
 // external source when an unqualified name was not found in any scope, so
@@ -6,7 +6,9 @@
 // plugin can answer with
 // declarations of the translation unit (HANDLED + candidates); it cannot
 // override a name Clang found (that is stock Clang 22's only lookup hook).
-// The source is installed only when the phase has a registration.
+// neverc.sema.extension.type runs next for an ordinary name the lookup
+// phase did not answer. The source is installed only when one of the two
+// phases has a registration.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -37,7 +39,10 @@ struct LookupOutBox {
 
 class LookupSource final : public ExternalSemaSource {
 public:
-  LookupSource(ASTDomain::Impl &D, TaskState &TS) : D(D), TS(TS) {}
+  LookupSource(ASTDomain::Impl &D, TaskState &TS) : D(D), TS(TS) {
+    Lookup = D.H.phases().at(core::Phase_SEMA_EXTENSION_LOOKUP).Active;
+    Type = D.H.phases().at(core::Phase_SEMA_EXTENSION_TYPE).Active;
+  }
 
   bool LookupUnqualified(LookupResult &R, Scope *) override {
     const IdentifierInfo *II = R.getLookupName().getAsIdentifierInfo();
@@ -45,6 +50,13 @@ public:
     // offered: an answer would make a fresh declaration a redeclaration.
     if (!II || Depth || R.isForRedeclaration())
       return false;
+    if (Lookup && lookupName(R, II))
+      return true;
+    return Type && R.getLookupKind() == Sema::LookupOrdinaryName &&
+           lookupType(R, II);
+  }
+
+  bool lookupName(LookupResult &R, const IdentifierInfo *II) {
     LookupInBox In;
     switch (R.getLookupKind()) {
     case Sema::LookupOrdinaryName:
@@ -110,16 +122,52 @@ public:
     return true;
   }
 
+  /// neverc.sema.extension.type: an ordinary name nobody declared may
+  /// name a type. A type the plugin answers becomes an implicit file-scope
+  /// typedef of the name, so every later use finds it as Clang finds any
+  /// typedef (and the phase runs once per name).
+  bool lookupType(LookupResult &R, const IdentifierInfo *II) {
+    SemaExtensionInBox In{BoxTag::TypeInput};
+    In.Name = II->getName().str();
+    In.RawLoc = R.getNameLoc().getRawEncoding();
+    struct Verify {
+      static NevercStatus run(void *, void *) { return okStatus(); }
+    };
+    ++Depth;
+    SemaExtensionOutBox *Out = runSemaExtension(
+        D, TS, core::Phase_SEMA_EXTENSION_TYPE, In, &Verify::run, nullptr);
+    --Depth;
+    if (!Out || Out->Disposition != NEVERC_SEMA_EXTENSION_HANDLED)
+      return false;
+    Sema &S = R.getSema();
+    ASTContext &C = S.getASTContext();
+    QualType T = QualType::getFromOpaquePtr(Out->Node.Ptr);
+    SourceLocation L = R.getNameLoc();
+    auto *TD = TypedefDecl::Create(C, C.getTranslationUnitDecl(), L, L,
+                                   const_cast<IdentifierInfo *>(II),
+                                   C.getTrivialTypeSourceInfo(T, L));
+    TD->setImplicit();
+    if (S.TUScope)
+      S.PushOnScopeChains(TD, S.TUScope);
+    else
+      C.getTranslationUnitDecl()->addDecl(TD);
+    R.addDecl(TD);
+    R.resolveKind();
+    return true;
+  }
+
 private:
   ASTDomain::Impl &D;
   TaskState &TS;
   unsigned Depth = 0;
+  bool Lookup, Type;
 };
 
 } // namespace
 
 void installLookupExtension(ASTDomain::Impl &D, TaskState &TS, Sema &S) {
-  if (!D.H.phases().at(core::Phase_SEMA_EXTENSION_LOOKUP).Active)
+  if (!D.H.phases().at(core::Phase_SEMA_EXTENSION_LOOKUP).Active &&
+      !D.H.phases().at(core::Phase_SEMA_EXTENSION_TYPE).Active)
     return;
   S.addExternalSource(llvm::makeIntrusiveRefCnt<LookupSource>(D, TS));
 }

@@ -354,8 +354,9 @@ bool slotAccess(NodeRef Parent, NevercASTChildSlotID Slot, uint64_t Index,
   return false;
 }
 
-bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
-              const Stmt *Replacement, std::string &Why) {
+bool jumpsFitAt(const Stmt *Old, const Stmt *Replacement,
+                llvm::function_ref<std::pair<bool, bool>()> Where,
+                std::string &Why) {
   bool Break = false, Continue = false, Case = false;
   scanJumps(Replacement, false, false, Break, Continue, Case);
   if (Case) {
@@ -363,24 +364,14 @@ bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
           "its cases";
     return false;
   }
-  if (const LabelStmt *L = usedLabel(A.Old)) {
+  if (const LabelStmt *L = usedLabel(Old)) {
     Why = std::string("the replaced statement holds label '") + L->getName() +
           "', which a goto names";
     return false;
   }
   if (!Break && !Continue)
     return true;
-  bool InLoop = A.LoopBody, InSwitch = false;
-  for (NodeRef N = Parent; N.Ptr && N.Domain == NEVERC_AST_SCHEMA_DOMAIN_STMT;
-       N = parentOf(TS, N)) {
-    // The parent itself counts only for its body (LoopBody): a loop's
-    // condition is not inside the loop.
-    if (N.Ptr == Parent.Ptr)
-      continue;
-    auto *S = static_cast<Stmt *>(N.Ptr);
-    InLoop |= isa<ForStmt, WhileStmt, DoStmt>(S);
-    InSwitch |= isa<SwitchStmt>(S);
-  }
+  auto [InLoop, InSwitch] = Where();
   if (Continue && !InLoop) {
     Why = "a continue statement would land outside any loop";
     return false;
@@ -390,6 +381,25 @@ bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
     return false;
   }
   return true;
+}
+
+bool jumpsFit(TaskState &TS, NodeRef Parent, const SlotAccess &A,
+              const Stmt *Replacement, std::string &Why) {
+  auto Where = [&] {
+    bool InLoop = A.LoopBody, InSwitch = false;
+    for (NodeRef N = Parent; N.Ptr && N.Domain == NEVERC_AST_SCHEMA_DOMAIN_STMT;
+         N = parentOf(TS, N)) {
+      // The parent itself counts only for its body (LoopBody): a loop's
+      // condition is not inside the loop.
+      if (N.Ptr == Parent.Ptr)
+        continue;
+      auto *S = static_cast<Stmt *>(N.Ptr);
+      InLoop |= isa<ForStmt, WhileStmt, DoStmt>(S);
+      InSwitch |= isa<SwitchStmt>(S);
+    }
+    return std::make_pair(InLoop, InSwitch);
+  };
+  return jumpsFitAt(A.Old, Replacement, Where, Why);
 }
 
 } // namespace neverc::ast

@@ -26,7 +26,8 @@ class PipelineConsumer final : public SemaConsumer {
 public:
   PipelineConsumer(ASTDomain::Impl &D, TaskState &TS,
                    std::unique_ptr<ASTConsumer> Inner, bool Hold)
-      : D(D), TS(TS), Inner(std::move(Inner)), Hold(Hold) {}
+      : D(D), TS(TS), Inner(std::move(Inner)), Hold(Hold),
+        Emulate(semaEmulationActive(D)) {}
 
   void Initialize(ASTContext &C) override {
     Initialized = true;
@@ -61,6 +62,8 @@ public:
   bool forwardTopLevel(DeclGroupRef DG) {
     for (Decl *Dc : DG)
       noteTopLevel(TS, Dc);
+    if (Emulate)
+      runSemaExtensions(D, TS, DG);
     raiseGroup(NEVERC_AST_LIFECYCLE_TOP_LEVEL_DECL, DG);
     if (Hold) {
       Held.push_back({Ev::TopLevel, nullptr, DG});
@@ -243,6 +246,9 @@ private:
   TaskState &TS;
   std::unique_ptr<ASTConsumer> Inner;
   bool Hold;
+  /// The sema extension phases emulated after analysis have a
+  /// registration.
+  bool Emulate;
   std::vector<HeldEvent> Held;
   std::vector<NevercHandle> Scratch;
   bool ReachedEnd = false, Released = false, SemaEnded = false;

@@ -6,9 +6,8 @@
 // only while Clang parses, and the phases run after its parse loop, so the
 // current scope is the translation unit's and a scope's declarations are
 // its context's. Name lookup walks those contexts (DeclContext::lookup, by
-// identifier namespace). The six sema extension phases do not run on stock
-// Clang 22 (no Sema hook: ActOnBinOp, CheckAssignmentConstraints ... are
-// not virtual), so their input/output slots answer CAPABILITY_UNAVAILABLE.
+// identifier namespace). The sema extension phases' slots are in
+// LookupExtension.cpp and SemaExtension.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -958,36 +957,6 @@ NevercStatus NEVERC_CALL emitDiagnostic(void *Ctx, NevercTaskHandle Task,
     return okStatus();
   });
 }
-
-//===--- 32-43: sema extension phases --------------------------------------===//
-
-NevercStatus extensionUnavailable(void *Ctx, const char *Slot) {
-  impl(Ctx).diag(NEVERC_DIAGNOSTIC_WARNING,
-                 std::string(Slot) +
-                     ": the sema extension phases do not run on stock Clang "
-                     "22 (Sema's analysis entry points are not virtual and "
-                     "take no hook)",
-                 "neverc.sema.extension");
-  return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-}
-
-#define NEVERC_SEMA_EXT(X)                                                     \
-  NevercStatus NEVERC_CALL get##X##Input(void *Ctx, const NevercPhaseFrame *,  \
-                                         NevercArtifactHandle,                 \
-                                         NevercSema##X##ExtensionInput *) {    \
-    return extensionUnavailable(Ctx, "Get" #X "ExtensionInput");               \
-  }                                                                            \
-  NevercStatus NEVERC_CALL create##X##Output(                                  \
-      void *Ctx, const NevercPhaseFrame *, const NevercPhaseContinuation *,    \
-      const NevercSema##X##ExtensionOutput *, NevercArtifactHandle *) {        \
-    return extensionUnavailable(Ctx, "Create" #X "ExtensionOutput");           \
-  }
-NEVERC_SEMA_EXT(Expression)
-NEVERC_SEMA_EXT(Statement)
-NEVERC_SEMA_EXT(Declaration)
-NEVERC_SEMA_EXT(Type)
-NEVERC_SEMA_EXT(Conversion)
-#undef NEVERC_SEMA_EXT
 
 //===--- 44-46: neverc.sema.analyze ----------------------------------------===//
 

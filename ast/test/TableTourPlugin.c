@@ -205,7 +205,9 @@ static void semaSlots(void) {
             named(TI.Name, "meters") && !same(VI.Type, Ty));
 }
 
-/* The five sema extension phases never run: their slots say so. */
+/* The sema extension slots outside their phases (here: an observer of
+ * sema.analyze): an input decoded from another phase's artifact is
+ * WRONG_TYPE; an observer makes no output (POLICY_VIOLATION). */
 static void unavailableSlots(const NevercPhaseFrame *F) {
   NevercArtifactHandle Out;
   NevercSemaExpressionExtensionOutput EO;
@@ -222,28 +224,35 @@ static void unavailableSlots(const NevercPhaseFrame *F) {
   ZERO(EO), ZERO(SI), ZERO(SO), ZERO(DI), ZERO(DO), ZERO(TI), ZERO(TO),
       ZERO(CI), ZERO(CO);
 #undef ZERO
-#define UNAVAILABLE(Call) ((Call).Code == NEVERC_STATUS_CAPABILITY_UNAVAILABLE)
-  Ok = UNAVAILABLE(Sema->CreateExpressionExtensionOutput(Sema->Context, F, NULL,
-                                                          &EO, &Out)) &&
-       UNAVAILABLE(Sema->GetStatementExtensionInput(Sema->Context, F, F->Input,
-                                                    &SI)) &&
-       UNAVAILABLE(Sema->CreateStatementExtensionOutput(Sema->Context, F, NULL,
-                                                        &SO, &Out)) &&
-       UNAVAILABLE(Sema->GetDeclarationExtensionInput(Sema->Context, F,
-                                                      F->Input, &DI)) &&
-       UNAVAILABLE(Sema->CreateDeclarationExtensionOutput(Sema->Context, F,
-                                                          NULL, &DO, &Out)) &&
-       UNAVAILABLE(Sema->GetTypeExtensionInput(Sema->Context, F, F->Input,
-                                               &TI)) &&
-       UNAVAILABLE(Sema->CreateTypeExtensionOutput(Sema->Context, F, NULL, &TO,
-                                                   &Out)) &&
-       UNAVAILABLE(Sema->GetConversionExtensionInput(Sema->Context, F,
-                                                     F->Input, &CI)) &&
-       UNAVAILABLE(Sema->CreateConversionExtensionOutput(Sema->Context, F, NULL,
-                                                         &CO, &Out));
-#undef UNAVAILABLE
-  check("sema extension slots", "of the five phases Clang 22 cannot run -> "
-        "CAPABILITY_UNAVAILABLE",
+  EO.Disposition = SO.Disposition = DO.Disposition = TO.Disposition =
+      CO.Disposition = NEVERC_SEMA_EXTENSION_UNHANDLED;
+#define IS(Call, Want) ((Call).Code == NEVERC_STATUS_##Want)
+  Ok = IS(Sema->CreateExpressionExtensionOutput(Sema->Context, F, NULL, &EO,
+                                                &Out),
+          POLICY_VIOLATION) &&
+       IS(Sema->GetStatementExtensionInput(Sema->Context, F, F->Input, &SI),
+          WRONG_TYPE) &&
+       IS(Sema->CreateStatementExtensionOutput(Sema->Context, F, NULL, &SO,
+                                               &Out),
+          POLICY_VIOLATION) &&
+       IS(Sema->GetDeclarationExtensionInput(Sema->Context, F, F->Input, &DI),
+          WRONG_TYPE) &&
+       IS(Sema->CreateDeclarationExtensionOutput(Sema->Context, F, NULL, &DO,
+                                                 &Out),
+          POLICY_VIOLATION) &&
+       IS(Sema->GetTypeExtensionInput(Sema->Context, F, F->Input, &TI),
+          WRONG_TYPE) &&
+       IS(Sema->CreateTypeExtensionOutput(Sema->Context, F, NULL, &TO, &Out),
+          POLICY_VIOLATION) &&
+       IS(Sema->GetConversionExtensionInput(Sema->Context, F, F->Input, &CI),
+          WRONG_TYPE) &&
+       IS(Sema->CreateConversionExtensionOutput(Sema->Context, F, NULL, &CO,
+                                                &Out),
+          POLICY_VIOLATION);
+#undef IS
+  check("sema extension slots",
+        "outside their phases -> WRONG_TYPE (input), "
+        "POLICY_VIOLATION (output from an observer)",
         Ok);
 }
 

@@ -39,8 +39,7 @@
 // CHECK-NEXT: sema: builtin __builtin_memcpy: OK type=v*v*vC*z
 // CHECK-NEXT: sema: unknown builtin: NOT_FOUND
 // CHECK-NEXT: remark: sema-trace: analysed under a lease
-// CHECK-NEXT: warning: GetExpressionExtensionInput: the sema extension phases do not run on stock Clang 22
-// CHECK-NEXT: sema: extension input: CAPABILITY_UNAVAILABLE
+// CHECK-NEXT: sema: extension input: INVALID_ARGUMENT
 // CHECK-NEXT: sema: diagnostic after release: INVALID_STATE
 // PROG: 42 2
 

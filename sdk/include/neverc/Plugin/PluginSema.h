@@ -16,6 +16,24 @@
  *  - Sema extension outputs must carry NEVERC_SEMA_EXTENSION_UNHANDLED (1)
  *    or _HANDLED (2); a zero-filled output is rejected.
  *  - Handle scope errors are those of the AST domain (PluginAST.h).
+ *  - Get<X>ExtensionInput on another phase's input: WRONG_TYPE;
+ *    Create<X>ExtensionOutput in another phase's frame: WRONG_SCOPE, from an
+ *    observer: POLICY_VIOLATION; HANDLED with a node of the wrong domain:
+ *    WRONG_TYPE.
+ *
+ * On stock Clang 22 (ast/README.md): .lookup and .type run when Sema finds
+ * no declaration of a name (a type answered becomes an implicit file-scope
+ * typedef of it). Sema takes no hook where it analyses the rest, so
+ * .expression (every binary operator), .statement (every compound
+ * statement), .declaration (every declaration; HANDLED means accepted, with
+ * the same declaration) and .conversion (the implicit conversion of an
+ * assignment, argument, return or initialisation, and every C cast) are
+ * emulated after analysis: each finished top-level declaration is walked,
+ * children first, before IR generation sees it, and a HANDLED node replaces
+ * the construct in place once the verifier accepts it (the replaced
+ * expression's type; break/continue keep a target; returns fit the
+ * function; no node still elsewhere in the tree). The plugin sees Sema's
+ * result (implicit casts in place) and cannot rescue what Sema rejected.
  */
 #ifndef NEVERC_PLUGIN_PLUGINSEMA_H
 #define NEVERC_PLUGIN_PLUGINSEMA_H
