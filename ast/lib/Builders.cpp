@@ -121,6 +121,8 @@ struct Commit {
   NevercStatus variable(NevercASTNodeHandle *Out);
   NevercStatus parameter(NevercASTNodeHandle *Out);
   NevercStatus function(NevercASTNodeHandle *Out);
+  NevercStatus field(NevercASTNodeHandle *Out);
+  NevercStatus record(NevercASTNodeHandle *Out);
   NevercStatus run(NevercASTNodeHandle *Out);
 };
 
@@ -182,7 +184,8 @@ NevercStatus Commit::integerLiteral(NevercASTNodeHandle *Out) {
 // Declarations are made in the translation unit, outside every scope:
 // the declaration keyword's phase places them (DeclarationKeyword.cpp),
 // running Sema's redeclaration checks and the initializer's conversions
-// then. The schema has no storage class, so they have external linkage.
+// then. The schema has no storage class, so they have external linkage,
+// and no tag kind, so a record is a struct.
 
 NevercStatus Commit::variable(NevercASTNodeHandle *Out) {
   if (!B.NameSet || !B.TypeSet)
@@ -274,8 +277,69 @@ NevercStatus Commit::function(NevercASTNodeHandle *Out) {
   return publishDecl(FD, Out);
 }
 
+NevercStatus Commit::field(NevercASTNodeHandle *Out) {
+  if (!B.TypeSet)
+    return fail("required property 'type' (DECL_TYPE) is not set");
+  QualType T = B.Type;
+  if (T->isFunctionType() || T->isVoidType())
+    return fail("a field cannot have type '" + T.getAsString() + "'");
+  if (child(NEVERC_AST_CHILD_SLOT_DECL_FIELD_INITIALIZER))
+    return fail("a C field has no initializer");
+  Expr *Width = expr(NEVERC_AST_CHILD_SLOT_DECL_FIELD_BIT_WIDTH);
+  if (Width) {
+    std::optional<llvm::APSInt> V = Width->getIntegerConstantExpr(C);
+    if (!T->isIntegerType() || !V || V->isNegative() ||
+        V->getZExtValue() > C.getTypeSize(T) || (V->isZero() && B.NameSet))
+      return fail("a bit-field needs an integer type and a constant width "
+                  "from 0 (unnamed only) to the type's size");
+  }
+  if (!B.NameSet && !Width)
+    return fail("only a bit-field may be unnamed");
+  SourceLocation L = begin();
+  return publishDecl(FieldDecl::Create(C, C.getTranslationUnitDecl(), L, L,
+                                       name(), T,
+                                       C.getTrivialTypeSourceInfo(T, L), Width,
+                                       /*Mutable=*/false, ICIS_NoInit),
+                     Out);
+}
+
+NevercStatus Commit::record(NevercASTNodeHandle *Out) {
+  // A struct: the schema has no property for the tag kind (union).
+  if (!B.NameSet)
+    return fail("required property 'name' (DECL_NAME) is not set");
+  std::vector<FieldDecl *> Fields;
+  for (auto &[Key, N] : B.Children)
+    if (Key.first == NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS) {
+      auto *F = dyn_cast<FieldDecl>(static_cast<Decl *>(N.Ptr));
+      if (Key.second != Fields.size())
+        return fail("'declarations' must be set at indices 0..n-1");
+      if (!F || !TS.Unplaced.count(F) ||
+          F->getDeclContext() != C.getTranslationUnitDecl())
+        return fail("a member must be a Field a builder made that no record "
+                    "owns yet");
+      Fields.push_back(F);
+    }
+  SourceLocation L = begin();
+  auto *RD = RecordDecl::Create(C, TagTypeKind::Struct,
+                                C.getTranslationUnitDecl(), L, L, name());
+  // The definition is completed (Sema's checks, layout) when the record
+  // is placed.
+  RD->startDefinition();
+  for (FieldDecl *F : Fields) {
+    F->setDeclContext(RD);
+    F->setLexicalDeclContext(RD);
+    RD->addDecl(F);
+    TS.Unplaced.erase(F);
+  }
+  return publishDecl(RD, Out);
+}
+
 NevercStatus Commit::run(NevercASTNodeHandle *Out) {
   switch (B.Kind) {
+  case NEVERC_DECL_KIND_FIELD:
+    return field(Out);
+  case NEVERC_DECL_KIND_RECORD:
+    return record(Out);
   case NEVERC_DECL_KIND_VAR:
     return variable(Out);
   case NEVERC_DECL_KIND_PARM_VAR:
@@ -444,6 +508,8 @@ NevercStatus Commit::run(NevercASTNodeHandle *Out) {
 
 bool buildable(NevercASTNodeKind K) {
   switch (K) {
+  case NEVERC_DECL_KIND_FIELD:
+  case NEVERC_DECL_KIND_RECORD:
   case NEVERC_DECL_KIND_VAR:
   case NEVERC_DECL_KIND_PARM_VAR:
   case NEVERC_DECL_KIND_FUNCTION:
@@ -476,11 +542,11 @@ const char *unbuildableReason(NevercASTNodeKind K) {
            "kind other than an integer), or it is made by Sema alone "
            "(implicit casts, ...)";
   case NEVERC_AST_SCHEMA_DOMAIN_DECL:
-    return "this build builds Var, ParmVar and Function declarations (for a "
-           "declaration keyword to place at file scope); a typedef's "
-           "underlying type has no schema property, tags (struct, union, "
-           "enum) and their members are not built yet, and the other kinds "
-           "are Clang's own (the unit, implicit parameters, pragmas)";
+    return "this build builds Var, ParmVar, Function, Record (a struct) and "
+           "Field declarations (for a declaration keyword to place at file "
+           "scope); a typedef's underlying type and a union's tag kind have "
+           "no schema property, enums are not built yet, and the other "
+           "kinds are Clang's own (the unit, implicit parameters, pragmas)";
   case NEVERC_AST_SCHEMA_DOMAIN_TYPE:
     return "types are made with the SEMA table's Create*Type slots";
   default:

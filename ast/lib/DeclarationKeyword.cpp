@@ -23,6 +23,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Lookup.h"
+#include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 
 namespace neverc::ast {
@@ -88,6 +89,31 @@ bool placeFunction(TaskState &TS, Sema &S, FunctionDecl *FD) {
   return true;
 }
 
+bool placeRecord(TaskState &TS, Sema &S, RecordDecl *RD) {
+  LookupResult R(S, RD->getDeclName(), RD->getLocation(), Sema::LookupTagName,
+                 S.forRedeclarationInCurContext());
+  S.LookupName(R, S.TUScope);
+  if (auto *Prev = R.getAsSingle<TagDecl>()) {
+    auto *PrevRD = dyn_cast<RecordDecl>(Prev);
+    if (!PrevRD || !PrevRD->isStruct() || PrevRD->getDefinition()) {
+      report(TS, RD->getLocation(),
+             "redefinition of '" + RD->getNameAsString() +
+                 "' (declared as a struct by the keyword)");
+      RD->setInvalidDecl();
+      return false;
+    }
+    RD->setPreviousDecl(PrevRD);
+  }
+  S.PushOnScopeChains(RD, S.TUScope);
+  llvm::SmallVector<Decl *, 8> Fields(RD->fields());
+  S.ActOnFields(S.TUScope, RD->getLocation(), RD, Fields, RD->getLocation(),
+                RD->getLocation(), ParsedAttributesView());
+  if (RD->isInvalidDecl())
+    return false;
+  S.getASTConsumer().HandleTagDeclDefinition(RD);
+  return true;
+}
+
 } // namespace
 
 bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, Decl *Dc) {
@@ -99,6 +125,8 @@ bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, Decl *Dc) {
     Ok = placeVar(S, VD);
   else if (auto *FD = dyn_cast<FunctionDecl>(Dc))
     Ok = placeFunction(TS, S, FD);
+  else if (auto *RD = dyn_cast<RecordDecl>(Dc))
+    Ok = placeRecord(TS, S, RD);
   if (!Ok || Diags.getNumErrors() != Errors)
     return false;
   notePlaced(TS, NodeRef{Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL});
@@ -138,6 +166,9 @@ bool runDeclarationKeyword(ASTDomain::Impl &D, TaskState &TS,
   if (auto *FD = dyn_cast<FunctionDecl>(Dc))
     for (ParmVarDecl *P : FD->parameters())
       Locate(P);
+  if (auto *RD = dyn_cast<RecordDecl>(Dc))
+    for (FieldDecl *F : RD->fields())
+      Locate(F);
   if (!placeAtFileScope(D, TS, Dc))
     return false;
   // The consumer sends it on as the parser's declarations go: lifecycle

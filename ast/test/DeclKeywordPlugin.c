@@ -4,8 +4,10 @@
  *   __global(name[, value])  -> int name = value;   (no value: int name;)
  *   __adder(name, k)         -> int name(int x) { return x + k; }
  *   __proto(name)            -> int name(int);
+ *   __struct(name, a, b)     -> struct name { int a; int b; };
  *   __unhandled_decl         -> UNHANDLED
- * built with the Var, ParmVar and Function builders, and prints the status
+ * built with the Var, ParmVar, Function, Record and Field builders, and
+ * prints the status
  * of the builder misuses the host refuses (first __global only).
  * DECL_MODE:
  *   expr      answers __global with an expression (VERIFICATION_FAILED);
@@ -151,6 +153,16 @@ static void tour(NevercTaskHandle T) {
         tpCode(declare(T, NEVERC_DECL_KIND_FUNCTION, X, fnType(T, 0),
                        NEVERC_AST_CHILD_SLOT_DECL_FUNCTION_PARAMETERS, P, &D)));
   }
+  fprintf(stderr, "decl-builders: Field without a type: %s\n",
+          tpCode(declare(T, NEVERC_DECL_KIND_FIELD, X, Nil, 0, Nil, &D)));
+  fprintf(stderr, "decl-builders: Field with an initializer: %s\n",
+          tpCode(declare(T, NEVERC_DECL_KIND_FIELD, X, intType(T),
+                         NEVERC_AST_CHILD_SLOT_DECL_FIELD_INITIALIZER,
+                         literal(T, 1), &D)));
+  fprintf(stderr, "decl-builders: Record member an expression: %s\n",
+          tpCode(declare(T, NEVERC_DECL_KIND_RECORD, X, Nil,
+                         NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS,
+                         literal(T, 1), &D)));
   AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_VAR, &B);
   fprintf(
       stderr, "decl-builders: STMT_EXPR_TYPE on a Var: %s\n",
@@ -306,6 +318,35 @@ static NevercStatus onDecl(const NevercPhaseFrame *F,
     return answer(F, C, R, NEVERC_PARSER_EXTENSION_HANDLED,
                   NEVERC_PARSER_RESULT_DECL, D);
   }
+  if (tpSame(Kw, "__struct")) {
+    /* The cursor: __struct ( name , a , b ): Arg is a; b comes next. */
+    NevercDeclHandle Fld[2];
+    NevercStringView B;
+    NevercASTBuilderHandle Bld;
+    Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok); /* , */
+    Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok);
+    B = tpSpelling(Prep, T, Tok, NULL);
+    if ((S = declare(T, NEVERC_DECL_KIND_FIELD, Arg, intType(T), 0, Nil,
+                     &Fld[0]))
+            .Code ||
+        (S = declare(T, NEVERC_DECL_KIND_FIELD, B, intType(T), 0, Nil, &Fld[1]))
+            .Code)
+      return S;
+    AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_RECORD, &Bld);
+    setName(T, Bld, Name);
+    AST->ASTBuilderSetChild(AST->Context, T, Bld,
+                            NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS, 0,
+                            Fld[0]);
+    AST->ASTBuilderSetChild(AST->Context, T, Bld,
+                            NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS, 1,
+                            Fld[1]);
+    S = AST->ASTBuilderCommit(AST->Context, T, Bld, &D);
+    AST->DestroyASTBuilder(AST->Context, T, Bld);
+    if (S.Code)
+      return S;
+    return answer(F, C, R, NEVERC_PARSER_EXTENSION_HANDLED,
+                  NEVERC_PARSER_RESULT_DECL, D);
+  }
   if (tpSame(Kw, "__proto")) {
     if ((S = declare(T, NEVERC_DECL_KIND_FUNCTION, Name, fnType(T, 1), 0, Nil,
                      &D))
@@ -384,6 +425,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   if ((S = claim("__global", NEVERC_TRUE)).Code ||
       (S = claim("__adder", NEVERC_TRUE)).Code ||
       (S = claim("__proto", NEVERC_TRUE)).Code ||
+      (S = claim("__struct", NEVERC_TRUE)).Code ||
       (S = claim("__unhandled_decl", NEVERC_FALSE)).Code)
     return S;
   memset(&D, 0, sizeof D);

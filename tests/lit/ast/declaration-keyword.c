@@ -20,6 +20,7 @@
 // RUN: not %neverc -fplugin=%test_plugins/DeclKeywordPlugin.so -DREDEF -c %s -o %t/r.o 2>&1 | FileCheck %s --check-prefix=REDEF
 // RUN: not %neverc -fplugin=%test_plugins/DeclKeywordPlugin.so -DKIND -c %s -o %t/k.o 2>&1 | FileCheck %s --check-prefix=KIND
 // RUN: not %neverc -fplugin=%test_plugins/DeclKeywordPlugin.so -DUNHANDLED -c %s -o %t/u.o 2>&1 | FileCheck %s --check-prefix=UNHANDLED
+// RUN: not %neverc -fplugin=%test_plugins/DeclKeywordPlugin.so -DSTRUCT -c %s -o %t/s.o 2>&1 | FileCheck %s --check-prefix=STRUCT
 // RUN: not env DECL_MODE=expr %neverc -fplugin=%test_plugins/DeclKeywordPlugin.so -c %s -o %t/e.o 2>&1 | FileCheck %s --check-prefix=EXPR
 // RUN: not test -e %t/e.o
 // RUN: not env DECL_MODE=placed %neverc -fplugin=%test_plugins/DeclKeywordPlugin.so -c %s -o %t/p.o 2>&1 | FileCheck %s --check-prefix=PLACED
@@ -40,12 +41,16 @@ __global(first, 5)
 // CHECK: decl-builders: Function of type int: VERIFICATION_FAILED
 // CHECK: decl-builders: Var of a function type: VERIFICATION_FAILED
 // CHECK: decl-builders: Function with a parameter too many: VERIFICATION_FAILED
+// CHECK: decl-builders: Field without a type: VERIFICATION_FAILED
+// CHECK: decl-builders: Field with an initializer: VERIFICATION_FAILED
+// CHECK: decl-builders: Record member an expression: WRONG_TYPE
 // CHECK: decl-builders: STMT_EXPR_TYPE on a Var: WRONG_TYPE
 // CHECK: decl-keyword: __global expected=1 name 'answer' argument '42'
 // CHECK: decl-keyword: __adder expected=1 name 'add3' argument '3'
 // CHECK: decl-keyword: __proto expected=1 name 'twice' argument ''
+// CHECK: decl-keyword: __struct expected=1 name 'point' argument 'x'
 // CHECK: decl-keyword: __global expected=1 name 'zero' argument ''
-// PROG: 5 42 7 10 0 6
+// PROG: 5 42 7 10 0 6 12
 // DUMP: VarDecl {{.*}} first 'int' cinit
 // DUMP: VarDecl {{.*}} answer 'int' cinit
 // DUMP: FunctionDecl {{.*}} add3 'int (int)'
@@ -54,12 +59,16 @@ __global(first, 5)
 // DUMP-NEXT: ReturnStmt
 // DUMP: FunctionDecl {{.*}} twice 'int (int)'
 // DUMP: FunctionDecl {{.*}} prev {{.*}} twice 'int (int)'
-// INSIDE: declaration-keyword.c:[[@LINE+22]]:3: error: declaration keyword '__global' inside a declaration: it may only stand between two declarations at file scope
+// DUMP: RecordDecl {{.*}} struct point definition
+// DUMP-NEXT: FieldDecl {{.*}} x 'int'
+// DUMP-NEXT: FieldDecl {{.*}} y 'int'
+// INSIDE: declaration-keyword.c:[[@LINE+23]]:3: error: declaration keyword '__global' inside a declaration: it may only stand between two declarations at file scope
 // REDEF: error: redefinition of 'answer'
 // KIND: error: redefinition of 'answer' as different kind of symbol
-// UNHANDLED: declaration-keyword.c:[[@LINE+30]]:1: error: no plugin handled the declaration keyword '__unhandled_decl'
-// EXPR: error: neverc.syntax.verify_declaration_extension: the node is not a variable or function a builder made that is not declared yet
-// PLACED: error: neverc.syntax.verify_declaration_extension: the node is not a variable or function a builder made that is not declared yet
+// UNHANDLED: declaration-keyword.c:[[@LINE+31]]:1: error: no plugin handled the declaration keyword '__unhandled_decl'
+// STRUCT: error: redefinition of 'point' (declared as a struct by the keyword)
+// EXPR: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function or struct a builder made that is not declared yet
+// PLACED: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function or struct a builder made that is not declared yet
 // OBSERVER: decl-observe: CreateASTBuilder: POLICY_VIOLATION
 // PP: __global(first, 5)
 // PP-NOT: declaration_keyword_claimed
@@ -89,9 +98,14 @@ __proto(answer)
 #ifdef UNHANDLED
 __unhandled_decl
 #endif
+__struct(point, x, y)
+#ifdef STRUCT
+__struct(point, a, b)
+#endif
 __global(zero)
 int main(void) {
-  printf("%d %d %d %d %d %d\n", use_first(), answer, add3(4), twice(5), zero,
-         add3(zero + 3));
+  struct point pt = {3, 4};
+  printf("%d %d %d %d %d %d %d\n", use_first(), answer, add3(4), twice(5),
+         zero, add3(zero + 3), pt.x * pt.y);
   return 0;
 }

@@ -51,20 +51,22 @@
  * declarations at file scope, with or without a `;` after it (an empty
  * declaration) -- runs neverc.syntax.extension.declaration once when the
  * declaration before it is complete (at once when it is the unit's first
- * token), so Sema stands at file scope. HANDLED with a Var or Function a
- * builder made for it (NEVERC_DECL_KIND_VAR / _FUNCTION, with ParmVar
- * parameters and a body; not yet declared) declares it there as the parser
- * would: earlier declarations of the name are merged or reported (Clang's
- * redefinition errors), a variable's initializer is converted to its type,
- * and the declaration goes to IR generation and the lifecycle observers
- * like any other; later declarations see it. Built declarations have
- * external linkage (the schema has no storage class). UNHANDLED is an
- * error at the keyword ("no plugin handled the declaration keyword"); so is
- * the keyword anywhere else (in a function body, inside a declaration).
- * CreateDeclReference makes the
- * expression that names a declaration (Sema's own, so a function decays
- * and an enumerator is a constant) -- what a keyword's expression needs to
- * mention anything declared; the AST schema has no slot for it.
+ * token), so Sema stands at file scope. HANDLED with a Var, Function or
+ * Record a builder made for it (NEVERC_DECL_KIND_VAR / _FUNCTION with
+ * ParmVar parameters and a body / _RECORD with Field members; not yet
+ * declared) declares it there as the parser would: earlier declarations of
+ * the name are merged or reported (Clang's redefinition errors), a
+ * variable's initializer is converted to its type, a record's members are
+ * checked and laid out (ActOnFields), and the declaration goes to IR
+ * generation and the lifecycle observers like any other; later
+ * declarations see it. Built declarations have external linkage and a
+ * record is a struct (the schema has no storage class and no tag kind).
+ * UNHANDLED is an error at the keyword ("no plugin handled the declaration
+ * keyword"); so is the keyword anywhere else (in a function body, inside a
+ * declaration). CreateDeclReference makes the expression that names a
+ * declaration (Sema's own, so a function decays and an enumerator is a
+ * constant) -- what a keyword's expression needs to mention anything declared;
+ * the AST schema has no slot for it.
  *
  * Rules:
  *  - ClaimAttribute outside the caller's Register: NEVERC_STATUS_INVALID_STATE.
