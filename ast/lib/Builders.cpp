@@ -123,6 +123,8 @@ struct Commit {
   NevercStatus function(NevercASTNodeHandle *Out);
   NevercStatus field(NevercASTNodeHandle *Out);
   NevercStatus record(NevercASTNodeHandle *Out);
+  NevercStatus enumerator(NevercASTNodeHandle *Out);
+  NevercStatus enumeration(NevercASTNodeHandle *Out);
   NevercStatus run(NevercASTNodeHandle *Out);
 };
 
@@ -334,8 +336,79 @@ NevercStatus Commit::record(NevercASTNodeHandle *Out) {
   return publishDecl(RD, Out);
 }
 
+NevercStatus Commit::enumerator(NevercASTNodeHandle *Out) {
+  if (!B.NameSet)
+    return fail("required property 'name' (DECL_NAME) is not set");
+  Expr *Init = expr(NEVERC_AST_CHILD_SLOT_DECL_ENUM_CONSTANT_INITIALIZER);
+  if (Init &&
+      (!Init->getType()->isIntegerType() || !Init->getIntegerConstantExpr(C)))
+    return fail("an enumerator's initializer is an integer constant "
+                "expression");
+  // An enumerator belongs to an enumeration from birth: until the Enum
+  // builder takes it, to the task's holder, which is in no context.
+  if (!TS.EnumHolder)
+    TS.EnumHolder = EnumDecl::Create(C, C.getTranslationUnitDecl(),
+                                     SourceLocation(), SourceLocation(),
+                                     nullptr, nullptr, false, false, false);
+  SourceLocation L = begin();
+  return publishDecl(EnumConstantDecl::Create(C, TS.EnumHolder, L, name(),
+                                              C.IntTy, Init,
+                                              llvm::APSInt(32, false)),
+                     Out);
+}
+
+NevercStatus Commit::enumeration(NevercASTNodeHandle *Out) {
+  if (!B.NameSet)
+    return fail("required property 'name' (DECL_NAME) is not set");
+  std::vector<EnumConstantDecl *> Items;
+  for (auto &[Key, N] : B.Children)
+    if (Key.first == NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS) {
+      auto *E = dyn_cast<EnumConstantDecl>(static_cast<Decl *>(N.Ptr));
+      if (Key.second != Items.size())
+        return fail("'declarations' must be set at indices 0..n-1");
+      if (!E || E->getDeclContext() != TS.EnumHolder)
+        return fail("a member must be an EnumConstant a builder made that no "
+                    "enumeration owns yet");
+      Items.push_back(E);
+    }
+  if (Items.empty())
+    return fail("an enumeration needs at least one enumerator");
+  // C's values: the initializer's, else one more than the previous
+  // (from 0), each representable in int.
+  llvm::APSInt Next(64, false);
+  std::vector<llvm::APSInt> Values;
+  for (EnumConstantDecl *E : Items) {
+    llvm::APSInt V = Next;
+    if (const Expr *Init = E->getInitExpr())
+      V = Init->getIntegerConstantExpr(C)->extOrTrunc(64);
+    V.setIsSigned(true);
+    if (V.getSExtValue() < INT32_MIN || V.getSExtValue() > INT32_MAX)
+      return fail("enumerator '" + E->getNameAsString() +
+                  "' does not fit in int");
+    Values.push_back(V);
+    Next = V + 1;
+  }
+  SourceLocation L = begin();
+  auto *ED = EnumDecl::Create(C, C.getTranslationUnitDecl(), L, L, name(),
+                              nullptr, false, false, false);
+  // Sema completes it (ActOnEnumBody) when it is placed.
+  ED->startDefinition();
+  for (size_t I = 0; I < Items.size(); ++I) {
+    Items[I]->setDeclContext(ED);
+    Items[I]->setLexicalDeclContext(ED);
+    Items[I]->setInitVal(C, Values[I].extOrTrunc(32));
+    ED->addDecl(Items[I]);
+    TS.Unplaced.erase(Items[I]);
+  }
+  return publishDecl(ED, Out);
+}
+
 NevercStatus Commit::run(NevercASTNodeHandle *Out) {
   switch (B.Kind) {
+  case NEVERC_DECL_KIND_ENUM_CONSTANT:
+    return enumerator(Out);
+  case NEVERC_DECL_KIND_ENUM:
+    return enumeration(Out);
   case NEVERC_DECL_KIND_FIELD:
     return field(Out);
   case NEVERC_DECL_KIND_RECORD:
@@ -510,6 +583,8 @@ bool buildable(NevercASTNodeKind K) {
   switch (K) {
   case NEVERC_DECL_KIND_FIELD:
   case NEVERC_DECL_KIND_RECORD:
+  case NEVERC_DECL_KIND_ENUM:
+  case NEVERC_DECL_KIND_ENUM_CONSTANT:
   case NEVERC_DECL_KIND_VAR:
   case NEVERC_DECL_KIND_PARM_VAR:
   case NEVERC_DECL_KIND_FUNCTION:
@@ -542,11 +617,11 @@ const char *unbuildableReason(NevercASTNodeKind K) {
            "kind other than an integer), or it is made by Sema alone "
            "(implicit casts, ...)";
   case NEVERC_AST_SCHEMA_DOMAIN_DECL:
-    return "this build builds Var, ParmVar, Function, Record (a struct) and "
-           "Field declarations (for a declaration keyword to place at file "
-           "scope); a typedef's underlying type and a union's tag kind have "
-           "no schema property, enums are not built yet, and the other "
-           "kinds are Clang's own (the unit, implicit parameters, pragmas)";
+    return "this build builds Var, ParmVar, Function, Record (a struct), "
+           "Field, Enum and EnumConstant declarations (for a declaration "
+           "keyword to place at file scope); a typedef's underlying type and "
+           "a union's tag kind have no schema property, and the other kinds "
+           "are Clang's own (the unit, implicit parameters, pragmas)";
   case NEVERC_AST_SCHEMA_DOMAIN_TYPE:
     return "types are made with the SEMA table's Create*Type slots";
   default:

@@ -114,6 +114,41 @@ bool placeRecord(TaskState &TS, Sema &S, RecordDecl *RD) {
   return true;
 }
 
+bool placeEnum(TaskState &TS, Sema &S, EnumDecl *ED) {
+  LookupResult R(S, ED->getDeclName(), ED->getLocation(), Sema::LookupTagName,
+                 S.forRedeclarationInCurContext());
+  S.LookupName(R, S.TUScope);
+  if (!R.empty()) {
+    report(TS, ED->getLocation(),
+           "redefinition of '" + ED->getNameAsString() +
+               "' (declared as an enum by the keyword)");
+    return false;
+  }
+  // Enumerators are ordinary identifiers of the file scope.
+  for (EnumConstantDecl *E : ED->enumerators()) {
+    LookupResult Prev(S, E->getDeclName(), E->getLocation(),
+                      Sema::LookupOrdinaryName,
+                      S.forRedeclarationInCurContext());
+    S.LookupName(Prev, S.TUScope);
+    if (!Prev.empty()) {
+      report(TS, E->getLocation(),
+             "redefinition of '" + E->getNameAsString() +
+                 "' (an enumerator of the keyword's enum)");
+      return false;
+    }
+  }
+  S.PushOnScopeChains(ED, S.TUScope);
+  llvm::SmallVector<Decl *, 8> Items(ED->enumerators());
+  for (Decl *E : Items)
+    S.PushOnScopeChains(cast<NamedDecl>(E), S.TUScope, /*AddToContext=*/false);
+  S.ActOnEnumBody(ED->getLocation(), ED->getSourceRange(), ED, Items, S.TUScope,
+                  ParsedAttributesView());
+  if (ED->isInvalidDecl())
+    return false;
+  S.getASTConsumer().HandleTagDeclDefinition(ED);
+  return true;
+}
+
 } // namespace
 
 bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, Decl *Dc) {
@@ -127,6 +162,8 @@ bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, Decl *Dc) {
     Ok = placeFunction(TS, S, FD);
   else if (auto *RD = dyn_cast<RecordDecl>(Dc))
     Ok = placeRecord(TS, S, RD);
+  else if (auto *ED = dyn_cast<EnumDecl>(Dc))
+    Ok = placeEnum(TS, S, ED);
   if (!Ok || Diags.getNumErrors() != Errors)
     return false;
   notePlaced(TS, NodeRef{Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL});
@@ -169,6 +206,9 @@ bool runDeclarationKeyword(ASTDomain::Impl &D, TaskState &TS,
   if (auto *RD = dyn_cast<RecordDecl>(Dc))
     for (FieldDecl *F : RD->fields())
       Locate(F);
+  if (auto *ED = dyn_cast<EnumDecl>(Dc))
+    for (EnumConstantDecl *E : ED->enumerators())
+      Locate(E);
   if (!placeAtFileScope(D, TS, Dc))
     return false;
   // The consumer sends it on as the parser's declarations go: lifecycle

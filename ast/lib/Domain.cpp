@@ -126,6 +126,9 @@ void TaskState::unbind() {
   HeldLease = {};
   Cursors.clear();
   Checkpoints.clear();
+  PendingDeclarations.clear();
+  PendingBodies.clear();
+  EnumHolder = nullptr;
   Parents.clear();
   ParentsValid = false;
   ChildrenOf = {};

@@ -200,6 +200,9 @@ struct TaskState {
   /// Bodies of built function definitions, set when the function is
   /// placed (after Clang's redefinition check, which a body would trip).
   llvm::DenseMap<const clang::FunctionDecl *, clang::Stmt *> PendingBodies;
+  /// Holds the enumerators a builder made until an Enum builder takes
+  /// them (an EnumConstantDecl's context is an enumeration); in no context.
+  clang::EnumDecl *EnumHolder = nullptr;
   std::vector<Subscription> Subscriptions;
   uint64_t Mask = 0;
   /// The live compile (null before the tree exists and after detach).

@@ -52,7 +52,7 @@ bool fitsResult(const TaskState &TS, const TaskState::CursorModel &C,
       return false;
     auto *Dc = static_cast<Decl *>(N.Ptr);
     return (isa<VarDecl>(Dc) && !isa<ParmVarDecl>(Dc)) ||
-           isa<FunctionDecl, RecordDecl>(Dc);
+           isa<FunctionDecl, RecordDecl, EnumDecl>(Dc);
   }
   case NEVERC_PARSER_RESULT_ATTRIBUTE:
     return N.Domain == NEVERC_AST_SCHEMA_DOMAIN_ATTR && madeFor(C, N.Ptr);
@@ -131,8 +131,8 @@ bool runSyntaxExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
                         ? "the node is not an attribute CreateParsedAttribute "
                           "made for this cursor"
                     : Self.In->Expected == NEVERC_PARSER_RESULT_DECL
-                        ? "the node is not a variable, function or struct a "
-                          "builder made that is not declared yet"
+                        ? "the node is not a variable, function, struct or "
+                          "enum a builder made that is not declared yet"
                         : std::string("the node is not ") +
                               (Self.In->Expected == NEVERC_PARSER_RESULT_EXPR
                                    ? "an expression"

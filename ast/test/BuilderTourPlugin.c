@@ -184,9 +184,9 @@ static void misuse(NevercExprHandle Any) {
   fprintf(stderr, "builder: UnaryOperator: %s\n",
           code(AST->CreateASTBuilder(AST->Context, T,
                                      NEVERC_STMT_KIND_UNARY_OPERATOR, &B)));
-  fprintf(
-      stderr, "builder: EnumDecl: %s\n",
-      code(AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_ENUM, &B)));
+  fprintf(stderr, "builder: TypedefDecl: %s\n",
+          code(AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_TYPEDEF,
+                                     &B)));
   B = builder(NEVERC_STMT_KIND_CALL_EXPR);
   child(B, NEVERC_AST_CHILD_SLOT_STMT_CALL_EXPR_ARGUMENTS, 0, Any);
   S = AST->ASTBuilderCommit(AST->Context, T, B, &N);

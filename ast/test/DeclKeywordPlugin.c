@@ -5,6 +5,7 @@
  *   __adder(name, k)         -> int name(int x) { return x + k; }
  *   __proto(name)            -> int name(int);
  *   __struct(name, a, b)     -> struct name { int a; int b; };
+ *   __enum(name, a, b)       -> enum name { a = 10, b };
  *   __unhandled_decl         -> UNHANDLED
  * built with the Var, ParmVar, Function, Record and Field builders, and
  * prints the status
@@ -159,6 +160,8 @@ static void tour(NevercTaskHandle T) {
           tpCode(declare(T, NEVERC_DECL_KIND_FIELD, X, intType(T),
                          NEVERC_AST_CHILD_SLOT_DECL_FIELD_INITIALIZER,
                          literal(T, 1), &D)));
+  fprintf(stderr, "decl-builders: Enum without enumerators: %s\n",
+          tpCode(declare(T, NEVERC_DECL_KIND_ENUM, X, Nil, 0, Nil, &D)));
   fprintf(stderr, "decl-builders: Record member an expression: %s\n",
           tpCode(declare(T, NEVERC_DECL_KIND_RECORD, X, Nil,
                          NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS,
@@ -347,6 +350,35 @@ static NevercStatus onDecl(const NevercPhaseFrame *F,
     return answer(F, C, R, NEVERC_PARSER_EXTENSION_HANDLED,
                   NEVERC_PARSER_RESULT_DECL, D);
   }
+  if (tpSame(Kw, "__enum")) {
+    NevercDeclHandle E[2];
+    NevercStringView B;
+    NevercASTBuilderHandle Bld;
+    Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok); /* , */
+    Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok);
+    B = tpSpelling(Prep, T, Tok, NULL);
+    if ((S = declare(T, NEVERC_DECL_KIND_ENUM_CONSTANT, Arg, Nil,
+                     NEVERC_AST_CHILD_SLOT_DECL_ENUM_CONSTANT_INITIALIZER,
+                     literal(T, 10), &E[0]))
+            .Code ||
+        (S = declare(T, NEVERC_DECL_KIND_ENUM_CONSTANT, B, Nil, 0, Nil, &E[1]))
+            .Code)
+      return S;
+    AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_ENUM, &Bld);
+    setName(T, Bld, Name);
+    AST->ASTBuilderSetChild(AST->Context, T, Bld,
+                            NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS, 0,
+                            E[0]);
+    AST->ASTBuilderSetChild(AST->Context, T, Bld,
+                            NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS, 1,
+                            E[1]);
+    S = AST->ASTBuilderCommit(AST->Context, T, Bld, &D);
+    AST->DestroyASTBuilder(AST->Context, T, Bld);
+    if (S.Code)
+      return S;
+    return answer(F, C, R, NEVERC_PARSER_EXTENSION_HANDLED,
+                  NEVERC_PARSER_RESULT_DECL, D);
+  }
   if (tpSame(Kw, "__proto")) {
     if ((S = declare(T, NEVERC_DECL_KIND_FUNCTION, Name, fnType(T, 1), 0, Nil,
                      &D))
@@ -426,6 +458,7 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       (S = claim("__adder", NEVERC_TRUE)).Code ||
       (S = claim("__proto", NEVERC_TRUE)).Code ||
       (S = claim("__struct", NEVERC_TRUE)).Code ||
+      (S = claim("__enum", NEVERC_TRUE)).Code ||
       (S = claim("__unhandled_decl", NEVERC_FALSE)).Code)
     return S;
   memset(&D, 0, sizeof D);

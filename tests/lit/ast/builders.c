@@ -23,7 +23,7 @@
 
 // CHECK: warning: CreateASTBuilder: kind 0x3200004D is not built by this neverc build: the schema gives this kind no property or child slot for what it needs
 // CHECK-NEXT: builder: UnaryOperator: CAPABILITY_UNAVAILABLE
-// CHECK: builder: EnumDecl: CAPABILITY_UNAVAILABLE
+// CHECK: builder: TypedefDecl: CAPABILITY_UNAVAILABLE
 // CHECK-NEXT: remark: ASTBuilderCommit: required child slot 'callee' is not set
 // CHECK-NEXT: builder: call without a callee: VERIFICATION_FAILED, node none
 // CHECK: builder: body set at 1 but not 0: VERIFICATION_FAILED, node none

@@ -43,14 +43,16 @@ __global(first, 5)
 // CHECK: decl-builders: Function with a parameter too many: VERIFICATION_FAILED
 // CHECK: decl-builders: Field without a type: VERIFICATION_FAILED
 // CHECK: decl-builders: Field with an initializer: VERIFICATION_FAILED
+// CHECK: decl-builders: Enum without enumerators: VERIFICATION_FAILED
 // CHECK: decl-builders: Record member an expression: WRONG_TYPE
 // CHECK: decl-builders: STMT_EXPR_TYPE on a Var: WRONG_TYPE
 // CHECK: decl-keyword: __global expected=1 name 'answer' argument '42'
 // CHECK: decl-keyword: __adder expected=1 name 'add3' argument '3'
 // CHECK: decl-keyword: __proto expected=1 name 'twice' argument ''
 // CHECK: decl-keyword: __struct expected=1 name 'point' argument 'x'
+// CHECK: decl-keyword: __enum expected=1 name 'color' argument 'red'
 // CHECK: decl-keyword: __global expected=1 name 'zero' argument ''
-// PROG: 5 42 7 10 0 6 12
+// PROG: 5 42 7 10 0 6 12 10 11 4
 // DUMP: VarDecl {{.*}} first 'int' cinit
 // DUMP: VarDecl {{.*}} answer 'int' cinit
 // DUMP: FunctionDecl {{.*}} add3 'int (int)'
@@ -62,13 +64,17 @@ __global(first, 5)
 // DUMP: RecordDecl {{.*}} struct point definition
 // DUMP-NEXT: FieldDecl {{.*}} x 'int'
 // DUMP-NEXT: FieldDecl {{.*}} y 'int'
+// DUMP: EnumDecl {{.*}} color
+// DUMP-NEXT: EnumConstantDecl {{.*}} red 'int'
+// DUMP: EnumConstantDecl {{.*}} green 'int'
 // INSIDE: declaration-keyword.c:[[@LINE+23]]:3: error: declaration keyword '__global' inside a declaration: it may only stand between two declarations at file scope
 // REDEF: error: redefinition of 'answer'
 // KIND: error: redefinition of 'answer' as different kind of symbol
 // UNHANDLED: declaration-keyword.c:[[@LINE+31]]:1: error: no plugin handled the declaration keyword '__unhandled_decl'
 // STRUCT: error: redefinition of 'point' (declared as a struct by the keyword)
-// EXPR: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function or struct a builder made that is not declared yet
-// PLACED: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function or struct a builder made that is not declared yet
+// STRUCT: error: redefinition of 'red' (an enumerator of the keyword's enum)
+// EXPR: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function, struct or enum a builder made that is not declared yet
+// PLACED: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function, struct or enum a builder made that is not declared yet
 // OBSERVER: decl-observe: CreateASTBuilder: POLICY_VIOLATION
 // PP: __global(first, 5)
 // PP-NOT: declaration_keyword_claimed
@@ -99,13 +105,17 @@ __proto(answer)
 __unhandled_decl
 #endif
 __struct(point, x, y)
+__enum(color, red, green)
 #ifdef STRUCT
 __struct(point, a, b)
+__enum(shade, red, blue)
 #endif
 __global(zero)
 int main(void) {
   struct point pt = {3, 4};
-  printf("%d %d %d %d %d %d %d\n", use_first(), answer, add3(4), twice(5),
-         zero, add3(zero + 3), pt.x * pt.y);
+  enum color c = green;
+  printf("%d %d %d %d %d %d %d %d %d %d\n", use_first(), answer, add3(4),
+         twice(5), zero, add3(zero + 3), pt.x * pt.y, red, c,
+         (int)sizeof(enum color));
   return 0;
 }

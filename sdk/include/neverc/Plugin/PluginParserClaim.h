@@ -51,14 +51,15 @@
  * declarations at file scope, with or without a `;` after it (an empty
  * declaration) -- runs neverc.syntax.extension.declaration once when the
  * declaration before it is complete (at once when it is the unit's first
- * token), so Sema stands at file scope. HANDLED with a Var, Function or
- * Record a builder made for it (NEVERC_DECL_KIND_VAR / _FUNCTION with
- * ParmVar parameters and a body / _RECORD with Field members; not yet
- * declared) declares it there as the parser would: earlier declarations of
- * the name are merged or reported (Clang's redefinition errors), a
- * variable's initializer is converted to its type, a record's members are
- * checked and laid out (ActOnFields), and the declaration goes to IR
- * generation and the lifecycle observers like any other; later
+ * token), so Sema stands at file scope. HANDLED with a Var, Function,
+ * Record or Enum a builder made for it (NEVERC_DECL_KIND_VAR / _FUNCTION
+ * with ParmVar parameters and a body / _RECORD with Field members / _ENUM
+ * with EnumConstant members; not yet declared) declares it there as the
+ * parser would: earlier declarations of the name are merged or reported
+ * (Clang's redefinition errors), a variable's initializer is converted to
+ * its type, a record's members are checked and laid out (ActOnFields), an
+ * enumeration's values are C's (ActOnEnumBody), and the declaration goes
+ * to IR generation and the lifecycle observers like any other; later
  * declarations see it. Built declarations have external linkage and a
  * record is a struct (the schema has no storage class and no tag kind).
  * UNHANDLED is an error at the keyword ("no plugin handled the declaration
