@@ -67,10 +67,10 @@ __global(first, 5)
 // DUMP: EnumDecl {{.*}} color
 // DUMP-NEXT: EnumConstantDecl {{.*}} red 'int'
 // DUMP: EnumConstantDecl {{.*}} green 'int'
-// INSIDE: declaration-keyword.c:[[@LINE+23]]:3: error: declaration keyword '__global' inside a declaration: it may only stand between two declarations at file scope
+// INSIDE: declaration-keyword.c:[[@LINE+24]]:3: error: declaration keyword '__global' inside a declaration: it may only stand between two declarations at file scope
 // REDEF: error: redefinition of 'answer'
 // KIND: error: redefinition of 'answer' as different kind of symbol
-// UNHANDLED: declaration-keyword.c:[[@LINE+31]]:1: error: no plugin handled the declaration keyword '__unhandled_decl'
+// UNHANDLED: declaration-keyword.c:[[@LINE+32]]:1: error: no plugin handled the declaration keyword '__unhandled_decl'
 // STRUCT: error: redefinition of 'point' (declared as a struct by the keyword)
 // STRUCT: error: redefinition of 'red' (an enumerator of the keyword's enum)
 // EXPR: error: neverc.syntax.verify_declaration_extension: the node is not a variable, function, struct or enum a builder made that is not declared yet
