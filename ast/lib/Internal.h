@@ -301,7 +301,8 @@ enum class BoxTag : uint32_t {
 /// is its input struct's (PluginSema.h).
 struct SemaExtensionInBox {
   BoxTag Tag;
-  NodeRef First, Second; ///< Left/Right, Declaration, Expression
+  NodeRef First, Second; ///< Left/Right, Declaration, Expression, compound
+  /// The compound's statements, minted when a plugin reads the input.
   std::vector<NevercHandle> Statements;
   uint32_t RawLoc = 0, RawLoc2 = 0;
   clang::QualType From, To;

@@ -271,8 +271,7 @@ private:
   void statement(Stmt *&Ref, NodeRef Parent, CompoundStmt *CS,
                  bool FunctionBody) {
     SemaExtensionInBox In{BoxTag::StatementInput};
-    for (Stmt *S : CS->body())
-      In.Statements.push_back(TS.handle(S));
+    In.First = {CS, NEVERC_AST_SCHEMA_DOMAIN_STMT};
     In.RawLoc = raw(CS->getLBracLoc());
     In.RawLoc2 = raw(CS->getRBracLoc());
     run(core::Phase_SEMA_EXTENSION_STATEMENT, In, Ref, Parent, FunctionBody);
@@ -469,6 +468,9 @@ NevercStatus NEVERC_CALL getStatementInput(
       Ctx, Frame, Input, BoxTag::StatementInput, Major, Out,
       [&](TaskState &TS, SemaExtensionInBox &In,
           NevercSemaStatementExtensionInput &I) {
+        if (In.Statements.empty())
+          for (Stmt *S : static_cast<CompoundStmt *>(In.First.Ptr)->body())
+            In.Statements.push_back(TS.handle(S));
         I.Statements = In.Statements.data();
         I.StatementCount = In.Statements.size();
         I.LeftBrace = location(D, TS, In.RawLoc);
