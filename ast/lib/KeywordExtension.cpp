@@ -16,7 +16,8 @@
 // plugin's node is entered right after it. The parser then analyses the
 // surrounding construct around it, so C's rules apply to the result.
 // A declaration keyword expands to nothing and is handled in
-// DeclarationKeyword.cpp.
+// DeclarationKeyword.cpp; an attribute keyword (neverc.syntax.extension.
+// keyword) is spelled back as the GNU attribute the plugin made.
 //
 //===----------------------------------------------------------------------===//
 #include "Internal.h"
@@ -47,6 +48,8 @@ uint32_t phaseOf(const KeywordClaim &K) {
     return core::Phase_SYNTAX_EXTENSION_STATEMENT;
   case NEVERC_PARSER_RESULT_DECL:
     return core::Phase_SYNTAX_EXTENSION_DECLARATION;
+  case NEVERC_PARSER_RESULT_ATTRIBUTE:
+    return core::Phase_SYNTAX_EXTENSION_KEYWORD;
   default:
     return core::Phase_SYNTAX_EXTENSION_TYPE_NAME;
   }
@@ -72,6 +75,10 @@ public:
     for (unsigned I = 0; Args && I < Args->getNumMacroArguments(); ++I)
       for (const Token *P = Args->getUnexpArgument(I); P->isNot(tok::eof); ++P)
         Toks.push_back(*P);
+    if (K.Result == NEVERC_PARSER_RESULT_ATTRIBUTE) {
+      attributeKeyword(Toks, Name, Range, MI);
+      return;
+    }
     if (K.Result == NEVERC_PARSER_RESULT_DECL) {
       // The macro expands to nothing. Before the first token of the unit
       // the parser stands at file scope, so the phase runs now; otherwise
@@ -128,6 +135,76 @@ public:
   }
 
 private:
+  /// neverc.syntax.extension.keyword: a keyword attribute. Clang's parser
+  /// takes no keyword from a plugin, so the answer is spelled back as
+  /// tokens: the annotate node becomes `__attribute__((annotate("name")))`
+  /// where the keyword stood (Clang parses it, and attaches its own
+  /// annotate attribute to the declaration); HANDLED with no node removes
+  /// the keyword and its arguments; UNHANDLED leaves the identifier.
+  void attributeKeyword(const std::vector<Token> &Toks, const Token &Name,
+                        SourceRange Range, MacroInfo *MI) {
+    (void)MI->allocateTokens(0, PP.getPreprocessorAllocator());
+    ExtensionOutBox Out;
+    bool Ran = TS.T && TS.Sema && TS.Ctx &&
+               runSyntaxExtension(D, TS, core::Phase_SYNTAX_EXTENSION_KEYWORD,
+                                  NEVERC_PARSER_RESULT_ATTRIBUTE, Toks,
+                                  Range.getEnd(), nullptr, Out);
+    if (!Ran || Out.Disposition != NEVERC_PARSER_EXTENSION_HANDLED) {
+      Token Same = Name;
+      Same.setFlag(Token::DisableExpand);
+      PP.EnterToken(Same, /*IsReinject=*/false);
+      return;
+    }
+    auto *A = static_cast<Attr *>(Out.Node.Ptr);
+    auto *Ann = dyn_cast_or_null<AnnotateAttr>(A);
+    if (!Ann)
+      return;
+    SourceLocation L = Name.getLocation();
+    std::vector<Token> Spelled;
+    auto Punct = [&](tok::TokenKind K) {
+      Token T;
+      T.startToken();
+      T.setKind(K);
+      T.setLocation(L);
+      T.setLength(0);
+      Spelled.push_back(T);
+    };
+    auto Ident = [&](const char *N, tok::TokenKind K) {
+      Token T;
+      T.startToken();
+      T.setKind(K);
+      T.setIdentifierInfo(PP.getIdentifierInfo(N));
+      T.setLocation(L);
+      Spelled.push_back(T);
+    };
+    Ident("__attribute__", tok::kw___attribute);
+    Spelled.back().setFlagValue(Token::LeadingSpace, Name.hasLeadingSpace());
+    Spelled.back().setFlagValue(Token::StartOfLine, Name.isAtStartOfLine());
+    Punct(tok::l_paren);
+    Punct(tok::l_paren);
+    Ident("annotate", tok::identifier);
+    Punct(tok::l_paren);
+    std::string Lit = "\"";
+    for (char Ch : Ann->getAnnotation()) {
+      if (Ch == '"' || Ch == '\\')
+        Lit += '\\';
+      Lit += Ch;
+    }
+    Lit += '"';
+    Token Str;
+    Str.startToken();
+    Str.setKind(tok::string_literal);
+    PP.CreateString(Lit, Str, L, Range.getEnd());
+    Spelled.push_back(Str);
+    Punct(tok::r_paren);
+    Punct(tok::r_paren);
+    Punct(tok::r_paren);
+    auto Buf = std::make_unique<Token[]>(Spelled.size());
+    std::copy(Spelled.begin(), Spelled.end(), Buf.get());
+    PP.EnterTokenStream(std::move(Buf), Spelled.size(),
+                        /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
+  }
+
   ASTDomain::Impl &D;
   TaskState &TS;
   Preprocessor &PP;
@@ -169,10 +246,8 @@ NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
       return st(NEVERC_STATUS_INVALID_STATE);
     std::string_view Name(C->Name.Data ? C->Name.Data : "", C->Name.Length);
     if ((C->Name.Length && !C->Name.Data) || !isIdentifier(Name) ||
-        (C->Result != NEVERC_PARSER_RESULT_EXPR &&
-         C->Result != NEVERC_PARSER_RESULT_TYPE &&
-         C->Result != NEVERC_PARSER_RESULT_STMT &&
-         C->Result != NEVERC_PARSER_RESULT_DECL))
+        C->Result < NEVERC_PARSER_RESULT_DECL ||
+        C->Result > NEVERC_PARSER_RESULT_ATTRIBUTE)
       return st(NEVERC_STATUS_INVALID_ARGUMENT);
     // A keyword of any C standard or GNU C stays Clang's.
     LangOptions LO;

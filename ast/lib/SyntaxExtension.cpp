@@ -303,7 +303,8 @@ NevercStatus NEVERC_CALL createExtensionOutput(
                        core::Phase_SYNTAX_EXTENSION_EXPRESSION,
                        core::Phase_SYNTAX_EXTENSION_TYPE_NAME,
                        core::Phase_SYNTAX_EXTENSION_STATEMENT,
-                       core::Phase_SYNTAX_EXTENSION_DECLARATION}) {
+                       core::Phase_SYNTAX_EXTENSION_DECLARATION,
+                       core::Phase_SYNTAX_EXTENSION_KEYWORD}) {
       const NevercInterfaceID ID = D.H.phases().at(P).ID;
       if (Frame->Phase.High == ID.High && Frame->Phase.Low == ID.Low)
         Phase = P;

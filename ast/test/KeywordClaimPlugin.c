@@ -9,6 +9,9 @@
  *                              built from CreateDeclReference, an IfStmt
  *                              and a CompoundAssignOperator
  *   __unhandled       EXPR  -> UNHANDLED (left to Clang)
+ *   __tracked         ATTRIBUTE -> annotate("tracked") (syntax.extension.
+ *                     keyword; spelled back as __attribute__((annotate)))
+ *   __marker(...)     ATTRIBUTE -> HANDLED with no node: removed
  * and prints the status of the claims the rules refuse. KEYWORD_MODE:
  *   badkind   answers __answer with a type and __bump with a type
  *             (VERIFICATION_FAILED);
@@ -126,6 +129,30 @@ static NevercStatus NEVERC_CALL onKeyword(const NevercPhaseFrame *F,
       return answer(F, C, R, NEVERC_PARSER_RESULT_EXPR, Ty);
     }
     return answer(F, C, R, NEVERC_PARSER_RESULT_EXPR, literal(F->Task, 42));
+  }
+  if (tpSame(Name, "__tracked") || tpSame(Name, "__marker")) {
+    NevercParserParsedAttributeDescriptor D;
+    NevercAttrHandle A;
+    memset(&A, 0, sizeof A);
+    if (tpSame(Name, "__tracked")) {
+      memset(&D, 0, sizeof D);
+      D.Header =
+          tpHeader(sizeof D, NEVERC_PARSER_API_MAJOR, NEVERC_PARSER_API_MINOR);
+      D.Name.Data = "tracked";
+      D.Name.Length = 7;
+      D.Form = NEVERC_PARSER_ATTRIBUTE_GNU;
+      S = Parser->CreateParsedAttribute(Parser->Context, F->Task, In.Cursor, &D,
+                                        &A);
+      if (S.Code != NEVERC_STATUS_OK)
+        return S;
+    } else {
+      /* The arguments are the marker's: consumed, and gone. */
+      while (Parser->CursorConsume(Parser->Context, F->Task, In.Cursor, &Tok)
+                     .Code == NEVERC_STATUS_OK &&
+             tpSpelling(Prep, F->Task, Tok, NULL).Length)
+        ;
+    }
+    return answer(F, C, R, NEVERC_PARSER_RESULT_ATTRIBUTE, A);
   }
   if (tpSame(Name, "__answer_type")) {
     NevercTypeHandle Ty;
@@ -304,7 +331,11 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
       (S = claim("__call_twice", NEVERC_PARSER_RESULT_EXPR, NEVERC_TRUE))
           .Code ||
       (S = claim("__bump", NEVERC_PARSER_RESULT_STMT, NEVERC_TRUE)).Code ||
-      (S = claim("__unhandled", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)).Code)
+      (S = claim("__unhandled", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE))
+          .Code ||
+      (S = claim("__tracked", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_FALSE))
+          .Code ||
+      (S = claim("__marker", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_TRUE)).Code)
     return S;
   fprintf(stderr, "claim-keyword: __answer again: %s\n",
           tpCode(claim("__answer", NEVERC_PARSER_RESULT_TYPE, NEVERC_FALSE)));
@@ -314,23 +345,25 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
           tpCode(claim("typeof", NEVERC_PARSER_RESULT_TYPE, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: not an identifier: %s\n",
           tpCode(claim("9lives", NEVERC_PARSER_RESULT_EXPR, NEVERC_FALSE)));
-  fprintf(stderr, "claim-keyword: result ATTRIBUTE: %s\n",
-          tpCode(claim("__other", NEVERC_PARSER_RESULT_ATTRIBUTE, NEVERC_FALSE)));
+  fprintf(stderr, "claim-keyword: result 6: %s\n",
+          tpCode(claim("__other", 6, NEVERC_FALSE)));
   fprintf(stderr, "claim-keyword: result 0: %s\n",
           tpCode(claim("__other", 0, NEVERC_FALSE)));
-  /* The three phases: a provider (an interceptor with KEYWORD_MODE=
+  /* The four phases: a provider (an interceptor with KEYWORD_MODE=
    * interceptor) answering every claimed keyword, and the observer of
    * KEYWORD_MODE=observer. */
   {
-    const NevercInterfaceID Phases[3] = {
+    const NevercInterfaceID Phases[4] = {
         {NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_HIGH,
          NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_LOW},
         {NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_HIGH,
          NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_LOW},
         {NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_HIGH,
-         NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_LOW}};
+         NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_LOW},
+        {NEVERC_PHASE_SYNTAX_EXTENSION_KEYWORD_HIGH,
+         NEVERC_PHASE_SYNTAX_EXTENSION_KEYWORD_LOW}};
     int P;
-    for (P = 0; P < 3; ++P) {
+    for (P = 0; P < 4; ++P) {
       if (is("interceptor")) {
         NevercInterceptorDescriptor I;
         memset(&I, 0, sizeof I);

@@ -163,52 +163,33 @@ bool extractPluginFlags(std::vector<driver::RawArgument> &Argv, PluginFlags &F,
 /// Domains whose phases fire in a real neverc run of this build. A phase
 /// counts as implemented only when its domain is listed here and
 /// docs/plugin-api-coverage.json maps it to its tests (a test checks both).
-constexpr const char *ImplementedDomains[] = {"driver", "source",   "prep",
-                                              "ir",     "mir",      "codegen",
-                                              "mc",     "assembly", "object"};
-/// Phases of domains only partly implemented so far. The syntax extension
-/// keyword phase needs a parser hook stock Clang 22 lacks (ast/README).
+constexpr const char *ImplementedDomains[] = {
+    "driver", "source",  "prep", "syntax",   "sema",  "ir",
+    "mir",    "codegen", "mc",   "assembly", "object"};
+/// Phases of domains only partly implemented so far.
 constexpr const char *ImplementedPhases[] = {
-    NEVERC_PHASE_SYNTAX_PARSE_NAME, NEVERC_PHASE_SEMA_ANALYZE_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_LOOKUP_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_ATTRIBUTE_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_EXPRESSION_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_TYPE_NAME_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_STATEMENT_NAME,
-    NEVERC_PHASE_SYNTAX_EXTENSION_DECLARATION_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_EXPRESSION_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_STATEMENT_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_DECLARATION_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_TYPE_NAME,
-    NEVERC_PHASE_SEMA_EXTENSION_CONVERSION_NAME,
     // link: the whole-link route, the graph linker's thirteen steps and
     // its relocatable merge.
-    NEVERC_PHASE_LINK_OBJECT_MERGE_NAME, NEVERC_PHASE_LINK_INPUT_PROBE_NAME,
-    NEVERC_PHASE_LINK_READ_INPUTS_NAME, NEVERC_PHASE_LINK_LTO_RESOLVE_NAME,
-    NEVERC_PHASE_LINK_LTO_GENERATE_NAME, NEVERC_PHASE_LINK_RESOLVE_SYMBOLS_NAME,
-    NEVERC_PHASE_LINK_SELECT_COMDAT_NAME, NEVERC_PHASE_LINK_GC_NAME,
-    NEVERC_PHASE_LINK_ICF_NAME, NEVERC_PHASE_LINK_SYNTHESIZE_NAME,
-    NEVERC_PHASE_LINK_RELAX_THUNKS_NAME, NEVERC_PHASE_LINK_LAYOUT_NAME,
-    NEVERC_PHASE_LINK_RELOCATE_NAME, NEVERC_PHASE_LINK_EMIT_IMAGE_NAME,
-    NEVERC_PHASE_LINK_FULL_NAME, NEVERC_PHASE_LINK_POST_EMIT_NAME,
+    NEVERC_PHASE_LINK_OBJECT_MERGE_NAME,
+    NEVERC_PHASE_LINK_INPUT_PROBE_NAME,
+    NEVERC_PHASE_LINK_READ_INPUTS_NAME,
+    NEVERC_PHASE_LINK_LTO_RESOLVE_NAME,
+    NEVERC_PHASE_LINK_LTO_GENERATE_NAME,
+    NEVERC_PHASE_LINK_RESOLVE_SYMBOLS_NAME,
+    NEVERC_PHASE_LINK_SELECT_COMDAT_NAME,
+    NEVERC_PHASE_LINK_GC_NAME,
+    NEVERC_PHASE_LINK_ICF_NAME,
+    NEVERC_PHASE_LINK_SYNTHESIZE_NAME,
+    NEVERC_PHASE_LINK_RELAX_THUNKS_NAME,
+    NEVERC_PHASE_LINK_LAYOUT_NAME,
+    NEVERC_PHASE_LINK_RELOCATE_NAME,
+    NEVERC_PHASE_LINK_EMIT_IMAGE_NAME,
+    NEVERC_PHASE_LINK_FULL_NAME,
+    NEVERC_PHASE_LINK_POST_EMIT_NAME,
     NEVERC_PHASE_LINK_IMAGE_VERIFY_NAME,
-    NEVERC_PHASE_LINK_SIDE_OUTPUTS_VERIFY_NAME, NEVERC_PHASE_LINK_COMMIT_NAME,
+    NEVERC_PHASE_LINK_SIDE_OUTPUTS_VERIFY_NAME,
+    NEVERC_PHASE_LINK_COMMIT_NAME,
     NEVERC_PHASE_LINK_AFTER_COMMIT_NAME};
-
-/// Phases stock Clang 22 offers no hook for (ast/README.md): a registration
-/// is told why it is never called, not that the phase is still to come.
-const char *clangLimit(const std::string &Phase) {
-  static const std::pair<const char *, const char *> Limits[] = {
-      {NEVERC_PHASE_SYNTAX_EXTENSION_KEYWORD_NAME,
-       "a keyword that must yield a node needs a parser hook (claimed "
-       "keywords run syntax.extension.expression, .type_name, .statement or "
-       ".declaration instead)"},
-  };
-  for (auto &[Name, Why] : Limits)
-    if (Phase == Name)
-      return Why;
-  return nullptr;
-}
 
 bool implemented(const core::PhaseInfo &P) {
   for (const char *D : ImplementedDomains)
@@ -369,15 +350,10 @@ bool warnUnimplementedPhases(core::Host &H, const PhaseWarningFlags &Flags) {
                                  : NEVERC_DIAGNOSTIC_WARNING;
       D.PluginID = Pl ? std::string(Pl->id()) : std::string();
       D.Phase = P.Name;
-      const char *Limit = clangLimit(P.Name);
-      D.Message = (Limit ? std::string("capability unavailable on stock "
-                                       "Clang 22 (") +
-                               Limit + "), so the "
-                         : "this build does not run this phase of the " +
-                               P.Domain + " domain yet, so the ") +
-                  What + " registered here is never called [" +
-                  (Flags.AsError ? "-Werror,-W" : "-W") + PhaseWarningGroup +
-                  "]";
+      D.Message =
+          "this build does not run this phase of the " + P.Domain +
+          " domain yet, so the " + What + " registered here is never called [" +
+          (Flags.AsError ? "-Werror,-W" : "-W") + PhaseWarningGroup + "]";
       H.diagnostics().report(D);
       Ok &= !Flags.AsError;
     }

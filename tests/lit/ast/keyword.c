@@ -23,14 +23,20 @@
 // RUN: not test -e %t/b.o
 // A statement where a value is needed is Clang's own type error:
 // RUN: not %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -DSTMT_AS_VALUE -c %s -o %t/v.o 2>&1 | FileCheck %s --check-prefix=VALUE
+// neverc.syntax.extension.keyword: `__tracked` is a keyword attribute,
+// spelled back as __attribute__((annotate("tracked"))); `__marker(...)` is
+// handled with no node and disappears with its arguments.
+// RUN: %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -fsyntax-only -Xclang -ast-dump %s 2>/dev/null | FileCheck %s --check-prefix=DUMP
 // RUN: env KEYWORD_MODE=observer %neverc -fplugin=%test_plugins/KeywordClaimPlugin.so -c %s -o %t/o.o 2>&1 | FileCheck %s --check-prefix=OBSERVER
 
 // CHECK: claim-keyword: __answer again: DUPLICATE_ID
 // CHECK-NEXT: claim-keyword: int: DUPLICATE_ID
 // CHECK-NEXT: claim-keyword: typeof: DUPLICATE_ID
 // CHECK-NEXT: claim-keyword: not an identifier: INVALID_ARGUMENT
-// CHECK-NEXT: claim-keyword: result ATTRIBUTE: INVALID_ARGUMENT
+// CHECK-NEXT: claim-keyword: result 6: INVALID_ARGUMENT
 // CHECK-NEXT: claim-keyword: result 0: INVALID_ARGUMENT
+// CHECK: keyword: __tracked expected=5 first argument ''
+// CHECK: keyword: __marker expected=5 first argument 'any'
 // CHECK: keyword: __bump expected=2 first argument 'base'
 // CHECK: keyword: __answer_type expected=4 first argument ''
 // CHECK: keyword: __answer expected=3 first argument ''
@@ -40,7 +46,12 @@
 // INTERCEPT: keyword: __bump expected=2 first argument 'base'
 // INTERCEPT: keyword: __answer_type expected=4 first argument ''
 // INTERCEPT: keyword: __call_twice expected=3 first argument 'base'
-// PROG: 42 84 8 43
+// PROG: 42 84 8 43 7
+// DUMP: VarDecl {{.*}} tracked_counter 'int' cinit
+// DUMP: AnnotateAttr {{.*}} "tracked"
+// DUMP: VarDecl {{.*}} marked 'int' cinit
+// DUMP-NOT: Attr
+// DUMP: FunctionDecl
 // PP-NOT: long_keyword_claimed
 // PP: __answer_type v = __answer;
 // UNHANDLED: error: use of undeclared identifier '__unhandled'
@@ -53,6 +64,8 @@ int printf(const char *, ...);
 typedef int meters;
 int base = 40;
 int twice(int x) { return 2 * x; }
+int __tracked tracked_counter = 3;
+__marker(any tokens at all) int marked = 4;
 #ifdef __answer_type
 const char *claimed = "long_keyword_claimed";
 #endif
@@ -63,7 +76,8 @@ int main(void) {
 #endif
   __answer_type v = __answer;
   int w = __call_twice(base);
-  printf("%ld %d %zu %d\n", v, w, sizeof(__answer_type), __answer + 1);
+  printf("%ld %d %zu %d %d\n", v, w, sizeof(__answer_type), __answer + 1,
+         tracked_counter + marked);
 #ifdef UNHANDLED
   return __unhandled;
 #endif

@@ -28,9 +28,9 @@
  * generation records it (llvm.global.annotations, llvm.var.annotation) and
  * AST plugins find it as NEVERC_ATTR_KIND_ANNOTATE.
  *
- * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR, TYPE, STMT or
- * DECL, TakesArguments}) in Register makes the identifier a keyword of every
- * compile: each use -- `__answer` or, when it takes arguments,
+ * Keywords: ClaimKeyword({Name = "__answer", Result = EXPR, TYPE, STMT,
+ * DECL or ATTRIBUTE, TakesArguments}) in Register makes the identifier a
+ * keyword of every compile: each use -- `__answer` or, when it takes arguments,
  * `__answer(...)` -- runs neverc.syntax.extension.expression (Result EXPR),
  * neverc.syntax.extension.type_name (TYPE) or .statement (STMT) once, with
  * a cursor over the keyword and its arguments' tokens as written (no
@@ -46,6 +46,15 @@
  * carried by a predefined macro of the same name (`#ifdef __answer` is
  * true); -E parses nothing, so there the keyword is left as written and is
  * no macro.
+ *
+ * Result ATTRIBUTE: a keyword attribute (`int __tracked x;`). Each use runs
+ * neverc.syntax.extension.keyword with ExpectedResult ATTRIBUTE. Clang's
+ * parser takes no keyword from a plugin, so the answer goes back as tokens:
+ * HANDLED with the annotate node CreateParsedAttribute made for the cursor
+ * puts `__attribute__((annotate("name")))` where the keyword stood (Clang
+ * parses it and attaches its own annotate attribute, without arguments);
+ * HANDLED with no node removes the keyword and its arguments (a marker the
+ * plugin noted); UNHANDLED leaves the identifier.
  *
  * Result DECL: the keyword -- `__decl(...)`, written between two
  * declarations at file scope, with or without a `;` after it (an empty
@@ -82,7 +91,8 @@
  *  - DECLSPEC spellings reach the phase only with -fdeclspec or
  *    -fms-extensions (Clang parses __declspec only then).
  *  - ClaimKeyword: outside Register INVALID_STATE; a name that is not an
- *    identifier, or a Result other than EXPR, TYPE, STMT and DECL,
+ *    identifier, or a Result other than DECL, STMT, EXPR, TYPE and
+ *    ATTRIBUTE,
  *    INVALID_ARGUMENT; a C keyword of any standard, or a name claimed
  *    before, DUPLICATE_ID.
  *  - CreateDeclReference: a declaration that is not a value (a type, a
