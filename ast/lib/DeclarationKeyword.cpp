@@ -214,7 +214,9 @@ bool runDeclarationKeyword(ASTDomain::Impl &D, TaskState &TS,
   // The consumer sends it on as the parser's declarations go: lifecycle
   // events, then IR generation.
   ASTConsumer &C = TS.Sema->getASTConsumer();
+  TS.PlacingDeclaration = true;
   C.HandleTopLevelDecl(DeclGroupRef(Dc));
+  TS.PlacingDeclaration = false;
   // Past the unit's end Sema has completed its tentative definitions.
   if (auto *VD = dyn_cast<VarDecl>(Dc);
       AtEnd && VD &&

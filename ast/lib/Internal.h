@@ -197,6 +197,9 @@ struct TaskState {
     clang::SourceLocation Loc, End;
   };
   std::vector<PendingDeclaration> PendingDeclarations;
+  /// A declaration keyword's declaration is on its way to the consumer:
+  /// the pending ones wait for the next parsed group.
+  bool PlacingDeclaration = false;
   /// Bodies of built function definitions, set when the function is
   /// placed (after Clang's redefinition check, which a body would trip).
   llvm::DenseMap<const clang::FunctionDecl *, clang::Stmt *> PendingBodies;

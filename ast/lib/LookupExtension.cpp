@@ -147,10 +147,10 @@ public:
                                    const_cast<IdentifierInfo *>(II),
                                    C.getTrivialTypeSourceInfo(T, L));
     TD->setImplicit();
+    // In the unit's context even when the name was met in a function.
+    C.getTranslationUnitDecl()->addDecl(TD);
     if (S.TUScope)
-      S.PushOnScopeChains(TD, S.TUScope);
-    else
-      C.getTranslationUnitDecl()->addDecl(TD);
+      S.PushOnScopeChains(TD, S.TUScope, /*AddToContext=*/false);
     R.addDecl(TD);
     R.resolveKind();
     return true;

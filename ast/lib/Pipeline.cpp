@@ -51,7 +51,7 @@ public:
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
     // Declaration keywords met in the parser's lookahead: the ones spelled
     // before this group declare first, the ones after it next.
-    if (!TS.PendingDeclarations.empty()) {
+    if (!TS.PendingDeclarations.empty() && !TS.PlacingDeclaration) {
       runPendingDeclarations(D, TS, DG, /*Before=*/true);
       bool Ok = forwardTopLevel(DG);
       runPendingDeclarations(D, TS, DG, /*Before=*/false);

@@ -6,7 +6,7 @@
  *                passed, returned or initialised becomes round_i(value);
  *   statement    an empty compound statement becomes { return 7; };
  *   declaration  every declaration is printed and accepted (HANDLED);
- *   type         the unknown name u8_t is unsigned char.
+ *   type         the unknown names u8_t and byte_t are unsigned char.
  * SEMA_MODE:
  *   badtype   answers `^` with a long expression (VERIFICATION_FAILED);
  *   otherdecl answers a declaration with another one (VERIFICATION_FAILED);
@@ -359,7 +359,7 @@ static NevercStatus onType(const NevercPhaseFrame *F,
   if ((S = Sema->GetTypeExtensionInput(Sema->Context, F, F->Input, &In)).Code)
     return S;
   fprintf(stderr, "sema-type: %.*s\n", (int)In.Name.Length, In.Name.Data);
-  if (!tpSame(In.Name, "u8_t"))
+  if (!tpSame(In.Name, "u8_t") && !tpSame(In.Name, "byte_t"))
     return unhandled(F, C, R, 3);
   return reply(F, C, R, 3, NEVERC_SEMA_EXTENSION_HANDLED,
                builtin(F->Task, NEVERC_BUILTIN_TYPE_UNSIGNED_CHAR));

@@ -10,6 +10,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %neverc -fplugin=%test_plugins/SemaExtensionPlugin.so %s -o %t/prog 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: %t/prog | FileCheck %s --check-prefix=PROG
+// RUN: %neverc -fplugin=%test_plugins/SemaExtensionPlugin.so -fsyntax-only -Xclang -ast-dump %s 2>/dev/null | FileCheck %s --check-prefix=DUMP
 // RUN: env SEMA_MODE=provider %neverc -fplugin=%test_plugins/SemaExtensionPlugin.so %s -o %t/prog2 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: %t/prog2 | FileCheck %s --check-prefix=PROG
 //
@@ -40,8 +41,12 @@
 // CHECK: sema-expression: '^' at a binary operator
 // CHECK: sema-conversion: context 4
 // CHECK: sema-declaration: main
-// PROG: 1024 44 3 7 4 1
-// PLAIN: 8 44 2 0 4 0
+// PROG: 1024 44 3 7 4 1 0
+// PLAIN: 8 44 2 0 4 0 0
+// DUMP: TranslationUnitDecl
+// DUMP: |-TypedefDecl {{.*}} implicit referenced u8_t 'unsigned char'
+// DUMP: |-FunctionDecl {{.*}} main 'int (void)'
+// DUMP: `-TypedefDecl {{.*}} implicit referenced byte_t 'unsigned char'
 // BADTYPE: error: neverc.sema.verify_expression_extension: the replacement's type 'long' is not the replaced expression's 'int'
 // OTHERDECL: error: neverc.sema.verify_declaration_extension: emulated after analysis, the declaration is already in the unit
 // MOVED: error: neverc.sema.verify_statement_extension: the replacement holds a node that is still elsewhere in the tree
@@ -71,9 +76,16 @@ int answer = 4;
 u8_t small = 200;
 int half(double d) { return d; }
 int main(void) {
+#ifndef PLAIN
+  byte_t wrap = 255; /* first met in a function: still a file-scope typedef */
+#else
+  unsigned char wrap = 255;
+#endif
   int p = 2 ^ 10;
   int q = 2.6;
   small += 100;
-  printf("%d %d %d %d %d %d\n", p, small, q, stub(), answer, half(0.5));
+  wrap++;
+  printf("%d %d %d %d %d %d %d\n", p, small, q, stub(), answer, half(0.5),
+         wrap);
   return 0;
 }
