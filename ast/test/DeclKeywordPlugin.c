@@ -321,57 +321,35 @@ static NevercStatus onDecl(const NevercPhaseFrame *F,
     return answer(F, C, R, NEVERC_PARSER_EXTENSION_HANDLED,
                   NEVERC_PARSER_RESULT_DECL, D);
   }
-  if (tpSame(Kw, "__struct")) {
-    /* The cursor: __struct ( name , a , b ): Arg is a; b comes next. */
-    NevercDeclHandle Fld[2];
+  if (tpSame(Kw, "__struct") || tpSame(Kw, "__enum")) {
+    /* The cursor: kw ( name , a , b ): Arg is a; b comes next. A struct's
+     * members are int fields; an enum's are a = 10 and b. */
+    int IsEnum = tpSame(Kw, "__enum");
+    NevercASTNodeKind Member =
+        IsEnum ? NEVERC_DECL_KIND_ENUM_CONSTANT : NEVERC_DECL_KIND_FIELD;
+    NevercASTChildSlotID Slot =
+        IsEnum ? NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS
+               : NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS;
+    NevercTypeHandle Ty = IsEnum ? Nil : intType(T);
+    NevercDeclHandle M[2];
     NevercStringView B;
     NevercASTBuilderHandle Bld;
     Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok); /* , */
     Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok);
     B = tpSpelling(Prep, T, Tok, NULL);
-    if ((S = declare(T, NEVERC_DECL_KIND_FIELD, Arg, intType(T), 0, Nil,
-                     &Fld[0]))
+    if ((S = declare(
+             T, Member, Arg, Ty,
+             IsEnum ? NEVERC_AST_CHILD_SLOT_DECL_ENUM_CONSTANT_INITIALIZER : 0,
+             IsEnum ? literal(T, 10) : Nil, &M[0]))
             .Code ||
-        (S = declare(T, NEVERC_DECL_KIND_FIELD, B, intType(T), 0, Nil, &Fld[1]))
-            .Code)
+        (S = declare(T, Member, B, Ty, 0, Nil, &M[1])).Code)
       return S;
-    AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_RECORD, &Bld);
+    AST->CreateASTBuilder(
+        AST->Context, T,
+        IsEnum ? NEVERC_DECL_KIND_ENUM : NEVERC_DECL_KIND_RECORD, &Bld);
     setName(T, Bld, Name);
-    AST->ASTBuilderSetChild(AST->Context, T, Bld,
-                            NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS, 0,
-                            Fld[0]);
-    AST->ASTBuilderSetChild(AST->Context, T, Bld,
-                            NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS, 1,
-                            Fld[1]);
-    S = AST->ASTBuilderCommit(AST->Context, T, Bld, &D);
-    AST->DestroyASTBuilder(AST->Context, T, Bld);
-    if (S.Code)
-      return S;
-    return answer(F, C, R, NEVERC_PARSER_EXTENSION_HANDLED,
-                  NEVERC_PARSER_RESULT_DECL, D);
-  }
-  if (tpSame(Kw, "__enum")) {
-    NevercDeclHandle E[2];
-    NevercStringView B;
-    NevercASTBuilderHandle Bld;
-    Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok); /* , */
-    Parser->CursorConsume(Parser->Context, T, In.Cursor, &Tok);
-    B = tpSpelling(Prep, T, Tok, NULL);
-    if ((S = declare(T, NEVERC_DECL_KIND_ENUM_CONSTANT, Arg, Nil,
-                     NEVERC_AST_CHILD_SLOT_DECL_ENUM_CONSTANT_INITIALIZER,
-                     literal(T, 10), &E[0]))
-            .Code ||
-        (S = declare(T, NEVERC_DECL_KIND_ENUM_CONSTANT, B, Nil, 0, Nil, &E[1]))
-            .Code)
-      return S;
-    AST->CreateASTBuilder(AST->Context, T, NEVERC_DECL_KIND_ENUM, &Bld);
-    setName(T, Bld, Name);
-    AST->ASTBuilderSetChild(AST->Context, T, Bld,
-                            NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS, 0,
-                            E[0]);
-    AST->ASTBuilderSetChild(AST->Context, T, Bld,
-                            NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS, 1,
-                            E[1]);
+    AST->ASTBuilderSetChild(AST->Context, T, Bld, Slot, 0, M[0]);
+    AST->ASTBuilderSetChild(AST->Context, T, Bld, Slot, 1, M[1]);
     S = AST->ASTBuilderCommit(AST->Context, T, Bld, &D);
     AST->DestroyASTBuilder(AST->Context, T, Bld);
     if (S.Code)

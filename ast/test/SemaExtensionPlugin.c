@@ -33,25 +33,10 @@ static const char *Mode = "handle";
 static int is(const char *M) { return strcmp(Mode, M) == 0; }
 
 static NevercDeclHandle lookup(NevercTaskHandle T, const char *Name) {
-  NevercSemaLookupRequest Q;
-  NevercLookupResultHandle R;
-  NevercSemaLookupResultInfo I;
-  NevercDeclHandle D;
-  memset(&Q, 0, sizeof Q);
-  Q.Header = tpHeader(sizeof Q, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
-  Q.Name.Data = Name;
-  Q.Name.Length = strlen(Name);
-  Q.Kind = NEVERC_SEMA_LOOKUP_ORDINARY;
-  memset(&D, 0, sizeof D);
-  if (Sema->LookupName(Sema->Context, T, &Q, &R).Code != NEVERC_STATUS_OK)
-    return D;
-  memset(&I, 0, sizeof I);
-  I.Header = tpHeader(sizeof I, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
-  Sema->GetLookupResultInfo(Sema->Context, T, R, &I);
-  if (I.CandidateCount)
-    Sema->GetLookupCandidate(Sema->Context, T, R, 0, &D);
-  Sema->DestroyLookupResult(Sema->Context, T, R);
-  return D;
+  NevercStringView N;
+  N.Data = Name;
+  N.Length = strlen(Name);
+  return tpLookup(Sema, T, N);
 }
 
 /* Name(args...) through CreateDeclReference and a CallExpr builder. */

@@ -84,6 +84,30 @@ static inline void tpRemark(const NevercCoreAPI *Core, const char *ID,
   Core->EmitDiagnostic(Core->Context, &D, NULL);
 }
 
+/* The first declaration an ordinary lookup of \p Name finds (null:
+ * none). */
+static inline NevercDeclHandle
+tpLookup(const NevercSemaAPI *Sema, NevercTaskHandle T, NevercStringView Name) {
+  NevercSemaLookupRequest Q;
+  NevercLookupResultHandle R;
+  NevercSemaLookupResultInfo I;
+  NevercDeclHandle D;
+  memset(&Q, 0, sizeof Q);
+  Q.Header = tpHeader(sizeof Q, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
+  Q.Name = Name;
+  Q.Kind = NEVERC_SEMA_LOOKUP_ORDINARY;
+  memset(&D, 0, sizeof D);
+  if (Sema->LookupName(Sema->Context, T, &Q, &R).Code != NEVERC_STATUS_OK)
+    return D;
+  memset(&I, 0, sizeof I);
+  I.Header = tpHeader(sizeof I, NEVERC_SEMA_API_MAJOR, NEVERC_SEMA_API_MINOR);
+  Sema->GetLookupResultInfo(Sema->Context, T, R, &I);
+  if (I.CandidateCount)
+    Sema->GetLookupCandidate(Sema->Context, T, R, 0, &D);
+  Sema->DestroyLookupResult(Sema->Context, T, R);
+  return D;
+}
+
 /* A token's spelling ("" when it has none) and kind. */
 static inline NevercStringView tpSpelling(const NevercPrepAPI *Prep,
                                    NevercTaskHandle Task, NevercTokenHandle T,
