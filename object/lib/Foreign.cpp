@@ -5,9 +5,11 @@
 // does not carry exactly (COFF section characteristics, Mach-O section
 // types and attributes, implicit addends, COMDAT selections) rides along
 // in an extension record of the format ("NCXS"/"NCXR": the native flags or
-// type and, for relocations, the official type name) for observers; there
-// is no COFF or Mach-O writer yet, so a graph of these formats is written
-// back only unchanged (the original bytes).
+// type and, for relocations, the official type name). A COFF read also
+// keeps what its writer (lib/coff) needs back: section numbers and data
+// offsets, and each symbol's storage class, type, index and aux records
+// ("NCXY"). Mach-O has no writer yet: such a graph is written back only
+// unchanged (the original bytes).
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/object/Foreign.h"
@@ -45,6 +47,26 @@ Extension record(FormatID F, const char *Tag, uint32_t Native,
   put32(B, uint32_t(Name.size()));
   B += Name.str();
   E.Bytes = std::move(B);
+  return E;
+}
+
+/// A COFF symbol's native record (COFF.h, "NCXY"): what llvm::object's
+/// generic view leaves out and the COFF writer needs back.
+Extension coffSymbolRecord(const llvm::object::COFFObjectFile &O,
+                           const llvm::object::SymbolRef &Y) {
+  llvm::object::COFFSymbolRef S = O.getCOFFSymbol(Y);
+  llvm::ArrayRef<uint8_t> Aux = O.getSymbolAuxData(S);
+  Extension E{COFFFormat, 1, {}};
+  std::string B("NCXY", 4);
+  put32(B, 1);
+  put32(B, S.getStorageClass());
+  put32(B, S.getType());
+  put32(B, uint32_t(S.getSectionNumber()));
+  put32(B, uint32_t(O.getSymbolIndex(S)));
+  put32(B, S.getNumberOfAuxSymbols());
+  put32(B, uint32_t(Aux.size()));
+  B.append(reinterpret_cast<const char *>(Aux.data()), Aux.size());
+  E.Bytes = B;
   return E;
 }
 
@@ -119,6 +141,16 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
                    ? MachO->getSection64(S.getRawDataRefImpl()).flags
                    : MachO->getSection(S.getRawDataRefImpl()).flags;
     SF.Ext = record(F, "NCXS", Native, "");
+    if (COFF) {
+      // The COFF writer renumbers sections: it needs the number a symbol's
+      // section aux record (an associative COMDAT) gives.
+      // The file order of section data is LLVM's, not the table's (it
+      // moves COMDAT sections): the data's offset keeps it.
+      std::string B(SF.Ext.Bytes);
+      put32(B, uint32_t(S.getIndex() + 1));
+      put32(B, COFF->getCOFFSection(S)->PointerToRawData);
+      SF.Ext.Bytes = B;
+    }
     if (Outcome E = G.checkSection(SF, nullptr))
       return malformed(What, E.Message);
     SectionAt[S.getIndex()] = G.appendSection(std::move(SF));
@@ -196,6 +228,8 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
     if (YF.Type == SymbolType::NoType && YF.Sec && YF.Value == 0 &&
         YF.Name == YF.Sec->Name && YF.Bind == Binding::Local)
       YF.Type = SymbolType::Section;
+    if (COFF)
+      YF.Ext = coffSymbolRecord(*COFF, Y);
     if (Outcome E = G.checkSymbol(YF, nullptr))
       return malformed(What, E.Message);
     SymbolAt[Y.getRawDataRefImpl().p] = G.appendSymbol(std::move(YF));

@@ -17,11 +17,12 @@
 #include "neverc/core/PointerMap.h"
 #include "neverc/core/SlotSupport.h"
 #include "neverc/object/BinaryStage.h"
+#include "neverc/object/COFF.h"
 #include "neverc/object/ELF.h"
 #include "neverc/object/Foreign.h"
 #include "neverc/object/Graph.h"
-#include "neverc/object/TargetKey.h"
 #include "neverc/object/ObjectDomain.h"
+#include "neverc/object/TargetKey.h"
 
 #include <memory>
 #include <mutex>

@@ -274,23 +274,30 @@ struct WriteStep {
     I.Report = *P;
     I.State = NEVERC_OBJECT_IMAGE_CANDIDATE;
     if (F->Builtin) {
-      if (F->ID != ELFFormat) {
-        // No COFF or Mach-O writer yet: a graph nobody changed is the
-        // object read, byte for byte; a changed one cannot be written.
-        if (J.G->generation() != J.ReadGeneration || J.WriteFlags) {
-          R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
-                  "cannot write '" + J.Path + "': there is no " + F->Name +
-                      " writer yet, and the graph was changed (or a write "
-                      "policy asked for) since it was read");
-          return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
-        }
+      bool Unchanged = J.G->generation() == J.ReadGeneration && !J.WriteFlags;
+      if (F->ID != ELFFormat && Unchanged) {
+        // A COFF or Mach-O graph nobody changed is the object read, byte
+        // for byte (the COFF writer's layout is LLVM's, its time stamp 0).
         I.Bytes.assign(J.In.Bytes.data(), J.In.Bytes.size());
         I.Provenance = "unchanged " + F->Name + " object, passed through";
         ++I.PublicationGeneration;
         return okStatus();
       }
+      if (F->ID == MachOFormat || (F->ID == COFFFormat && J.WriteFlags)) {
+        R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
+                "cannot write '" + J.Path + "': " +
+                    (F->ID == MachOFormat
+                         ? std::string("there is no macho writer yet, and "
+                                       "the graph was changed (or a write "
+                                       "policy asked for) since it was read")
+                         : std::string("the write policies are ELF's; a "
+                                       "COFF object takes none")));
+        return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+      }
       std::string Bytes;
-      if (Outcome O = writeELF(*J.G, J.WriteFlags, Bytes)) {
+      if (Outcome O = F->ID == COFFFormat
+                          ? writeCOFF(*J.G, Bytes)
+                          : writeELF(*J.G, J.WriteFlags, Bytes)) {
         R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
                 "cannot write '" + J.Path + "': " + O.Message);
         return st(O.Code == Errc::Unsupported
@@ -305,7 +312,8 @@ struct WriteStep {
         return st(NEVERC_STATUS_RESOURCE_EXHAUSTED);
       }
       I.Bytes = std::move(Bytes);
-      I.Provenance = "neverc ELF writer";
+      I.Provenance =
+          F->ID == COFFFormat ? "neverc COFF writer" : "neverc ELF writer";
       ++I.PublicationGeneration;
       return okStatus();
     }

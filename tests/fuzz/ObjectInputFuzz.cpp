@@ -6,8 +6,9 @@
 // object, an archive, a thin archive, a universal binary, ...).
 //
 // ELF relocatables first go through the object domain's own reader and
-// writer (graphRoundTrip: no crash, and read → write → read writes the same
-// bytes again), archives through its archive rewrite (archiveRewrite). Then
+// writer (graphRoundTrip), COFF ones through its COFF reader and writer
+// (coffRoundTrip): no crash, and read → write → read writes the same bytes
+// again; archives through its archive rewrite (archiveRewrite). Then
 // LLVM's reader: llvm::object::createBinary identifies and opens the bytes,
 // then
 //   Archive      every member (name, size, data, nested binary, recursively
@@ -38,7 +39,9 @@
 #include "neverc/link/Inputs.h"
 #include "neverc/link/LinkGraph.h"
 #include "neverc/object/Archive.h"
+#include "neverc/object/COFF.h"
 #include "neverc/object/ELF.h"
+#include "neverc/object/Foreign.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/BinaryFormat/Magic.h"
@@ -413,6 +416,31 @@ void graphRoundTrip(StringRef Bytes) {
   }
 }
 
+/// The COFF reader and writer (object/lib/Foreign.cpp, lib/coff): what
+/// reads as COFF writes, reads again and writes the same bytes again.
+void coffRoundTrip(StringRef Bytes) {
+  neverc::object::Graph G;
+  if (neverc::object::readForeign({Bytes.data(), Bytes.size()}, G) ||
+      G.Format != neverc::object::COFFFormat)
+    return;
+  std::string Once;
+  if (neverc::object::writeCOFF(G, Once))
+    return;
+  neverc::object::Graph Again;
+  if (neverc::object::Outcome O = neverc::object::readForeign(Once, Again)) {
+    std::fprintf(stderr,
+                 "COFF round trip: the written object does not "
+                 "read again: %s\n",
+                 O.Message.c_str());
+    std::abort();
+  }
+  std::string Twice;
+  if (neverc::object::writeCOFF(Again, Twice) || Twice != Once) {
+    std::fprintf(stderr, "COFF round trip: the second write differs\n");
+    std::abort();
+  }
+}
+
 /// The archive rewrite a link line's archives go through when an object
 /// plugin is loaded (object/lib/Archive.cpp): taken apart, every member
 /// given other bytes, written again by LLVM's archive writer, and what was
@@ -448,6 +476,8 @@ void readBinary(MemoryBufferRef Ref, unsigned Depth) {
     return;
   if (identify_magic(Ref.getBuffer()) == file_magic::elf_relocatable)
     graphRoundTrip(Ref.getBuffer());
+  if (identify_magic(Ref.getBuffer()) == file_magic::coff_object)
+    coffRoundTrip(Ref.getBuffer());
   if (Depth == 0 && identify_magic(Ref.getBuffer()) == file_magic::archive)
     archiveRewrite(Ref.getBuffer());
   // No LLVMContext: bitcode is identified and refused, as the object

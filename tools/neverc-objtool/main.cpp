@@ -7,7 +7,8 @@
 //       come back identical, with flags the result must read again
 //   neverc-objtool list <file>
 //       the graph: sections, symbols, relocations, COMDATs (ELF, COFF and
-//       Mach-O relocatables; check and roundtrip are ELF only)
+//       Mach-O relocatables; check and roundtrip are ELF and COFF: a COFF
+//       object must read again as the same graph)
 //   neverc-objtool section <file> <name>
 //       the bytes of one section, raw, on stdout
 //
@@ -17,6 +18,7 @@
 // library alone: no compiler and no plugin host.
 //
 //===----------------------------------------------------------------------===//
+#include "neverc/object/COFF.h"
 #include "neverc/object/ELF.h"
 #include "neverc/object/Foreign.h"
 
@@ -75,11 +77,70 @@ int fail(const std::string &Path, const std::string &What) {
   return 1;
 }
 
+/// The graph facts a COFF rewrite must keep: every section's name and
+/// bytes, every symbol's name, definition, section and value, every
+/// relocation's place, type and symbol.
+std::string describe(const Graph &G) {
+  std::string D;
+  for (const Section *S : G.sections())
+    D += "S " + S->Name + " " + std::to_string(S->size()) + " " +
+         std::string(S->bytes()) + "\n";
+  for (const Symbol *Y : G.symbols())
+    D += "Y " + Y->Name + " " + std::to_string(uint32_t(Y->Def)) + " " +
+         (Y->Sec ? Y->Sec->Name : std::string("-")) + " " +
+         std::to_string(Y->Value) + "\n";
+  for (const Relocation *R : G.relocations())
+    D += "R " + R->Sec->Name + " " + std::to_string(R->Offset) + " " +
+         std::to_string(R->TargetExtensionKind) + " " +
+         (R->TargetSymbol ? R->TargetSymbol->Name : std::string("-")) + "\n";
+  return D;
+}
+
+/// COFF: written by neverc's COFF writer. An object LLVM wrote comes back
+/// byte for byte (its time stamp 0: -mno-incremental-linker-compatible);
+/// another must read back as the same graph.
+int roundTripCOFF(const std::string &In, const std::string &Bytes,
+                  const std::string *OutPath, uint64_t Flags) {
+  Graph G;
+  if (Outcome O = readForeign(Bytes, G))
+    return fail(In, O.Message);
+  if (G.Format != COFFFormat)
+    return fail(In, "no writer for this format (ELF and COFF only)");
+  if (Flags)
+    return fail(In, "the write policies are ELF's");
+  std::string Out;
+  if (Outcome O = writeCOFF(G, Out))
+    return fail(In, O.Message);
+  if (OutPath) {
+    std::ofstream F(*OutPath, std::ios::binary);
+    F.write(Out.data(), std::streamsize(Out.size()));
+    return F.good() ? 0 : fail(*OutPath, "cannot write the file");
+  }
+  if (Out == Bytes)
+    return 0;
+  // Not LLVM's layout (another producer's object): it must read back as
+  // the same graph.
+  Graph Again;
+  if (Outcome O = readForeign(Out, Again))
+    return fail(In, "the rewritten object does not read again: " + O.Message);
+  if (describe(G) != describe(Again))
+    return fail(In, "the rewritten object reads as another graph");
+  std::fprintf(stderr,
+               "neverc-objtool: %s: not written back byte for byte; "
+               "reads back as the same graph\n",
+               In.c_str());
+  return 0;
+}
+
 int roundTrip(const std::string &In, const std::string *OutPath,
               uint64_t Flags) {
   std::string Bytes;
   if (!readFile(In, Bytes))
     return fail(In, "cannot read the file");
+  if (Bytes.compare(0, 4,
+                    "\x7f"
+                    "ELF") != 0)
+    return roundTripCOFF(In, Bytes, OutPath, Flags);
   Graph G;
   if (Outcome O = readELF(Bytes, G))
     return fail(In, O.Message);

@@ -1,10 +1,10 @@
 // The object phases on other targets: AArch64 ELF, and COFF and Mach-O,
-// which the domain reads into the graph (llvm::object's generic view) but
-// has no writer for yet. Observers see each graph and image; an unchanged
-// graph passes the compiler's object through byte for byte. A changed
-// COFF or Mach-O graph cannot be written: CAPABILITY_UNAVAILABLE with an
-// error naming the limit, no object. On AArch64 the ELF writer writes the
-// changed graph.
+// which the domain reads into the graph (llvm::object's generic view).
+// Observers see each graph and image; an unchanged graph passes the
+// compiler's object through byte for byte. On AArch64 the ELF writer and
+// for COFF neverc's COFF writer write a changed graph (the COFF object
+// reads back and links); Mach-O has no writer yet: a changed graph is
+// CAPABILITY_UNAVAILABLE with an error naming the limit, no object.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %neverc --target=aarch64-linux-gnu -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/a64.o 2>&1 | FileCheck %s --check-prefix=A64 --implicit-check-not=error: --implicit-check-not=warning:
@@ -30,13 +30,28 @@
 // COFF: remark: object: commit after-commit image format=coff state=COMMITTED output=COMMITTED {{.*}} provenance=unchanged coff object, passed through
 // RUN: %clang --target=x86_64-windows-msvc -mno-incremental-linker-compatible -O1 -c %s -o %t/coff-ref.o
 // RUN: cmp %t/coff.o %t/coff-ref.o
-// RUN: mkdir -p %t/coffmut
-// RUN: not %neverc --target=x86_64-windows-msvc -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=mutate -O1 -c %s -o %t/coffmut/a.o 2>&1 | FileCheck %s --check-prefix=COFFMUT
+// RUN: %neverc --target=x86_64-windows-msvc -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=mutate -O1 -c %s -o %t/coffmut.obj 2>&1 | FileCheck %s --check-prefix=COFFMUT --implicit-check-not=error:
 // COFFMUT: remark: object: mutate CommitMutation(second) OK gen=3
-// COFFMUT: error: cannot write '{{.*}}a.o': there is no coff writer yet, and the graph was changed (or a write policy asked for) since it was read [neverc, neverc.object.write]
-// COFFMUT: remark: object: write chain CAPABILITY_UNAVAILABLE
-// RUN: ls -A %t/coffmut > %t/coffmut.list
-// RUN: not grep . %t/coffmut.list
+// RUN: llvm-readobj --sections --symbols --relocations %t/coffmut.obj | FileCheck %s --check-prefix=COFFOBJ
+// COFFOBJ: Name: .neverc_test
+// COFFOBJ: IMAGE_SCN_CNT_INITIALIZED_DATA
+// COFFOBJ: Section (7) .neverc_ptr {
+// COFFOBJ-NEXT: 0x0 IMAGE_REL_AMD64_ADDR64 counter
+// COFFOBJ: Name: neverc_test_marker
+// COFFOBJ-NEXT: Value: 0
+// COFFOBJ-NEXT: Section: .neverc_test
+// RUN: lld-link /dll /noentry /nodefaultlib /out:%t/coffmut.dll %t/coffmut.obj
+// An unchanged graph through the COFF writer gives clang's bytes back
+// (neverc-objtool roundtrip writes it whatever happened):
+// RUN: %objtool roundtrip %t/coff.o %t/coff-rt.o
+// RUN: cmp %t/coff.o %t/coff-rt.o
+// RUN: %objtool check %t/coffmut.obj
+// A write policy is ELF's: a COFF object takes none.
+// RUN: mkdir -p %t/coffpol
+// RUN: not %neverc --target=x86_64-windows-msvc -fobject-write=canonical-elf-tables -fplugin=%test_plugins/ObjectObserverPlugin.so -c %s -o %t/coffpol/a.obj 2>&1 | FileCheck %s --check-prefix=COFFPOL
+// COFFPOL: error: cannot write '{{.*}}a.obj': the write policies are ELF's; a COFF object takes none
+// RUN: ls -A %t/coffpol > %t/coffpol.list
+// RUN: not grep . %t/coffpol.list
 //
 // RUN: %neverc --target=x86_64-apple-macos11 -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/macho.o 2>&1 | FileCheck %s --check-prefix=MACHO --implicit-check-not=error: --implicit-check-not=warning:
 // MACHO: remark: object: commit after-commit image format=macho state=COMMITTED output=COMMITTED {{.*}} provenance=unchanged macho object, passed through

@@ -2,7 +2,9 @@
 //
 // LLVM-free interface. Relocatable COFF and Mach-O objects read through
 // llvm::object's generic view (normalized sections, symbols, relocations;
-// native flags and relocation types in NCXS/NCXR records). No writer yet:
+// native flags and relocation types in NCXS/NCXR records; for COFF also
+// the section numbers and data offsets and each symbol's native record,
+// NCXY, which the COFF writer (COFF.h) needs). Mach-O has no writer yet:
 // the object domain writes such a graph back only when nothing changed it.
 //
 //===----------------------------------------------------------------------===//
