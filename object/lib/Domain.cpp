@@ -124,11 +124,7 @@ ObjectDomain::Impl::Impl(core::Host &H) : H(H) {
                            NEVERC_OBJECT_FORMAT_CAN_WRITE;
   Formats.push_back(builtinFormat(ELFFormat, "elf", ".o", All));
   Formats.push_back(builtinFormat(COFFFormat, "coff", ".obj", All));
-  // Mach-O: read; no writer yet (an unchanged graph passes the original
-  // bytes through).
-  constexpr uint64_t Read =
-      NEVERC_OBJECT_FORMAT_CAN_PROBE | NEVERC_OBJECT_FORMAT_CAN_READ;
-  Formats.push_back(builtinFormat(MachOFormat, "macho", ".o", Read));
+  Formats.push_back(builtinFormat(MachOFormat, "macho", ".o", All));
   BuiltinFormats = Formats.size();
 }
 

@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 #include "neverc/object/Foreign.h"
 
+#include "macho/MachOFacts.h"
+
 #include "llvm/Object/COFF.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Object/MachO.h"
@@ -141,6 +143,21 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
                    ? MachO->getSection64(S.getRawDataRefImpl()).flags
                    : MachO->getSection(S.getRawDataRefImpl()).flags;
     SF.Ext = record(F, "NCXS", Native, "");
+    if (MachO) {
+      // What the Mach-O writer needs back: address, alignment, reserved.
+      llvm::MachO::section_64 H =
+          MachO->is64Bit() ? MachO->getSection64(S.getRawDataRefImpl())
+                           : llvm::MachO::section_64{};
+      std::string B(SF.Ext.Bytes);
+      put32(B, uint32_t(H.addr));
+      put32(B, uint32_t(H.addr >> 32));
+      put32(B, H.align);
+      put32(B, H.reserved1);
+      put32(B, H.reserved2);
+      put32(B, H.reserved3);
+      put32(B, uint32_t(S.getIndex() + 1)); // the ordinal relocations name
+      SF.Ext.Bytes = B;
+    }
     if (COFF) {
       // The COFF writer renumbers sections: it needs the number a symbol's
       // section aux record (an associative COMDAT) gives.
@@ -230,6 +247,17 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
       YF.Type = SymbolType::Section;
     if (COFF)
       YF.Ext = coffSymbolRecord(*COFF, Y);
+    if (MachO && MachO->is64Bit()) {
+      llvm::MachO::nlist_64 N =
+          MachO->getSymbol64TableEntry(Y.getRawDataRefImpl());
+      std::string B("NCXM", 4);
+      put32(B, 1);
+      put32(B, N.n_type);
+      put32(B, N.n_sect);
+      put32(B, N.n_desc);
+      put32(B, uint32_t(MachO->getSymbolIndex(Y.getRawDataRefImpl())));
+      YF.Ext = Extension{MachOFormat, 1, B};
+    }
     if (Outcome E = G.checkSymbol(YF, nullptr))
       return malformed(What, E.Message);
     SymbolAt[Y.getRawDataRefImpl().p] = G.appendSymbol(std::move(YF));
@@ -246,6 +274,14 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
       llvm::SmallString<32> Name;
       R.getTypeName(Name);
       RF.Ext = record(F, "NCXR", uint32_t(R.getType()), Name);
+      if (MachO) {
+        llvm::MachO::any_relocation_info RI =
+            MachO->getRelocation(R.getRawDataRefImpl());
+        std::string B(RF.Ext.Bytes);
+        put32(B, RI.r_word0);
+        put32(B, RI.r_word1);
+        RF.Ext.Bytes = B;
+      }
       llvm::object::symbol_iterator Sym = R.getSymbol();
       if (Sym != O.symbol_end()) {
         auto It = SymbolAt.find(Sym->getRawDataRefImpl().p);
@@ -273,6 +309,34 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
   }
   G.Triple = T.str();
   G.Format = F;
+  if (MachO && MachO->is64Bit()) {
+    auto N = std::make_unique<MachONative>();
+    const llvm::MachO::mach_header_64 &H = MachO->getHeader64();
+    N->CpuType = H.cputype;
+    N->CpuSubType = H.cpusubtype;
+    N->Flags = H.flags;
+    for (const auto &L : MachO->load_commands()) {
+      if (L.C.cmd == llvm::MachO::LC_SEGMENT_64 ||
+          L.C.cmd == llvm::MachO::LC_SYMTAB ||
+          L.C.cmd == llvm::MachO::LC_DYSYMTAB)
+        continue;
+      MachONative::Command C;
+      C.Cmd = L.C.cmd;
+      C.Bytes.assign(L.Ptr, L.C.cmdsize);
+      if (L.C.cmd == llvm::MachO::LC_DATA_IN_CODE ||
+          L.C.cmd == llvm::MachO::LC_LINKER_OPTIMIZATION_HINT) {
+        llvm::MachO::linkedit_data_command D =
+            MachO->getLinkOptHintsLoadCommand();
+        if (L.C.cmd == llvm::MachO::LC_DATA_IN_CODE)
+          D = MachO->getDataInCodeLoadCommand();
+        if (uint64_t(D.dataoff) + D.datasize > Bytes.size())
+          return malformed(What, "a load command's data lies past the end");
+        C.Linkedit.assign(Bytes.data() + D.dataoff, D.datasize);
+      }
+      N->Commands.push_back(std::move(C));
+    }
+    G.Native = std::move(N);
+  }
   return Outcome::ok();
 }
 

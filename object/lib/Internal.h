@@ -21,6 +21,7 @@
 #include "neverc/object/ELF.h"
 #include "neverc/object/Foreign.h"
 #include "neverc/object/Graph.h"
+#include "neverc/object/MachO.h"
 #include "neverc/object/ObjectDomain.h"
 #include "neverc/object/TargetKey.h"
 

@@ -277,26 +277,25 @@ struct WriteStep {
       bool Unchanged = J.G->generation() == J.ReadGeneration && !J.WriteFlags;
       if (F->ID != ELFFormat && Unchanged) {
         // A COFF or Mach-O graph nobody changed is the object read, byte
-        // for byte (the COFF writer's layout is LLVM's, its time stamp 0).
+        // for byte (the writers' layouts are LLVM's, but a time stamp or a
+        // producer's own order need not be).
         I.Bytes.assign(J.In.Bytes.data(), J.In.Bytes.size());
         I.Provenance = "unchanged " + F->Name + " object, passed through";
         ++I.PublicationGeneration;
         return okStatus();
       }
-      if (F->ID == MachOFormat || (F->ID == COFFFormat && J.WriteFlags)) {
-        R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
-                "cannot write '" + J.Path + "': " +
-                    (F->ID == MachOFormat
-                         ? std::string("there is no macho writer yet, and "
-                                       "the graph was changed (or a write "
-                                       "policy asked for) since it was read")
-                         : std::string("the write policies are ELF's; a "
-                                       "COFF object takes none")));
+      if (F->ID != ELFFormat && J.WriteFlags) {
+        R.error(NEVERC_PHASE_OBJECT_WRITE_NAME, "cannot write '" + J.Path +
+                                                    "': the write policies are "
+                                                    "ELF's; a " +
+                                                    F->Name +
+                                                    " object takes none");
         return st(NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
       }
       std::string Bytes;
-      if (Outcome O = F->ID == COFFFormat
-                          ? writeCOFF(*J.G, Bytes)
+      if (Outcome O = F->ID == COFFFormat ? writeCOFF(*J.G, Bytes)
+                      : F->ID == MachOFormat
+                          ? writeMachO(*J.G, Bytes)
                           : writeELF(*J.G, J.WriteFlags, Bytes)) {
         R.error(NEVERC_PHASE_OBJECT_WRITE_NAME,
                 "cannot write '" + J.Path + "': " + O.Message);

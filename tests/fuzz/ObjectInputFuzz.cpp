@@ -6,11 +6,11 @@
 // object, an archive, a thin archive, a universal binary, ...).
 //
 // ELF relocatables first go through the object domain's own reader and
-// writer (graphRoundTrip), COFF ones through its COFF reader and writer
-// (coffRoundTrip): no crash, and read → write → read writes the same bytes
-// again; archives through its archive rewrite (archiveRewrite). Then
-// LLVM's reader: llvm::object::createBinary identifies and opens the bytes,
-// then
+// writer (graphRoundTrip), COFF and Mach-O ones through its readers and
+// writers for them (foreignRoundTrip): no crash, and read → write → read writes
+// the same bytes again; archives through its archive rewrite (archiveRewrite).
+// Then LLVM's reader: llvm::object::createBinary identifies and opens the
+// bytes, then
 //   Archive      every member (name, size, data, nested binary, recursively
 //                up to a small depth)
 //   ObjectFile   every section (name, address, size, alignment, contents,
@@ -42,6 +42,7 @@
 #include "neverc/object/COFF.h"
 #include "neverc/object/ELF.h"
 #include "neverc/object/Foreign.h"
+#include "neverc/object/MachO.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/BinaryFormat/Magic.h"
@@ -416,27 +417,32 @@ void graphRoundTrip(StringRef Bytes) {
   }
 }
 
-/// The COFF reader and writer (object/lib/Foreign.cpp, lib/coff): what
-/// reads as COFF writes, reads again and writes the same bytes again.
-void coffRoundTrip(StringRef Bytes) {
-  neverc::object::Graph G;
-  if (neverc::object::readForeign({Bytes.data(), Bytes.size()}, G) ||
-      G.Format != neverc::object::COFFFormat)
+/// The COFF and Mach-O reader and writers (object/lib/Foreign.cpp,
+/// lib/coff, lib/macho): what reads writes, reads again and writes the same
+/// bytes again.
+void foreignRoundTrip(StringRef Bytes) {
+  using namespace neverc::object;
+  Graph G;
+  if (readForeign({Bytes.data(), Bytes.size()}, G))
     return;
+  auto Write = [](const Graph &X, std::string &Out) {
+    return X.Format == COFFFormat ? writeCOFF(X, Out) : writeMachO(X, Out);
+  };
   std::string Once;
-  if (neverc::object::writeCOFF(G, Once))
+  if (Write(G, Once))
     return;
-  neverc::object::Graph Again;
-  if (neverc::object::Outcome O = neverc::object::readForeign(Once, Again)) {
+  Graph Again;
+  if (Outcome O = readForeign(Once, Again)) {
     std::fprintf(stderr,
-                 "COFF round trip: the written object does not "
-                 "read again: %s\n",
+                 "COFF/Mach-O round trip: the written object does "
+                 "not read again: %s\n",
                  O.Message.c_str());
     std::abort();
   }
   std::string Twice;
-  if (neverc::object::writeCOFF(Again, Twice) || Twice != Once) {
-    std::fprintf(stderr, "COFF round trip: the second write differs\n");
+  if (Write(Again, Twice) || Twice != Once) {
+    std::fprintf(stderr, "COFF/Mach-O round trip: the second write "
+                         "differs\n");
     std::abort();
   }
 }
@@ -476,8 +482,9 @@ void readBinary(MemoryBufferRef Ref, unsigned Depth) {
     return;
   if (identify_magic(Ref.getBuffer()) == file_magic::elf_relocatable)
     graphRoundTrip(Ref.getBuffer());
-  if (identify_magic(Ref.getBuffer()) == file_magic::coff_object)
-    coffRoundTrip(Ref.getBuffer());
+  if (identify_magic(Ref.getBuffer()) == file_magic::coff_object ||
+      identify_magic(Ref.getBuffer()) == file_magic::macho_object)
+    foreignRoundTrip(Ref.getBuffer());
   if (Depth == 0 && identify_magic(Ref.getBuffer()) == file_magic::archive)
     archiveRewrite(Ref.getBuffer());
   // No LLVMContext: bitcode is identified and refused, as the object

@@ -7,8 +7,9 @@
 //       come back identical, with flags the result must read again
 //   neverc-objtool list <file>
 //       the graph: sections, symbols, relocations, COMDATs (ELF, COFF and
-//       Mach-O relocatables; check and roundtrip are ELF and COFF: a COFF
-//       object must read again as the same graph)
+//       Mach-O relocatables; check and roundtrip take all three: a COFF or
+//       Mach-O object another producer wrote must read again as the same
+//       graph)
 //   neverc-objtool section <file> <name>
 //       the bytes of one section, raw, on stdout
 //
@@ -21,6 +22,7 @@
 #include "neverc/object/COFF.h"
 #include "neverc/object/ELF.h"
 #include "neverc/object/Foreign.h"
+#include "neverc/object/MachO.h"
 
 #include <cstdio>
 #include <cstring>
@@ -96,20 +98,20 @@ std::string describe(const Graph &G) {
   return D;
 }
 
-/// COFF: written by neverc's COFF writer. An object LLVM wrote comes back
-/// byte for byte (its time stamp 0: -mno-incremental-linker-compatible);
-/// another must read back as the same graph.
-int roundTripCOFF(const std::string &In, const std::string &Bytes,
-                  const std::string *OutPath, uint64_t Flags) {
+/// COFF and Mach-O: written by neverc's writers. An object LLVM wrote
+/// comes back byte for byte (COFF: with its time stamp 0,
+/// -mno-incremental-linker-compatible); another must read back as the same
+/// graph.
+int roundTripForeign(const std::string &In, const std::string &Bytes,
+                     const std::string *OutPath, uint64_t Flags) {
   Graph G;
   if (Outcome O = readForeign(Bytes, G))
     return fail(In, O.Message);
-  if (G.Format != COFFFormat)
-    return fail(In, "no writer for this format (ELF and COFF only)");
   if (Flags)
     return fail(In, "the write policies are ELF's");
   std::string Out;
-  if (Outcome O = writeCOFF(G, Out))
+  if (Outcome O =
+          G.Format == COFFFormat ? writeCOFF(G, Out) : writeMachO(G, Out))
     return fail(In, O.Message);
   if (OutPath) {
     std::ofstream F(*OutPath, std::ios::binary);
@@ -140,7 +142,7 @@ int roundTrip(const std::string &In, const std::string *OutPath,
   if (Bytes.compare(0, 4,
                     "\x7f"
                     "ELF") != 0)
-    return roundTripCOFF(In, Bytes, OutPath, Flags);
+    return roundTripForeign(In, Bytes, OutPath, Flags);
   Graph G;
   if (Outcome O = readELF(Bytes, G))
     return fail(In, O.Message);

@@ -1,11 +1,11 @@
 // The object phases on other targets: AArch64 ELF, and COFF and Mach-O,
-// which the domain reads into the graph (llvm::object's generic view).
-// Observers see each graph and image; an unchanged graph passes the
-// compiler's object through byte for byte. On AArch64 the ELF writer and
-// for COFF neverc's COFF writer write a changed graph (the COFF object
-// reads back and links); Mach-O has no writer yet: a changed graph is
-// CAPABILITY_UNAVAILABLE with an error naming the limit, no object.
-//
+// which the domain reads into the graph (llvm::object's generic view plus
+// the native facts its writers need). Observers see each graph and image;
+// an unchanged graph passes the compiler's object through byte for byte.
+// A changed graph is written by the AArch64 ELF writer, and by neverc's
+// COFF and Mach-O writers: the objects read back and link (lld-link,
+// ld64.lld); run through the writers unchanged, clang's objects come back
+// byte for byte. Write policies are ELF's: refused for the others.//
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %neverc --target=aarch64-linux-gnu -fplugin=%test_plugins/ObjectObserverPlugin.so -O1 -c %s -o %t/a64.o 2>&1 | FileCheck %s --check-prefix=A64 --implicit-check-not=error: --implicit-check-not=warning:
 // A64: remark: object: read after graph gen=1 sections={{[0-9]+}} symbols={{[0-9]+}} relocations={{[0-9]+}} comdats=0 proof=0 proof-handle=0 walked={{[0-9]+}} read=1 target=aarch64 digest-ok=1
@@ -49,7 +49,7 @@
 // A write policy is ELF's: a COFF object takes none.
 // RUN: mkdir -p %t/coffpol
 // RUN: not %neverc --target=x86_64-windows-msvc -fobject-write=canonical-elf-tables -fplugin=%test_plugins/ObjectObserverPlugin.so -c %s -o %t/coffpol/a.obj 2>&1 | FileCheck %s --check-prefix=COFFPOL
-// COFFPOL: error: cannot write '{{.*}}a.obj': the write policies are ELF's; a COFF object takes none
+// COFFPOL: error: cannot write '{{.*}}a.obj': the write policies are ELF's; a coff object takes none
 // RUN: ls -A %t/coffpol > %t/coffpol.list
 // RUN: not grep . %t/coffpol.list
 //
@@ -57,12 +57,24 @@
 // MACHO: remark: object: commit after-commit image format=macho state=COMMITTED output=COMMITTED {{.*}} provenance=unchanged macho object, passed through
 // RUN: %clang --target=x86_64-apple-macos11 -O1 -c %s -o %t/macho-ref.o
 // RUN: cmp %t/macho.o %t/macho-ref.o
-// RUN: mkdir -p %t/machomut
-// RUN: not %neverc --target=x86_64-apple-macos11 -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=abandon -fobject-write=canonical-elf-tables -O1 -c %s -o %t/machomut/a.o 2>&1 | FileCheck %s --check-prefix=MACHOMUT
-// MACHOMUT: error: cannot write '{{.*}}a.o': there is no macho writer yet, and the graph was changed (or a write policy asked for) since it was read [neverc, neverc.object.write]
-// MACHOMUT: remark: object: write chain CAPABILITY_UNAVAILABLE
-// RUN: ls -A %t/machomut > %t/machomut.list
-// RUN: not grep . %t/machomut.list
+// RUN: %neverc --target=x86_64-apple-macos11 -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=mutate -O1 -c %s -o %t/machomut.o 2>&1 | FileCheck %s --check-prefix=MACHOMUT --implicit-check-not=error:
+// MACHOMUT: remark: object: mutate CommitMutation(second) OK gen=3
+// RUN: llvm-objdump --macho -h -r -t %t/machomut.o | FileCheck %s --check-prefix=MACHOOBJ
+// MACHOOBJ: Relocation information (__LD,__compact_unwind)
+// MACHOOBJ-NEXT: address
+// MACHOOBJ-NEXT: False quad False UNSIGND False 1 (__TEXT,__text)
+// MACHOOBJ: .neverc_test
+// MACHOOBJ: O __DATA,.neverc_test neverc_test_marker
+// RUN: ld64.lld -arch x86_64 -platform_version macos 11.0 11.0 -dylib -undefined dynamic_lookup -o %t/machomut.dylib %t/machomut.o
+// RUN: %objtool roundtrip %t/macho.o %t/macho-rt.o
+// RUN: cmp %t/macho.o %t/macho-rt.o
+// RUN: %objtool check %t/machomut.o
+// RUN: mkdir -p %t/machopol
+// RUN: not %neverc --target=x86_64-apple-macos11 -fplugin=%test_plugins/ObjectTestPlugin.so -fplugin-arg=org.neverc.test.object:mode=abandon -fobject-write=canonical-elf-tables -O1 -c %s -o %t/machopol/a.o 2>&1 | FileCheck %s --check-prefix=MACHOPOL
+// MACHOPOL: error: cannot write '{{.*}}a.o': the write policies are ELF's; a macho object takes none [neverc, neverc.object.write]
+// MACHOPOL: remark: object: write chain CAPABILITY_UNAVAILABLE
+// RUN: ls -A %t/machopol > %t/machopol.list
+// RUN: not grep . %t/machopol.list
 
 int counter = 3;
 int helper_visible(int x) { return x * counter; }
