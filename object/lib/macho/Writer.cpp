@@ -426,8 +426,12 @@ private:
         Keep.push_back(&C);
     uint32_t SegSize = uint32_t(sizeof(M::segment_command_64) +
                                 Secs.size() * sizeof(M::section_64));
-    uint32_t CmdsSize = SegSize + uint32_t(sizeof(M::symtab_command) +
-                                           sizeof(M::dysymtab_command));
+    // No symbols, no LC_SYMTAB or LC_DYSYMTAB (as LLVM writes it).
+    bool SymTab = !Syms.empty();
+    uint32_t CmdsSize =
+        SegSize + (SymTab ? uint32_t(sizeof(M::symtab_command) +
+                                     sizeof(M::dysymtab_command))
+                          : 0);
     for (const MachONative::Command *C : Keep)
       CmdsSize += uint32_t(C->Bytes.size());
     uint64_t DataStart = sizeof(M::mach_header_64) + CmdsSize;
@@ -470,7 +474,7 @@ private:
     put32(Out, N->CpuType);
     put32(Out, N->CpuSubType);
     put32(Out, M::MH_OBJECT);
-    put32(Out, uint32_t(Keep.size() + 3));
+    put32(Out, uint32_t(Keep.size() + (SymTab ? 3 : 1)));
     put32(Out, CmdsSize);
     put32(Out, N->Flags);
     put32(Out, 0);
@@ -509,23 +513,26 @@ private:
     }
     llvm::SmallString<256> Str;
     llvm::raw_svector_ostream OS(Str);
-    Strtab.write(OS);
-    put32(Out, M::LC_SYMTAB);
-    put32(Out, sizeof(M::symtab_command));
-    put32(Out, SymOff);
-    put32(Out, uint32_t(Syms.size()));
-    put32(Out, StrOff);
-    put32(Out, uint32_t(Str.size()));
-    put32(Out, M::LC_DYSYMTAB);
-    put32(Out, sizeof(M::dysymtab_command));
-    put32(Out, 0);
-    put32(Out, NLocal);
-    put32(Out, NLocal);
-    put32(Out, NExt);
-    put32(Out, NLocal + NExt);
-    put32(Out, NUndef);
-    for (int I = 0; I < 12; ++I)
+    if (SymTab)
+      Strtab.write(OS);
+    if (SymTab) {
+      put32(Out, M::LC_SYMTAB);
+      put32(Out, sizeof(M::symtab_command));
+      put32(Out, SymOff);
+      put32(Out, uint32_t(Syms.size()));
+      put32(Out, StrOff);
+      put32(Out, uint32_t(Str.size()));
+      put32(Out, M::LC_DYSYMTAB);
+      put32(Out, sizeof(M::dysymtab_command));
       put32(Out, 0);
+      put32(Out, NLocal);
+      put32(Out, NLocal);
+      put32(Out, NExt);
+      put32(Out, NLocal + NExt);
+      put32(Out, NUndef);
+      for (int I = 0; I < 12; ++I)
+        put32(Out, 0);
+    }
     // Section data at segment offset = address.
     Out.resize(DataStart + FileSize, '\0');
     for (size_t I = 0; I < Secs.size(); ++I)
@@ -537,9 +544,11 @@ private:
       Out += X.Relocs;
     for (const MachONative::Command *C : Keep)
       Out += C->Linkedit;
-    Out.resize(SymOff, '\0');
-    Out += SymbolBytes;
-    Out += Str.str();
+    if (SymTab) {
+      Out.resize(SymOff, '\0');
+      Out += SymbolBytes;
+      Out += Str.str();
+    }
   }
 
   const Graph &G;
