@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "neverc/object/Foreign.h"
+#include "LittleEndian.h"
 
 #include "macho/MachOFacts.h"
 
@@ -31,12 +32,6 @@ namespace {
 Outcome malformed(const std::string &What, std::string Why) {
   return Outcome::fail(Errc::InvalidArgument,
                        "malformed " + What + " object: " + Why);
-}
-
-void put32(std::string &S, uint32_t V) {
-  char B[4];
-  llvm::support::endian::write32le(B, V);
-  S.append(B, 4);
 }
 
 Extension record(FormatID F, const char *Tag, uint32_t Native,

@@ -9,6 +9,7 @@
 // read kept (COFF.h) are written back; the rest is derived from the graph.
 //
 //===----------------------------------------------------------------------===//
+#include "LittleEndian.h"
 #include "neverc/object/COFF.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -35,17 +36,6 @@ using llvm::support::endian::write32le;
 
 Outcome unsupported(const std::string &Why) {
   return Outcome::fail(Errc::Unsupported, "COFF writer: " + Why);
-}
-
-void put16(std::string &S, uint16_t V) {
-  char B[2];
-  write16le(B, V);
-  S.append(B, 2);
-}
-void put32(std::string &S, uint32_t V) {
-  char B[4];
-  write32le(B, V);
-  S.append(B, 4);
 }
 
 /// "NCXS" 1, characteristics, name length, name, original number, original

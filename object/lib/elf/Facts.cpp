@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ELFFacts.h"
+#include "LittleEndian.h"
 
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
@@ -20,22 +21,6 @@ namespace {
 using llvm::support::endian::read16le;
 using llvm::support::endian::read32le;
 using llvm::support::endian::read64le;
-
-void put16(std::string &S, uint16_t V) {
-  char B[2];
-  llvm::support::endian::write16le(B, V);
-  S.append(B, 2);
-}
-void put32(std::string &S, uint32_t V) {
-  char B[4];
-  llvm::support::endian::write32le(B, V);
-  S.append(B, 4);
-}
-void put64(std::string &S, uint64_t V) {
-  char B[8];
-  llvm::support::endian::write64le(B, V);
-  S.append(B, 8);
-}
 
 constexpr uint32_t SectionSize = 56, SymbolSize = 32, RelocHead = 16;
 

@@ -18,6 +18,7 @@
 // naming addresses) are dropped when a section moved.
 //
 //===----------------------------------------------------------------------===//
+#include "LittleEndian.h"
 #include "neverc/object/MachO.h"
 
 #include "macho/MachOFacts.h"
@@ -44,15 +45,6 @@ Outcome unsupported(const std::string &Why) {
   return Outcome::fail(Errc::Unsupported, "Mach-O writer: " + Why);
 }
 
-void put32(std::string &S, uint32_t V) {
-  char B[4];
-  write32le(B, V);
-  S.append(B, 4);
-}
-void put64(std::string &S, uint64_t V) {
-  put32(S, uint32_t(V));
-  put32(S, uint32_t(V >> 32));
-}
 void putName(std::string &S, std::string_view N) {
   std::string F(N.substr(0, 16));
   F.resize(16, '\0');
