@@ -36,6 +36,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -541,12 +542,12 @@ bool kindIsA(NevercASTNodeKind K, NevercASTNodeKind Ancestor);
 bool semaEmulationActive(ASTDomain::Impl &D);
 void runSemaExtensions(ASTDomain::Impl &D, TaskState &TS,
                        clang::DeclGroupRef DG);
-/// One run of sema extension phase \p Phase; the output (null: failed, the
+/// One run of sema extension phase \p Phase; the output (none: failed, the
 /// phase said why; TS.Failed is set).
-SemaExtensionOutBox *runSemaExtension(ASTDomain::Impl &D, TaskState &TS,
-                                      uint32_t Phase, SemaExtensionInBox &In,
-                                      NevercStatus (*Verify)(void *, void *),
-                                      void *VerifyCtx);
+std::optional<SemaExtensionOutBox>
+runSemaExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                 SemaExtensionInBox &In, NevercStatus (*Verify)(void *, void *),
+                 void *VerifyCtx);
 void installLookupExtension(ASTDomain::Impl &D, TaskState &TS,
                             clang::Sema &S);
 NevercStatus NEVERC_CALL getLookupExtensionInput(

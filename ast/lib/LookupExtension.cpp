@@ -134,7 +134,7 @@ public:
       static NevercStatus run(void *, void *) { return okStatus(); }
     };
     ++Depth;
-    SemaExtensionOutBox *Out = runSemaExtension(
+    std::optional<SemaExtensionOutBox> Out = runSemaExtension(
         D, TS, core::Phase_SEMA_EXTENSION_TYPE, In, &Verify::run, nullptr);
     --Depth;
     if (!Out || Out->Disposition != NEVERC_SEMA_EXTENSION_HANDLED)

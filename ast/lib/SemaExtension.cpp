@@ -33,6 +33,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Sema/Sema.h"
 
+#include <optional>
 #include <unordered_set>
 
 namespace neverc::ast {
@@ -242,7 +243,7 @@ private:
   void run(uint32_t Phase, SemaExtensionInBox &In, Stmt *&Ref, NodeRef Parent,
            bool FunctionBody) {
     Check K{this, Phase, Ref, nullptr, FunctionBody};
-    SemaExtensionOutBox *Out =
+    std::optional<SemaExtensionOutBox> Out =
         runSemaExtension(D, TS, Phase, In, &Check::run, &K);
     if (!Out || Out->Disposition != NEVERC_SEMA_EXTENSION_HANDLED ||
         Out->Node.Ptr == Ref)
@@ -342,10 +343,10 @@ void runSemaExtensions(ASTDomain::Impl &D, TaskState &TS, DeclGroupRef DG) {
     E.decl(Dc);
 }
 
-SemaExtensionOutBox *runSemaExtension(ASTDomain::Impl &D, TaskState &TS,
-                                      uint32_t Phase, SemaExtensionInBox &In,
-                                      NevercStatus (*Verify)(void *, void *),
-                                      void *VerifyCtx) {
+std::optional<SemaExtensionOutBox>
+runSemaExtension(ASTDomain::Impl &D, TaskState &TS, uint32_t Phase,
+                 SemaExtensionInBox &In, NevercStatus (*Verify)(void *, void *),
+                 void *VerifyCtx) {
   struct Builtin {
     SemaExtensionOutBox Out;
     static NevercStatus run(void *Ctx, void *, void **O) {
@@ -379,9 +380,13 @@ SemaExtensionOutBox *runSemaExtension(ASTDomain::Impl &D, TaskState &TS,
   core::PhaseOutcome O = D.H.runPhase(Phase, Req);
   if (!isOk(O.Status)) {
     TS.Failed = true;
-    return nullptr;
+    return std::nullopt;
   }
-  return static_cast<SemaExtensionOutBox *>(O.Output);
+  // A copy: the built-in's box dies with this frame.
+  auto *Out = static_cast<SemaExtensionOutBox *>(O.Output);
+  if (!Out)
+    return std::nullopt;
+  return *Out;
 }
 
 //===--- SEMA slots 32-39, 42-43 ------------------------------------------===//
