@@ -38,15 +38,35 @@ struct Commit {
   Expr *expr(NevercASTChildSlotID Slot) {
     return cast_or_null<Expr>(child(Slot));
   }
-  /// The elements of a MANY slot, which must be set at 0..n-1.
-  bool many(NevercASTChildSlotID Slot, std::vector<Stmt *> &Out) {
+  /// The elements of a MANY slot, which must be set at 0..n-1 (statements
+  /// or declarations, as the slot holds).
+  template <class T>
+  bool many(NevercASTChildSlotID Slot, std::vector<T *> &Out) {
     for (auto &[Key, N] : B.Children)
       if (Key.first == Slot) {
         if (Key.second != Out.size())
           return false;
-        Out.push_back(static_cast<Stmt *>(N.Ptr));
+        Out.push_back(static_cast<T *>(N.Ptr));
       }
     return true;
+  }
+  /// The members a declaration builder was given: each of kind \p M, made
+  /// by a builder and owned by no declaration yet (its context \p Holder).
+  template <class M>
+  NevercStatus members(NevercASTChildSlotID Slot, const DeclContext *Holder,
+                       const char *What, std::vector<M *> &Out) {
+    std::vector<Decl *> All;
+    if (!many(Slot, All))
+      return fail(std::string("'") + What + "' must be set at indices 0..n-1");
+    for (Decl *Dc : All) {
+      auto *X = dyn_cast<M>(Dc);
+      if (!X || !TS.Unplaced.count(X) || X->getDeclContext() != Holder)
+        return fail(std::string("each of '") + What +
+                    "' must be a declaration of its kind a builder made "
+                    "that nothing owns yet");
+      Out.push_back(X);
+    }
+    return okStatus();
   }
   SourceLocation begin() const {
     return B.RangeSet ? SourceLocation::getFromRawEncoding(B.RawBegin)
@@ -64,9 +84,10 @@ struct Commit {
   NevercStatus needSema() {
     return TS.Sema ? okStatus() : st(NEVERC_STATUS_INVALID_STATE);
   }
-  NevercStatus publish(Stmt *S, NevercASTNodeHandle *Out) {
-    *Out = TS.handle(S);
-    TS.Unplaced.insert(S);
+  /// A node the builder made: its handle, not in the tree yet.
+  template <class N> NevercStatus publish(N *Node, NevercASTNodeHandle *Out) {
+    *Out = TS.handle(Node);
+    TS.Unplaced.insert(Node);
     if (auto *M = TS.Mutations.lookup(TS.OpenMutation))
       (*M)->Created.push_back(*Out);
     return okStatus();
@@ -107,13 +128,6 @@ struct Commit {
     return condition(CondSlot, CondRequired, Cond);
   }
 
-  NevercStatus publishDecl(Decl *Dc, NevercASTNodeHandle *Out) {
-    *Out = TS.handle(Dc);
-    TS.Unplaced.insert(Dc);
-    if (auto *M = TS.Mutations.lookup(TS.OpenMutation))
-      (*M)->Created.push_back(*Out);
-    return okStatus();
-  }
   IdentifierInfo *name() { return B.NameSet ? &C.Idents.get(B.Name) : nullptr; }
 
   NevercStatus binaryOperator(NevercASTNodeHandle *Out);
@@ -203,7 +217,7 @@ NevercStatus Commit::variable(NevercASTNodeHandle *Out) {
   // Kept on the variable until it is placed, where Sema converts it.
   if (Expr *Init = expr(NEVERC_AST_CHILD_SLOT_DECL_VAR_INITIALIZER))
     VD->setInit(Init);
-  return publishDecl(VD, Out);
+  return publish(VD, Out);
 }
 
 NevercStatus Commit::parameter(NevercASTNodeHandle *Out) {
@@ -213,7 +227,7 @@ NevercStatus Commit::parameter(NevercASTNodeHandle *Out) {
     return fail("a parameter cannot have type 'void'");
   QualType T = C.getAdjustedParameterType(B.Type);
   SourceLocation L = begin();
-  return publishDecl(
+  return publish(
       ParmVarDecl::Create(C, C.getTranslationUnitDecl(), L, L, name(), T,
                           C.getTrivialTypeSourceInfo(T, L), SC_None, nullptr),
       Out);
@@ -230,17 +244,11 @@ NevercStatus Commit::function(NevercASTNodeHandle *Out) {
                 B.Type.getAsString() + "'");
   const auto *Proto = dyn_cast<FunctionProtoType>(FT);
   std::vector<ParmVarDecl *> Params;
-  for (auto &[Key, N] : B.Children)
-    if (Key.first == NEVERC_AST_CHILD_SLOT_DECL_FUNCTION_PARAMETERS) {
-      auto *P = dyn_cast<ParmVarDecl>(static_cast<Decl *>(N.Ptr));
-      if (Key.second != Params.size())
-        return fail("'parameters' must be set at indices 0..n-1");
-      if (!P || !TS.Unplaced.count(P) ||
-          P->getDeclContext() != C.getTranslationUnitDecl())
-        return fail("a parameter must be a ParmVar a builder made that no "
-                    "function owns yet");
-      Params.push_back(P);
-    }
+  if (NevercStatus S =
+          members(NEVERC_AST_CHILD_SLOT_DECL_FUNCTION_PARAMETERS,
+                  C.getTranslationUnitDecl(), "parameters", Params);
+      !isOk(S))
+    return S;
   unsigned Want = Proto ? Proto->getNumParams() : 0;
   if (!Params.empty() && Params.size() != Want)
     return fail("the function type has " + std::to_string(Want) +
@@ -276,7 +284,7 @@ NevercStatus Commit::function(NevercASTNodeHandle *Out) {
   FD->setParams(Params);
   if (Body)
     TS.PendingBodies[FD] = Body;
-  return publishDecl(FD, Out);
+  return publish(FD, Out);
 }
 
 NevercStatus Commit::field(NevercASTNodeHandle *Out) {
@@ -298,11 +306,10 @@ NevercStatus Commit::field(NevercASTNodeHandle *Out) {
   if (!B.NameSet && !Width)
     return fail("only a bit-field may be unnamed");
   SourceLocation L = begin();
-  return publishDecl(FieldDecl::Create(C, C.getTranslationUnitDecl(), L, L,
-                                       name(), T,
-                                       C.getTrivialTypeSourceInfo(T, L), Width,
-                                       /*Mutable=*/false, ICIS_NoInit),
-                     Out);
+  return publish(FieldDecl::Create(C, C.getTranslationUnitDecl(), L, L, name(),
+                                   T, C.getTrivialTypeSourceInfo(T, L), Width,
+                                   /*Mutable=*/false, ICIS_NoInit),
+                 Out);
 }
 
 NevercStatus Commit::record(NevercASTNodeHandle *Out) {
@@ -310,17 +317,11 @@ NevercStatus Commit::record(NevercASTNodeHandle *Out) {
   if (!B.NameSet)
     return fail("required property 'name' (DECL_NAME) is not set");
   std::vector<FieldDecl *> Fields;
-  for (auto &[Key, N] : B.Children)
-    if (Key.first == NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS) {
-      auto *F = dyn_cast<FieldDecl>(static_cast<Decl *>(N.Ptr));
-      if (Key.second != Fields.size())
-        return fail("'declarations' must be set at indices 0..n-1");
-      if (!F || !TS.Unplaced.count(F) ||
-          F->getDeclContext() != C.getTranslationUnitDecl())
-        return fail("a member must be a Field a builder made that no record "
-                    "owns yet");
-      Fields.push_back(F);
-    }
+  if (NevercStatus S =
+          members(NEVERC_AST_CHILD_SLOT_DECL_RECORD_DECLARATIONS,
+                  C.getTranslationUnitDecl(), "declarations", Fields);
+      !isOk(S))
+    return S;
   SourceLocation L = begin();
   auto *RD = RecordDecl::Create(C, TagTypeKind::Struct,
                                 C.getTranslationUnitDecl(), L, L, name());
@@ -333,7 +334,7 @@ NevercStatus Commit::record(NevercASTNodeHandle *Out) {
     RD->addDecl(F);
     TS.Unplaced.erase(F);
   }
-  return publishDecl(RD, Out);
+  return publish(RD, Out);
 }
 
 NevercStatus Commit::enumerator(NevercASTNodeHandle *Out) {
@@ -351,26 +352,19 @@ NevercStatus Commit::enumerator(NevercASTNodeHandle *Out) {
                                      SourceLocation(), SourceLocation(),
                                      nullptr, nullptr, false, false, false);
   SourceLocation L = begin();
-  return publishDecl(EnumConstantDecl::Create(C, TS.EnumHolder, L, name(),
-                                              C.IntTy, Init,
-                                              llvm::APSInt(32, false)),
-                     Out);
+  return publish(EnumConstantDecl::Create(C, TS.EnumHolder, L, name(), C.IntTy,
+                                          Init, llvm::APSInt(32, false)),
+                 Out);
 }
 
 NevercStatus Commit::enumeration(NevercASTNodeHandle *Out) {
   if (!B.NameSet)
     return fail("required property 'name' (DECL_NAME) is not set");
   std::vector<EnumConstantDecl *> Items;
-  for (auto &[Key, N] : B.Children)
-    if (Key.first == NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS) {
-      auto *E = dyn_cast<EnumConstantDecl>(static_cast<Decl *>(N.Ptr));
-      if (Key.second != Items.size())
-        return fail("'declarations' must be set at indices 0..n-1");
-      if (!E || E->getDeclContext() != TS.EnumHolder)
-        return fail("a member must be an EnumConstant a builder made that no "
-                    "enumeration owns yet");
-      Items.push_back(E);
-    }
+  if (NevercStatus S = members(NEVERC_AST_CHILD_SLOT_DECL_ENUM_DECLARATIONS,
+                               TS.EnumHolder, "declarations", Items);
+      !isOk(S))
+    return S;
   if (Items.empty())
     return fail("an enumeration needs at least one enumerator");
   // C's values: the initializer's, else one more than the previous
@@ -400,7 +394,7 @@ NevercStatus Commit::enumeration(NevercASTNodeHandle *Out) {
     ED->addDecl(Items[I]);
     TS.Unplaced.erase(Items[I]);
   }
-  return publishDecl(ED, Out);
+  return publish(ED, Out);
 }
 
 NevercStatus Commit::run(NevercASTNodeHandle *Out) {

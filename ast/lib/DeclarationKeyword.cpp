@@ -42,11 +42,12 @@ std::string spelling(const Token &T) {
                                : std::string("?");
 }
 
-/// Earlier declarations of \p ND's name that a redeclaration must agree
-/// with.
-LookupResult previous(Sema &S, NamedDecl *ND) {
-  LookupResult R(S, ND->getDeclName(), ND->getLocation(),
-                 Sema::LookupOrdinaryName, S.forRedeclarationInCurContext());
+/// Earlier file-scope declarations of \p ND's name (an ordinary name, or a
+/// tag's) that a redeclaration must agree with.
+LookupResult previous(Sema &S, NamedDecl *ND,
+                      Sema::LookupNameKind K = Sema::LookupOrdinaryName) {
+  LookupResult R(S, ND->getDeclName(), ND->getLocation(), K,
+                 S.forRedeclarationInCurContext());
   S.LookupName(R, S.TUScope);
   return R;
 }
@@ -90,9 +91,7 @@ bool placeFunction(TaskState &TS, Sema &S, FunctionDecl *FD) {
 }
 
 bool placeRecord(TaskState &TS, Sema &S, RecordDecl *RD) {
-  LookupResult R(S, RD->getDeclName(), RD->getLocation(), Sema::LookupTagName,
-                 S.forRedeclarationInCurContext());
-  S.LookupName(R, S.TUScope);
+  LookupResult R = previous(S, RD, Sema::LookupTagName);
   if (auto *Prev = R.getAsSingle<TagDecl>()) {
     auto *PrevRD = dyn_cast<RecordDecl>(Prev);
     if (!PrevRD || !PrevRD->isStruct() || PrevRD->getDefinition()) {
@@ -115,10 +114,7 @@ bool placeRecord(TaskState &TS, Sema &S, RecordDecl *RD) {
 }
 
 bool placeEnum(TaskState &TS, Sema &S, EnumDecl *ED) {
-  LookupResult R(S, ED->getDeclName(), ED->getLocation(), Sema::LookupTagName,
-                 S.forRedeclarationInCurContext());
-  S.LookupName(R, S.TUScope);
-  if (!R.empty()) {
+  if (!previous(S, ED, Sema::LookupTagName).empty()) {
     report(TS, ED->getLocation(),
            "redefinition of '" + ED->getNameAsString() +
                "' (declared as an enum by the keyword)");
@@ -126,11 +122,7 @@ bool placeEnum(TaskState &TS, Sema &S, EnumDecl *ED) {
   }
   // Enumerators are ordinary identifiers of the file scope.
   for (EnumConstantDecl *E : ED->enumerators()) {
-    LookupResult Prev(S, E->getDeclName(), E->getLocation(),
-                      Sema::LookupOrdinaryName,
-                      S.forRedeclarationInCurContext());
-    S.LookupName(Prev, S.TUScope);
-    if (!Prev.empty()) {
+    if (!previous(S, E).empty()) {
       report(TS, E->getLocation(),
              "redefinition of '" + E->getNameAsString() +
                  "' (an enumerator of the keyword's enum)");
@@ -151,7 +143,7 @@ bool placeEnum(TaskState &TS, Sema &S, EnumDecl *ED) {
 
 } // namespace
 
-bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, Decl *Dc) {
+bool placeAtFileScope(TaskState &TS, Decl *Dc) {
   Sema &S = *TS.Sema;
   DiagnosticsEngine &Diags = S.getDiagnostics();
   unsigned Errors = Diags.getNumErrors();
@@ -167,7 +159,6 @@ bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, Decl *Dc) {
   if (!Ok || Diags.getNumErrors() != Errors)
     return false;
   notePlaced(TS, NodeRef{Dc, NEVERC_AST_SCHEMA_DOMAIN_DECL});
-  (void)D;
   return true;
 }
 
@@ -209,7 +200,7 @@ bool runDeclarationKeyword(ASTDomain::Impl &D, TaskState &TS,
   if (auto *ED = dyn_cast<EnumDecl>(Dc))
     for (EnumConstantDecl *E : ED->enumerators())
       Locate(E);
-  if (!placeAtFileScope(D, TS, Dc))
+  if (!placeAtFileScope(TS, Dc))
     return false;
   // The consumer sends it on as the parser's declarations go: lifecycle
   // events, then IR generation.

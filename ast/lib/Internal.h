@@ -629,7 +629,7 @@ void runPendingDeclarations(ASTDomain::Impl &D, TaskState &TS,
 /// Puts a declaration a builder made into the translation unit as the
 /// parser would (redeclaration checks, scope, initializer); false when
 /// Clang rejected it (its errors say why).
-bool placeAtFileScope(ASTDomain::Impl &D, TaskState &TS, clang::Decl *Dc);
+bool placeAtFileScope(TaskState &TS, clang::Decl *Dc);
 void watchClaimedKeywords(ASTDomain::Impl &D, TaskState &TS,
                           clang::CompilerInstance &CI);
 NevercStatus NEVERC_CALL claimKeyword(void *Ctx,
