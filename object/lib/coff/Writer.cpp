@@ -9,6 +9,7 @@
 // read kept (COFF.h) are written back; the rest is derived from the graph.
 //
 //===----------------------------------------------------------------------===//
+#include "ForeignFacts.h"
 #include "LittleEndian.h"
 #include "neverc/object/COFF.h"
 
@@ -46,16 +47,13 @@ struct SectionFacts {
 };
 SectionFacts sectionFacts(const Section &S) {
   SectionFacts F;
-  std::string_view B = S.Ext.Bytes;
-  if (S.Ext.Owner != COFFFormat || B.size() < 16 || B.substr(0, 4) != "NCXS")
-    return F;
-  uint32_t NameLen = read32le(B.data() + 12);
-  if (B.size() < 16 + uint64_t(NameLen) + 8)
+  std::optional<ForeignRecord> R = foreignRecord(S.Ext, COFFFormat, "NCXS");
+  if (!R || R->Tail.size() < 8)
     return F;
   F.Has = true;
-  F.Characteristics = read32le(B.data() + 8);
-  F.Number = read32le(B.data() + 16 + NameLen);
-  F.DataOffset = read32le(B.data() + 20 + NameLen);
+  F.Characteristics = R->Native;
+  F.Number = read32le(R->Tail.data());
+  F.DataOffset = read32le(R->Tail.data() + 4);
   return F;
 }
 

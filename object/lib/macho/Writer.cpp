@@ -18,6 +18,7 @@
 // naming addresses) are dropped when a section moved.
 //
 //===----------------------------------------------------------------------===//
+#include "ForeignFacts.h"
 #include "LittleEndian.h"
 #include "neverc/object/MachO.h"
 
@@ -60,15 +61,12 @@ struct SectionFacts {
 };
 SectionFacts sectionFacts(const Section &S) {
   SectionFacts F;
-  std::string_view B = S.Ext.Bytes;
-  if (S.Ext.Owner != MachOFormat || B.size() < 16 || B.substr(0, 4) != "NCXS")
+  std::optional<ForeignRecord> R = foreignRecord(S.Ext, MachOFormat, "NCXS");
+  if (!R || R->Tail.size() < 28)
     return F;
-  uint32_t NameLen = read32le(B.data() + 12);
-  const char *P = B.data() + 16 + NameLen;
-  if (B.size() < 16 + uint64_t(NameLen) + 28)
-    return F;
+  const char *P = R->Tail.data();
   F.Has = true;
-  F.Flags = read32le(B.data() + 8);
+  F.Flags = R->Native;
   F.Addr = read32le(P) | uint64_t(read32le(P + 4)) << 32;
   F.Align = read32le(P + 8);
   for (int I = 0; I < 3; ++I)
@@ -96,14 +94,11 @@ SymbolFacts symbolFacts(const Symbol &Y) {
 
 /// The relocation_info words after the "NCXR" record (0: none).
 bool relocationInfo(const Relocation &R, uint32_t &W0, uint32_t &W1) {
-  std::string_view B = R.Ext.Bytes;
-  if (R.Ext.Owner != MachOFormat || B.size() < 16 || B.substr(0, 4) != "NCXR")
+  std::optional<ForeignRecord> X = foreignRecord(R.Ext, MachOFormat, "NCXR");
+  if (!X || X->Tail.size() < 8)
     return false;
-  uint32_t NameLen = read32le(B.data() + 12);
-  if (B.size() < 16 + uint64_t(NameLen) + 8)
-    return false;
-  W0 = read32le(B.data() + 16 + NameLen);
-  W1 = read32le(B.data() + 20 + NameLen);
+  W0 = read32le(X->Tail.data());
+  W1 = read32le(X->Tail.data() + 4);
   return true;
 }
 
@@ -261,10 +256,14 @@ private:
     Strtab.finalize();
     for (const Symbol *Y : Syms) {
       SymbolFacts F = symbolFacts(*Y);
-      uint8_t Type = F.Has ? uint8_t(F.Type & ~(M::N_TYPE | M::N_EXT)) : 0;
+      // Binding, visibility and weakness are the graph's (a read keeps
+      // N_PEXT as hidden, N_WEAK_* as weak); the other bits the read's.
+      uint8_t Type =
+          F.Has ? uint8_t(F.Type & ~(M::N_TYPE | M::N_EXT | M::N_PEXT)) : 0;
       uint8_t SectNum = 0;
       uint64_t Value = 0;
-      uint16_t Desc = F.Has ? F.Desc : 0;
+      uint16_t Desc =
+          F.Has ? uint16_t(F.Desc & ~(M::N_WEAK_REF | M::N_WEAK_DEF)) : 0;
       switch (Y->Def) {
       case Definition::Defined: {
         auto It = Index.find(Y->Sec);
@@ -288,13 +287,10 @@ private:
       }
       if (Y->Bind != Binding::Local)
         Type |= M::N_EXT;
-      if (!F.Has) {
-        if (Y->Vis == Visibility::Hidden && Y->Bind != Binding::Local)
-          Type |= M::N_PEXT;
-        if (Y->Bind == Binding::Weak)
-          Desc |=
-              Y->Def == Definition::Undefined ? M::N_WEAK_REF : M::N_WEAK_DEF;
-      }
+      if (Y->Vis == Visibility::Hidden && Y->Bind != Binding::Local)
+        Type |= M::N_PEXT;
+      if (Y->Bind == Binding::Weak)
+        Desc |= Y->Def == Definition::Undefined ? M::N_WEAK_REF : M::N_WEAK_DEF;
       put32(SymbolBytes, uint32_t(Strtab.getOffset(Y->Name)));
       SymbolBytes += char(Type);
       SymbolBytes += char(SectNum);
