@@ -7,7 +7,7 @@
 // whole file with XXH3 (lld's "fast") and writes the 8 bytes into the note.
 //
 //===----------------------------------------------------------------------===//
-#include "Steps.h"
+#include "Arch.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/xxhash.h"
@@ -254,7 +254,7 @@ bool emitImage(LinkGraph &G) {
   const unsigned char Ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0};
   std::memcpy(&Img[0], Ident, 16);
   put16(Img, 16, G.pic() ? llvm::ELF::ET_DYN : llvm::ELF::ET_EXEC);
-  put16(Img, 18, llvm::ELF::EM_X86_64);
+  put16(Img, 18, G.Arch->Machine);
   put32(Img, 20, 1);
   put64(Img, 24, G.Entry);
   put64(Img, 32, 64);

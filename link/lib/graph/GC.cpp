@@ -13,7 +13,7 @@
 // every reference to them is a call.
 //
 //===----------------------------------------------------------------------===//
-#include "Steps.h"
+#include "Arch.h"
 
 #include <algorithm>
 #include <map>
@@ -167,7 +167,7 @@ bool foldIdentical(LinkGraph &G) {
       if (!G.Atoms[A].Live || G.Atoms[A].Type == SHT_X86_64_UNWIND)
         continue;
       for (const object::Relocation *R : G.Relocs[A]) {
-        if (object::elfRelocType(*R) == R_X86_64_PLT32)
+        if (G.Arch->need(object::elfRelocType(*R)) == RelocNeed::Call)
           continue;
         int32_t T = targetAtom(G, G.Atoms[A].Object, *R);
         if (T >= 0)

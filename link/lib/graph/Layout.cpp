@@ -17,7 +17,7 @@
 // ones included (_DYNAMIC, __init_array_start, _end, __start_X, ...).
 //
 //===----------------------------------------------------------------------===//
-#include "Steps.h"
+#include "Arch.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -351,7 +351,7 @@ bool layout(LinkGraph &G) {
         (X.ShFlags & SHF_ALLOC && X.Type != SHT_NOBITS && X.Type != SHT_NOTE &&
          X.Type != SHT_INIT_ARRAY && X.Type != SHT_FINI_ARRAY &&
          X.Type != SHT_PREINIT_ARRAY))
-      Type = Type == SHT_X86_64_UNWIND ? SHT_X86_64_UNWIND : SHT_PROGBITS;
+      Type = Type == SHT_X86_64_UNWIND ? G.Arch->UnwindType : SHT_PROGBITS;
     int32_t O = Output(Name, Type, X.ShFlags, AlignOf(A));
     X.Out = O;
     Placed.push_back({uint32_t(O), A});
@@ -386,7 +386,8 @@ bool layout(LinkGraph &G) {
                                12 + 8 * uint64_t(G.EhFrameFdes));
     if (!G.PltEntries.empty())
       Y.Plt = Synthetic(".plt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 16,
-                        16 * (G.PltEntries.size() + 1));
+                        G.Arch->PltHeaderSize +
+                            G.Arch->PltEntrySize * G.PltEntries.size());
     if (!G.Got.empty())
       Y.Got = Synthetic(".got", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8,
                         8 * G.Got.size());
@@ -399,7 +400,8 @@ bool layout(LinkGraph &G) {
   if (!G.IpltEntries.empty()) {
     const uint64_t N = G.IpltEntries.size();
     Y.Iplt =
-        Synthetic(".iplt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 16, 16 * N);
+        Synthetic(".iplt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 16,
+                  G.Arch->IpltEntrySize * N);
     Y.IpltGot =
         Synthetic(".got.iplt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 8 * N);
     if (!G.dynamicImage())
@@ -548,7 +550,8 @@ bool layout(LinkGraph &G) {
   Phdrs += HasGroup[Relro];
   Phdrs += Y.EhFrameHdr >= 0;
 
-  const uint64_t Page = 4096;
+  const uint64_t Page =
+      G.Opt.MaxPageSize ? G.Opt.MaxPageSize : G.Arch->MaxPageSize;
   G.ImageBase = G.pic() ? 0 : (G.Req.ImageBase ? G.Req.ImageBase : 0x200000);
   const uint64_t Base = G.ImageBase;
   uint64_t Off = 64 + 56 * Phdrs;
@@ -754,6 +757,9 @@ bool layout(LinkGraph &G) {
       }
       if (Name == "_DYNAMIC" && Y.Dynamic >= 0)
         V = int64_t(G.Sections[size_t(Y.Dynamic)].Address);
+      else if (Name == "_GLOBAL_OFFSET_TABLE_" && G.Arch->GotSymbolInGot &&
+               Y.Got >= 0)
+        V = int64_t(G.Sections[size_t(Y.Got)].Address);
       else if (Name == "_GLOBAL_OFFSET_TABLE_" && Y.GotPlt >= 0)
         V = int64_t(G.Sections[size_t(Y.GotPlt)].Address);
       else if (Name == "__ehdr_start" || Name == "__executable_start" ||

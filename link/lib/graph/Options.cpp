@@ -7,6 +7,7 @@
 // line says or does not happen.
 //
 //===----------------------------------------------------------------------===//
+#include "Arch.h"
 #include "neverc/link/LinkGraph.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -98,6 +99,7 @@ bool harmless(llvm::StringRef A) {
                                           "--no-copy-dt-needed-entries",
                                           "--discard-locals",
                                           "-X",
+                                          "-EL", // the only byte order
                                           "--discard-none",
                                           "--stats",
                                           "--time-trace",
@@ -192,8 +194,12 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         O.NoUndefined = true;
       else if (Z == "undefs")
         O.NoUndefined = false;
-      else if (Z == "text" || Z == "noseparate-code" ||
-               Z.starts_with("max-page-size=4096") ||
+      else if (Z.consume_front("max-page-size=")) {
+        uint64_t N = 0;
+        if (Z.getAsInteger(0, N) || !N || (N & (N - 1)) || N < 4096)
+          return Refuse("'-z " + V + "'");
+        O.MaxPageSize = N;
+      } else if (Z == "text" || Z == "noseparate-code" ||
                Z.starts_with("common-page-size=4096") || Z == "origin" ||
                Z == "nodelete" || Z == "nocopyreloc" || Z == "notext")
         continue; // the image is already so, or the flag is not ours
@@ -347,8 +353,10 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
                A == "-thinlto-emit-imports-files") {
       O.Lto.EmitImports = true;
     } else if (A == "-m" && I + 1 < Argv.size()) {
-      if (Argv[++I] != "elf_x86_64")
+      const graph::TargetArch *T = graph::targetArchOfEmulation(Argv[++I]);
+      if (!T)
         return Refuse("the emulation '" + Argv[I] + "'");
+      O.Machine = T->Machine;
     } else if (A.starts_with("-") && A != "-" && !harmless(A)) {
       return Refuse("the option '" + A.str() + "'");
     } else if (linkOptionTakesValue(A)) {
@@ -376,10 +384,13 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
 std::string graphLinkerRefusal(const LinkRequestModel &R,
                                const std::string &Triple) {
   llvm::StringRef T = Triple;
-  if (!T.empty() && (!T.starts_with("x86_64") || !T.contains("linux")))
+  if (!T.empty() &&
+      !((T.starts_with("x86_64") || T.starts_with("aarch64-") ||
+         T.starts_with("arm64-")) &&
+        T.contains("linux")))
     return "the target '" + Triple +
-           "' is not linked by the graph linker yet (x86-64 Linux is); "
-           "use -fuse-ld=lld";
+           "' is not linked by the graph linker yet (x86-64 and AArch64 "
+           "Linux are); use -fuse-ld=lld";
   for (const SideOutput &S : R.Side)
     if (S.Option != "--why-extract" && S.Option != "-Map")
       return "the side output " + S.Option +

@@ -1,8 +1,9 @@
 //===- Relocate.cpp - relocate: every section's final bytes ---------------===//
 //
 // Each output section's bytes are its atoms' at their offsets (gaps in
-// code are int3, as lld fills them), with every relocation applied by the
-// x86-64 psABI formulas; a value that does not fit its field is an error
+// code are the target's trap, as lld fills them), with every relocation
+// applied by the target's formulas (arch/); a value that does not fit its
+// field is an error
 // naming the place. Then the synthetic sections get their contents: GOT
 // and PLT, the dynamic relocations (RELATIVE first, as lld sorts them),
 // .dynsym, the hash tables, the version tables, .dynamic and
@@ -13,7 +14,7 @@
 // range 0), and .eh_frame_hdr leaves it out.
 //
 //===----------------------------------------------------------------------===//
-#include "Steps.h"
+#include "Arch.h"
 
 #include "llvm/Object/ELF.h"
 
@@ -37,47 +38,77 @@ uint32_t sysvHash(const std::string &Name) {
   return H;
 }
 
-struct Relocator {
-  LinkGraph &G;
-  std::string Errors;
-  unsigned ErrorCount = 0;
-  std::vector<DynReloc> Dyn;
+} // namespace
 
-  void error(const std::string &Msg) {
-    if (ErrorCount++ < 20)
-      Errors += (Errors.empty() ? "" : "\n") + Msg;
-  }
-  uint32_t dynIndex(int32_t Global) const {
-    return Global >= 0 && G.Globals[size_t(Global)].DynIndex > 0
-               ? uint32_t(G.Globals[size_t(Global)].DynIndex)
-               : 0;
-  }
-  uint64_t tpOffset(uint64_t Address) const {
-    return Address - G.TlsAddress - alignTo(G.TlsSize, G.TlsAlign);
-  }
-  uint64_t gotSlotFor(const Target &T, GotSlot::Kind K) const {
-    int32_t Slot = -1;
-    if (T.Global >= 0) {
-      const GlobalSym &X = G.Globals[size_t(T.Global)];
-      Slot = K == GotSlot::Address    ? X.Got
-             : K == GotSlot::TpOffset ? X.TpOff
-                                      : X.TlsGd;
-    } else {
-      uint64_t Key =
-          uint64_t(uint32_t(T.Atom)) << 34 ^ (T.Offset << 2) ^ uint64_t(K);
-      auto It = G.LocalGot.find(Key);
-      Slot = It == G.LocalGot.end() ? -1 : int32_t(It->second);
-    }
-    return Slot < 0 ? 0 : G.gotAddress(uint32_t(Slot));
-  }
+std::string relocTypeName(const LinkGraph &G, uint32_t Type) {
+  return llvm::object::getELFRelocationTypeName(G.Arch->Machine, Type).str();
+}
 
-  void apply(SectionBytes B, uint32_t A);
-  void fillGot();
-  void fillIplt();
-  void fillPlt();
-  void fillDynamic();
-  void fillEhFrameHdr();
-};
+uint64_t Relocator::tpOffset(uint64_t Address) const {
+  // Variant 1: a 16-byte TCB, then the block at its alignment; variant 2:
+  // the block ends at the thread pointer.
+  return G.Arch->TlsVariant1
+             ? Address - G.TlsAddress + alignTo(16, G.TlsAlign)
+             : Address - G.TlsAddress - alignTo(G.TlsSize, G.TlsAlign);
+}
+
+uint64_t Relocator::gotSlotFor(const Target &T, GotSlot::Kind K) const {
+  int32_t Slot = -1;
+  if (T.Global >= 0) {
+    const GlobalSym &X = G.Globals[size_t(T.Global)];
+    Slot = K == GotSlot::Address    ? X.Got
+           : K == GotSlot::TpOffset ? X.TpOff
+                                    : K == GotSlot::TlsDesc  ? X.TlsDesc
+                                    : X.TlsGd;
+  } else {
+    auto It = G.LocalGot.find(localGotKey(T, K));
+    Slot = It == G.LocalGot.end() ? -1 : int32_t(It->second);
+  }
+  return Slot < 0 ? 0 : G.gotAddress(uint32_t(Slot));
+}
+
+uint64_t Relocator::callDestination(const RelocSite &X) const {
+  const Target &T = X.T;
+  if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
+      G.dynamicTarget(T.Global))
+    return G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
+  return X.S;
+}
+
+bool Relocator::callsNothing(const RelocSite &X) const {
+  return X.T.UndefinedWeak && X.T.Global >= 0 &&
+         G.Globals[size_t(X.T.Global)].K == GlobalSym::Undefined;
+}
+
+bool Relocator::fits(const RelocSite &X, int64_t V, unsigned Bits,
+                     bool Signed) {
+  if (inRange(V, Bits, Signed))
+    return true;
+  error("relocation " + relocTypeName(G, X.Type) +
+        " out of range: " + std::to_string(V) + "\n>>> at " +
+        placeName(G, X.At, X.Offset));
+  return false;
+}
+
+void Relocator::word64(const RelocSite &X) {
+  const uint64_t V = X.S + uint64_t(X.A);
+  if (X.Alloc && word64NeedsDynamic(G, X.T) && G.dynamicTarget(X.T.Global)) {
+    Dyn.push_back({X.P, G.Arch->Dyn.Abs64, dynIndex(X.T.Global), X.A});
+    put64(X.B, X.Pos, 0);
+  } else if (X.Alloc && word64NeedsDynamic(G, X.T)) {
+    Dyn.push_back({X.P, G.Arch->Dyn.Relative, 0, int64_t(V)});
+    put64(X.B, X.Pos, V);
+  } else {
+    put64(X.B, X.Pos, V);
+  }
+}
+
+void Relocator::unsupported(const RelocSite &X) {
+  error("relocation " + relocTypeName(G, X.Type) +
+        " is not supported by the graph linker yet; use -fuse-ld=lld\n"
+        ">>> at " +
+        placeName(G, X.At, X.Offset));
+}
 
 void Relocator::apply(SectionBytes B, uint32_t A) {
   const Atom &At = G.Atoms[A];
@@ -89,18 +120,13 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
       InName == ".debug_ranges" || InName == ".debug_loc" ? 1 : 0;
   for (const object::Relocation *R : G.Relocs[A]) {
     const uint32_t Type = object::elfRelocType(*R);
-    if (Type == R_X86_64_NONE)
+    if (Type == G.Arch->Dyn.None)
       continue;
     Target T = targetOf(G, At.Object, *R);
     const uint64_t P = At.Address + R->Offset;
     const size_t Pos = size_t(At.OutOffset + R->Offset);
     int64_t Add = R->Addend;
-    const size_t Width =
-        Type == R_X86_64_64 || Type == R_X86_64_PC64 ||
-                Type == R_X86_64_GOTOFF64 || Type == R_X86_64_GOTPC64 ||
-                Type == R_X86_64_SIZE64 || Type == R_X86_64_DTPOFF64
-            ? 8
-            : 4;
+    const size_t Width = G.Arch->width(Type);
     if (R->Offset > At.Size || Pos + std::min<size_t>(Width, 4) > B.size() ||
         (Width == 8 && Pos + 8 > B.size())) {
       error("a relocation lies outside its section\n>>> at " +
@@ -119,7 +145,7 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
     }
     if (DeadTarget && G.Atoms[size_t(T.Atom)].Leader < 0) {
       if (!Alloc) {
-        if (Type == R_X86_64_64 || Type == R_X86_64_DTPOFF64)
+        if (Width == 8)
           put64(B, Pos, Tombstone);
         else if (Pos + 4 <= B.size())
           put32(B, Pos, uint32_t(Tombstone));
@@ -147,129 +173,8 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
       S = G.offsetAddress(uint32_t(T.Atom), T.Offset + uint64_t(Add));
       Add = 0;
     }
-    auto Fits = [&](int64_t V, bool Signed, unsigned Bits) {
-      if (Bits >= 64)
-        return true;
-      if (Signed)
-        return V >= -(int64_t(1) << (Bits - 1)) &&
-               V < (int64_t(1) << (Bits - 1));
-      return uint64_t(V) < (uint64_t(1) << Bits);
-    };
-    auto Write = [&](int64_t V, unsigned Bytes, bool Signed) {
-      if (!Fits(V, Signed, Bytes * 8) &&
-          !(Bytes == 4 && !Signed && Fits(V, true, 32) &&
-            Type != R_X86_64_32)) {
-        error("relocation " +
-              llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, Type)
-                  .str() +
-              " out of range: " + std::to_string(V) + "\n>>> at " +
-              placeName(G, At, R->Offset));
-        return;
-      }
-      if (Pos + Bytes > B.size())
-        return;
-      std::memcpy(&B[Pos], &V, Bytes);
-    };
-    const uint64_t GotPlt =
-        G.S.GotPlt >= 0 ? G.Sections[size_t(G.S.GotPlt)].Address : 0;
-    switch (Type) {
-    case R_X86_64_64:
-      if (Alloc && word64NeedsDynamic(G, T) && G.dynamicTarget(T.Global)) {
-        Dyn.push_back({P, R_X86_64_64, dynIndex(T.Global), Add});
-        put64(B, Pos, 0);
-      } else if (Alloc && word64NeedsDynamic(G, T)) {
-        Dyn.push_back({P, R_X86_64_RELATIVE, 0, int64_t(S + Add)});
-        put64(B, Pos, S + Add);
-      } else {
-        put64(B, Pos, S + Add);
-      }
-      break;
-    case R_X86_64_PC32:
-      Write(int64_t(S + Add - P), 4, true);
-      break;
-    case R_X86_64_PLT32: {
-      uint64_t Dest = S;
-      if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
-          G.dynamicTarget(T.Global))
-        Dest = G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
-      if (T.UndefinedWeak && T.Global >= 0 &&
-          G.Globals[size_t(T.Global)].K == GlobalSym::Undefined)
-        Dest = P - Add; // lld: a call to nothing jumps to itself
-      Write(int64_t(Dest + Add - P), 4, true);
-      break;
-    }
-    case R_X86_64_32:
-      Write(int64_t(S + Add), 4, false);
-      break;
-    case R_X86_64_32S:
-      Write(int64_t(S + Add), 4, true);
-      break;
-    case R_X86_64_16:
-      Write(int64_t(S + Add), 2, false);
-      break;
-    case R_X86_64_8:
-      Write(int64_t(S + Add), 1, false);
-      break;
-    case R_X86_64_PC16:
-      Write(int64_t(S + Add - P), 2, true);
-      break;
-    case R_X86_64_PC8:
-      Write(int64_t(S + Add - P), 1, true);
-      break;
-    case R_X86_64_PC64:
-      put64(B, Pos, S + Add - P);
-      break;
-    case R_X86_64_GOTPCREL:
-    case R_X86_64_GOTPCRELX:
-    case R_X86_64_REX_GOTPCRELX:
-      Write(int64_t(gotSlotFor(T, GotSlot::Address) + Add - P), 4, true);
-      break;
-    case R_X86_64_GOTOFF64:
-      put64(B, Pos, S + Add - GotPlt);
-      break;
-    case R_X86_64_GOTPC32:
-      Write(int64_t(GotPlt + Add - P), 4, true);
-      break;
-    case R_X86_64_GOTPC64:
-      put64(B, Pos, GotPlt + Add - P);
-      break;
-    case R_X86_64_SIZE32:
-    case R_X86_64_SIZE64: {
-      uint64_t Size = T.Global >= 0 ? G.Globals[size_t(T.Global)].Size
-                      : T.Sym       ? T.Sym->Size
-                                    : 0;
-      if (Type == R_X86_64_SIZE64)
-        put64(B, Pos, Size + Add);
-      else
-        Write(int64_t(Size + Add), 4, false);
-      break;
-    }
-    case R_X86_64_TLSGD:
-      Write(int64_t(gotSlotFor(T, GotSlot::TlsModule) + Add - P), 4, true);
-      break;
-    case R_X86_64_TLSLD:
-      Write(int64_t(G.gotAddress(uint32_t(G.TlsModuleGot)) + Add - P), 4, true);
-      break;
-    case R_X86_64_DTPOFF32:
-      Write(int64_t(S + Add - G.TlsAddress), 4, true);
-      break;
-    case R_X86_64_DTPOFF64:
-      put64(B, Pos, S + Add - G.TlsAddress);
-      break;
-    case R_X86_64_GOTTPOFF:
-      Write(int64_t(gotSlotFor(T, GotSlot::TpOffset) + Add - P), 4, true);
-      break;
-    case R_X86_64_TPOFF32:
-      Write(int64_t(tpOffset(S) + Add), 4, true);
-      break;
-    default:
-      error("relocation " +
-            llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, Type)
-                .str() +
-            " is not supported by the graph linker yet; use -fuse-ld=lld\n"
-            ">>> at " +
-            placeName(G, At, R->Offset));
-    }
+    G.Arch->apply(*this, RelocSite{At, R->Offset, Type, T, S, Add, P, B, Pos,
+                                   Alloc});
   }
 }
 
@@ -307,39 +212,46 @@ void Relocator::fillGot() {
     case GotSlot::TpOffset:
       Value = G.sharedOutput() ? S - G.TlsAddress : tpOffset(S);
       break;
+    case GotSlot::TlsDesc: // the dynamic linker's; the addend is the offset
+      Value = S - G.TlsAddress;
+      break;
+    case GotSlot::TlsDescArg:
+      Value = 0;
+      break;
     }
     if (!Type) {
       put64(Got.Data, Pos, Value);
       continue;
     }
     int64_t Addend = 0;
-    if (Type == R_X86_64_RELATIVE || (Type == R_X86_64_TPOFF64 && !Symbolic))
+    const auto &D = G.Arch->Dyn;
+    if (Type == D.Relative ||
+        ((Type == D.TpOff64 || Type == D.TlsDesc) && !Symbolic))
       Addend = int64_t(Value);
-    if (Type == R_X86_64_RELATIVE)
+    if (Type == D.Relative)
       put64(Got.Data, Pos, Value);
     Dyn.push_back({P, Type, Sym, Addend});
   }
 }
 
-/// An IFUNC's IPLT entry jumps through its slot; R_X86_64_IRELATIVE sets
-/// the slot to what the resolver returns (the dynamic linker, or a static
-/// executable's startup code through __rela_iplt_start/__rela_iplt_end).
+/// An IFUNC's IPLT entry jumps through its slot; an IRELATIVE relocation
+/// sets the slot to what the resolver returns (the dynamic linker, or a
+/// static executable's startup code through __rela_iplt_start/_end).
 void Relocator::fillIplt() {
   if (G.S.Iplt < 0)
     return;
   OutputSection &Plt = G.Sections[size_t(G.S.Iplt)];
   OutputSection &Got = G.Sections[size_t(G.S.IpltGot)];
-  Plt.Data.assign(Plt.Size, '\xcc');
+  Plt.Data.assign(Plt.Size, G.Arch->CodeFill);
   Got.Data.assign(Got.Size, '\0');
   std::vector<DynReloc> Rel;
+  const unsigned Size = G.Arch->IpltEntrySize;
   for (size_t N = 0; N < G.IpltEntries.size(); ++N) {
-    const uint64_t E = Plt.Address + 16 * N, Slot = Got.Address + 8 * N;
+    const uint64_t E = Plt.Address + Size * N, Slot = Got.Address + 8 * N;
     const uint64_t Resolver = G.Globals[G.IpltEntries[N]].Value;
-    Plt.Data[16 * N] = '\xff'; // jmp *slot(%rip)
-    Plt.Data[16 * N + 1] = '\x25';
-    put32(Plt.Data, 16 * N + 2, uint32_t(Slot - (E + 6)));
+    G.Arch->writeIpltEntry(&Plt.Data[Size * N], E, Slot);
     put64(Got.Data, 8 * N, Resolver);
-    Rel.push_back({Slot, R_X86_64_IRELATIVE, 0, int64_t(Resolver)});
+    Rel.push_back({Slot, G.Arch->Dyn.IRelative, 0, int64_t(Resolver)});
   }
   if (G.S.RelaIplt < 0) {
     Dyn.insert(Dyn.end(), Rel.begin(), Rel.end());
@@ -367,23 +279,13 @@ void Relocator::fillPlt() {
   OutputSection &Plt = G.Sections[size_t(G.S.Plt)];
   Plt.Data.assign(Plt.Size, '\0');
   const uint64_t P0 = Plt.Address, GP = GotPlt.Address;
-  // PLT0: push GOTPLT+8(%rip); jmp *GOTPLT+16(%rip); nopl 0(%rax)
-  static const uint8_t Head[16] = {0xff, 0x35, 0, 0, 0,    0,    0xff, 0x25,
-                                   0,    0,    0, 0, 0x0f, 0x1f, 0x40, 0};
-  std::memcpy(&Plt.Data[0], Head, 16);
-  put32(Plt.Data, 2, uint32_t(GP + 8 - (P0 + 6)));
-  put32(Plt.Data, 8, uint32_t(GP + 16 - (P0 + 12)));
+  const TargetArch &T = *G.Arch;
+  T.writePltHeader(&Plt.Data[0], P0, GP);
   for (size_t N = 0; N < G.PltEntries.size(); ++N) {
-    const uint64_t E = P0 + 16 * (N + 1), Slot = GP + 8 * (3 + N);
-    const size_t Pos = 16 * (N + 1);
-    // jmp *slot(%rip); push $N; jmp PLT0
-    static const uint8_t Entry[16] = {0xff, 0x25, 0, 0,    0, 0, 0x68, 0,
-                                      0,    0,    0, 0xe9, 0, 0, 0,    0};
-    std::memcpy(&Plt.Data[Pos], Entry, 16);
-    put32(Plt.Data, Pos + 2, uint32_t(Slot - (E + 6)));
-    put32(Plt.Data, Pos + 7, uint32_t(N));
-    put32(Plt.Data, Pos + 12, uint32_t(P0 - (E + 16)));
-    put64(GotPlt.Data, 8 * (3 + N), E + 6);
+    const size_t Pos = T.PltHeaderSize + T.PltEntrySize * N;
+    const uint64_t E = P0 + Pos, Slot = GP + 8 * (3 + N);
+    T.writePltEntry(&Plt.Data[Pos], E, Slot, P0, uint32_t(N));
+    put64(GotPlt.Data, 8 * (3 + N), T.lazySlot(E, P0));
   }
 }
 
@@ -563,21 +465,22 @@ void Relocator::fillDynamic() {
     }
   }
   // The dynamic relocations: RELATIVE first, by address (lld's order);
-  // the count synthesize reserved is filled with R_X86_64_NONE.
+  // the count synthesize reserved is filled with R_*_NONE (0).
   for (const GlobalSym &X : G.Globals)
     if (X.NeedsCopy && !X.CopyAlias)
-      Dyn.push_back({X.Value, R_X86_64_COPY,
+      Dyn.push_back({X.Value, G.Arch->Dyn.Copy,
                      uint32_t(X.DynIndex > 0 ? X.DynIndex : 0), 0});
+  const uint32_t RelativeType = G.Arch->Dyn.Relative;
   std::stable_sort(
-      Dyn.begin(), Dyn.end(), [](const DynReloc &A, const DynReloc &B) {
-        bool RA = A.Type == R_X86_64_RELATIVE, RB = B.Type == R_X86_64_RELATIVE;
+      Dyn.begin(), Dyn.end(), [&](const DynReloc &A, const DynReloc &B) {
+        bool RA = A.Type == RelativeType, RB = B.Type == RelativeType;
         if (RA != RB)
           return RA;
         return RA && A.Offset < B.Offset;
       });
   size_t Relative = 0;
   for (const DynReloc &D : Dyn)
-    Relative += D.Type == R_X86_64_RELATIVE;
+    Relative += D.Type == RelativeType;
   if (Dyn.size() > G.RelaDynCount) {
     error("internal error: " + std::to_string(Dyn.size()) +
           " dynamic relocations made, " + std::to_string(G.RelaDynCount) +
@@ -600,7 +503,7 @@ void Relocator::fillDynamic() {
     std::vector<DynReloc> Plt;
     const uint64_t GP = Sec(Y.GotPlt).Address;
     for (size_t N = 0; N < G.PltEntries.size(); ++N)
-      Plt.push_back({GP + 8 * (3 + N), R_X86_64_JUMP_SLOT,
+      Plt.push_back({GP + 8 * (3 + N), G.Arch->Dyn.JumpSlot,
                      dynIndex(int32_t(G.PltEntries[N])), 0});
     WriteRela(Sec(Y.RelaPlt), Plt);
     Sec(Y.RelaPlt).Info = Sec(Y.GotPlt).Index;
@@ -826,7 +729,6 @@ void Relocator::fillEhFrameHdr() {
   }
 }
 
-} // namespace
 
 bool relocate(LinkGraph &G) {
   Relocator X{G, {}, 0, {}};
@@ -850,7 +752,7 @@ bool relocate(LinkGraph &G) {
   for (OutputSection &S : G.Sections) {
     if (S.Synthetic || S.nobits())
       continue;
-    const char Fill = (S.Flags & SHF_EXECINSTR) ? '\xcc' : '\0';
+    const char Fill = (S.Flags & SHF_EXECINSTR) ? G.Arch->CodeFill : '\0';
     SectionBytes B;
     if (Img) {
       B = {Img + S.Offset, size_t(S.Size)};

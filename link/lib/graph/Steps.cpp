@@ -5,7 +5,7 @@
 // branch reaches the whole image. The other steps have files of their own.
 //
 //===----------------------------------------------------------------------===//
-#include "Steps.h"
+#include "Arch.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -14,7 +14,11 @@ namespace neverc::link {
 
 LinkGraph::LinkGraph(std::vector<std::string> Argv, LinkRequestModel Req,
                      LinkerOptions Opt)
-    : Argv(std::move(Argv)), Req(std::move(Req)), Opt(std::move(Opt)) {}
+    : Argv(std::move(Argv)), Req(std::move(Req)), Opt(std::move(Opt)),
+      Arch(graph::targetArchOf(this->Opt.Machine)) {
+  if (!Arch)
+    Arch = &graph::X86_64Target;
+}
 
 uint32_t LinkGraph::dynString(const std::string &Str) {
   if (DynStr.empty())
@@ -100,11 +104,12 @@ uint64_t LinkGraph::gotAddress(uint32_t Slot) const {
 }
 
 uint64_t LinkGraph::ipltAddress(uint32_t Entry) const {
-  return Sections[size_t(S.Iplt)].Address + 16 * uint64_t(Entry);
+  return Sections[size_t(S.Iplt)].Address + Arch->IpltEntrySize * uint64_t(Entry);
 }
 
 uint64_t LinkGraph::pltAddress(uint32_t Entry) const {
-  return Sections[size_t(S.Plt)].Address + 16 * (uint64_t(Entry) + 1);
+  return Sections[size_t(S.Plt)].Address + Arch->PltHeaderSize +
+         Arch->PltEntrySize * uint64_t(Entry);
 }
 
 void LinkGraph::applyResolution(uint32_t I) {
@@ -341,11 +346,8 @@ bool runLinkStep(LinkGraph &G, LinkStep S) {
     Ok = readInputs(G.Req, G.Opt.Undefined, Entry, G.In, Error);
     if (!Ok)
       G.fail(Error);
-    for (const auto &O : G.In.Objects)
-      if (Ok && O->Graph.Triple.rfind("x86_64", 0) != 0)
-        Ok = G.fail(O->Name + ": a " + O->Graph.Triple +
-                    " object is not linked by the graph linker yet (x86-64 "
-                    "is); use -fuse-ld=lld");
+    if (Ok)
+      Ok = graph::pickTarget(G);
     break;
   }
   case LinkStep::LtoResolve:

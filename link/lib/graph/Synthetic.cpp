@@ -2,13 +2,13 @@
 //-===//
 //
 // One pass over the relocations of the live sections decides, as lld does
-// for an x86-64 executable:
+// (each relocation type's need is the target's, arch/):
 //  - a call to a shared library's function: a PLT entry (.plt, .got.plt,
-//    R_X86_64_JUMP_SLOT);
-//  - a GOT load (GOTPCREL[X]): a .got slot (R_X86_64_GLOB_DAT for an
-//    import, R_X86_64_RELATIVE for an image address in a PIE);
+//    JUMP_SLOT);
+//  - a GOT load: a .got slot (GLOB_DAT for an import, RELATIVE for an
+//    image address in a PIE);
 //  - a PC-relative or absolute reference to a shared library's data: a
-//    copy relocation (R_X86_64_COPY into .bss); to its function: a
+//    copy relocation (COPY into .bss); to its function: a
 //    canonical PLT entry (the function's address is its PLT entry);
 //  - a 64-bit word holding an address in a writable section: a dynamic
 //    relocation (symbolic for an import, RELATIVE in a PIE);
@@ -20,7 +20,7 @@
 // lld gives ("undefined symbol"), with where it is referenced.
 //
 //===----------------------------------------------------------------------===//
-#include "Steps.h"
+#include "Arch.h"
 
 #include "llvm/Object/ELF.h"
 
@@ -30,11 +30,6 @@
 
 namespace neverc::link::graph {
 namespace {
-
-std::string relocTypeName(uint32_t Type) {
-  return llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, Type)
-      .str();
-}
 
 bool isFunction(const LinkSymbol &L) {
   return L.SharedType == llvm::ELF::STT_FUNC ||
@@ -48,11 +43,6 @@ uint32_t gnuHash(const std::string &Name) {
   return H;
 }
 
-/// A local GOT slot's key: its target atom and offset, and its kind.
-uint64_t localKey(const Target &T, GotSlot::Kind K) {
-  return uint64_t(uint32_t(T.Atom)) << 34 ^ (T.Offset << 2) ^ uint64_t(K);
-}
-
 } // namespace
 
 uint32_t gnuHashOf(const std::string &Name) { return gnuHash(Name); }
@@ -60,10 +50,11 @@ uint32_t gnuHashOf(const std::string &Name) { return gnuHash(Name); }
 uint32_t gotSlotRelocation(const LinkGraph &G, const GotSlot &S,
                            bool &Symbolic) {
   Symbolic = S.Global >= 0 && G.dynamicTarget(S.Global);
+  const auto &D = G.Arch->Dyn;
   switch (S.K) {
   case GotSlot::Address: {
     if (Symbolic)
-      return R_X86_64_GLOB_DAT;
+      return D.GlobDat;
     if (!G.pic())
       return 0;
     if (S.Global >= 0) {
@@ -71,17 +62,21 @@ uint32_t gotSlotRelocation(const LinkGraph &G, const GotSlot &S,
       if (X.K == GlobalSym::Undefined || X.AbsoluteValue ||
           (X.Def && X.Def->Def == object::Definition::Absolute))
         return 0;
-      return R_X86_64_RELATIVE;
+      return D.Relative;
     }
-    return S.Atom >= 0 ? R_X86_64_RELATIVE : 0;
+    return S.Atom >= 0 ? D.Relative : 0;
   }
   case GotSlot::TlsModule:
     // An executable is module 1; a library learns its module at load.
-    return Symbolic || G.sharedOutput() ? R_X86_64_DTPMOD64 : 0;
+    return Symbolic || G.sharedOutput() ? D.DtpMod64 : 0;
   case GotSlot::TlsOffset:
-    return Symbolic ? R_X86_64_DTPOFF64 : 0;
+    return Symbolic ? D.DtpOff64 : 0;
   case GotSlot::TpOffset:
-    return Symbolic || G.sharedOutput() ? R_X86_64_TPOFF64 : 0;
+    return Symbolic || G.sharedOutput() ? D.TpOff64 : 0;
+  case GotSlot::TlsDesc: // (an executable relaxes every descriptor)
+    return D.TlsDesc;
+  case GotSlot::TlsDescArg:
+    return 0;
   }
   return 0;
 }
@@ -101,6 +96,7 @@ bool synthesize(LinkGraph &G) {
       GlobalSym &X = G.Globals[size_t(T.Global)];
       int32_t &Slot = K == GotSlot::Address    ? X.Got
                       : K == GotSlot::TpOffset ? X.TpOff
+                                               : K == GotSlot::TlsDesc  ? X.TlsDesc
                                                : X.TlsGd;
       if (Slot < 0) {
         Slot = int32_t(G.Got.size());
@@ -110,7 +106,7 @@ bool synthesize(LinkGraph &G) {
       return;
     }
     auto [It, New] =
-        G.LocalGot.try_emplace(localKey(T, K), uint32_t(G.Got.size()));
+        G.LocalGot.try_emplace(localGotKey(T, K), uint32_t(G.Got.size()));
     if (New)
       for (unsigned I = 0; I < Slots; ++I)
         G.Got.push_back({GotSlot::Kind(K + I), -1, T.Atom, T.Offset});
@@ -124,6 +120,7 @@ bool synthesize(LinkGraph &G) {
     const bool Writable = At.ShFlags & SHF_WRITE;
     for (const object::Relocation *R : G.Relocs[A]) {
       const uint32_t Type = object::elfRelocType(*R);
+      const RelocNeed Need = G.Arch->need(Type);
       Target T = targetOf(G, At.Object, *R);
       GlobalSym *X = T.Global >= 0 ? &G.Globals[size_t(T.Global)] : nullptr;
       const LinkSymbol *L =
@@ -141,7 +138,7 @@ bool synthesize(LinkGraph &G) {
             (T.UndefinedWeak || SharedOut))
           X->WeakImport = true;
       }
-      if (T.Undefined && !T.UndefinedWeak && Type != R_X86_64_NONE) {
+      if (T.Undefined && !T.UndefinedWeak && Type != G.Arch->Dyn.None) {
         if (G.Opt.NoUndefined &&
             !(G.Req.Flags & NEVERC_LINK_OPTION_ALLOW_UNDEFINED) && L &&
             UndefinedSeen.insert(L->Name).second)
@@ -157,7 +154,7 @@ bool synthesize(LinkGraph &G) {
       const bool Pre =
           X && (Shared || (SharedOut && (G.preemptible(*X) || X->WeakImport)));
       // An IFUNC definition: every reference goes to its IPLT entry, whose
-      // slot an R_X86_64_IRELATIVE fills with what the resolver returns.
+      // slot an IRELATIVE relocation fills with what the resolver returns.
       if (X && X->K == GlobalSym::Defined && X->Def &&
           X->Def->Type == object::SymbolType::IndirectFunction) {
         if (SharedOut) {
@@ -177,7 +174,8 @@ bool synthesize(LinkGraph &G) {
         continue;
       }
       auto NotPic = [&] {
-        Error("relocation " + relocTypeName(Type) + " cannot be used against " +
+        Error("relocation " + relocTypeName(G, Type) +
+              " cannot be used against " +
               (L ? "symbol '" + L->Name + "'" : std::string("local symbol")) +
               "; recompile with -fPIC\n>>> defined in " +
               (Shared
@@ -185,31 +183,17 @@ bool synthesize(LinkGraph &G) {
                    : std::string("this link")) +
               "\n>>> referenced by " + placeName(G, At, R->Offset));
       };
-      switch (Type) {
-      case R_X86_64_NONE:
-      case R_X86_64_DTPOFF32:
-      case R_X86_64_DTPOFF64:
-      case R_X86_64_SIZE32:
-      case R_X86_64_SIZE64:
-      case R_X86_64_GOTOFF64:
-      case R_X86_64_GOTPC32:
-      case R_X86_64_GOTPC64:
+      switch (Need) {
+      case RelocNeed::None:
         break;
-      case R_X86_64_PLT32:
+      case RelocNeed::Call:
         if (Pre)
           X->NeedsPlt = true;
         break;
-      case R_X86_64_PC32:
-      case R_X86_64_PC64:
-      case R_X86_64_PC16:
-      case R_X86_64_PC8:
-      case R_X86_64_32:
-      case R_X86_64_32S:
-      case R_X86_64_16:
-      case R_X86_64_8: {
-        const bool Absolute32 = Type == R_X86_64_32 || Type == R_X86_64_32S ||
-                                Type == R_X86_64_16 || Type == R_X86_64_8;
-        if (Absolute32 && G.pic() && !T.Absolute && !T.UndefinedWeak) {
+      case RelocNeed::Direct:
+      case RelocNeed::Narrow: {
+        if (Need == RelocNeed::Narrow && G.pic() && !T.Absolute &&
+            !T.UndefinedWeak) {
           NotPic();
           break;
         }
@@ -224,7 +208,7 @@ bool synthesize(LinkGraph &G) {
         }
         break;
       }
-      case R_X86_64_64:
+      case RelocNeed::Word:
         if (Pre && !Writable) {
           if (G.pic()) {
             NotPic();
@@ -236,9 +220,8 @@ bool synthesize(LinkGraph &G) {
           break;
         }
         if (!Pre && G.pic() && !T.Absolute && !T.Undefined && !Writable) {
-          Error("relocation R_X86_64_64 cannot be used in the read-only "
-                "section '" +
-                atomName(At) +
+          Error("relocation " + relocTypeName(G, Type) +
+                " cannot be used in the read-only section '" + atomName(At) +
                 "' of a position-independent image; recompile with -fPIC\n"
                 ">>> referenced by " +
                 placeName(G, At, R->Offset));
@@ -247,9 +230,7 @@ bool synthesize(LinkGraph &G) {
         if (Pre || (G.pic() && !T.Absolute && !T.Undefined))
           ++WordRelocs;
         break;
-      case R_X86_64_GOTPCREL:
-      case R_X86_64_GOTPCRELX:
-      case R_X86_64_REX_GOTPCRELX:
+      case RelocNeed::Got:
         if (X && X->K == GlobalSym::Undefined && Dynamic)
           X->NeedsGot = X->WeakImport = true;
         else if (Pre)
@@ -257,22 +238,31 @@ bool synthesize(LinkGraph &G) {
         else
           GotFor(T, GotSlot::Address, 1);
         break;
-      case R_X86_64_TLSGD:
+      case RelocNeed::TlsGd:
         GotFor(T, GotSlot::TlsModule, 2);
         break;
-      case R_X86_64_TLSLD:
+      case RelocNeed::TlsLd:
         if (G.TlsModuleGot < 0) {
           G.TlsModuleGot = int32_t(G.Got.size());
           G.Got.push_back({GotSlot::TlsModule, -1, -1, 0});
           G.Got.push_back({GotSlot::TlsOffset, -1, -1, 0});
         }
         break;
-      case R_X86_64_GOTTPOFF:
+      case RelocNeed::TlsIe:
         GotFor(T, GotSlot::TpOffset, 1);
         break;
-      case R_X86_64_TPOFF32:
+      case RelocNeed::TlsDesc:
+        // A shared library's descriptor is a GOT pair the dynamic linker
+        // fills; an executable relaxes the sequence: an import's TP offset
+        // comes from a GOT slot (initial-exec), a definition's is constant.
+        if (SharedOut)
+          GotFor(T, GotSlot::TlsDesc, 2);
+        else if (Shared)
+          GotFor(T, GotSlot::TpOffset, 1);
+        break;
+      case RelocNeed::TlsLe:
         if (Shared || SharedOut)
-          Error("relocation R_X86_64_TPOFF32 against " +
+          Error("relocation " + relocTypeName(G, Type) + " against " +
                 (L ? "'" + L->Name + "'" : std::string("a local symbol")) +
                 " cannot be used " +
                 (SharedOut ? std::string("in a shared library")
@@ -280,8 +270,8 @@ bool synthesize(LinkGraph &G) {
                 "; recompile with -fPIC\n>>> referenced by " +
                 placeName(G, At, R->Offset));
         break;
-      default:
-        Error("relocation " + relocTypeName(Type) +
+      case RelocNeed::Unsupported:
+        Error("relocation " + relocTypeName(G, Type) +
               " is not supported by the graph linker yet; use -fuse-ld=lld\n"
               ">>> referenced by " +
               placeName(G, At, R->Offset));

@@ -42,10 +42,18 @@
 
 namespace neverc::link {
 
+namespace graph {
+struct TargetArch; // lib/graph/Arch.h
+}
+
 /// What the graph linker reads from a GNU ld command line besides the
 /// request (Options.cpp).
 struct LinkerOptions {
   std::string DynamicLinker;
+  /// -m's target (its e_machine; 0: the objects' own).
+  uint16_t Machine = 0;
+  /// -z max-page-size= (0: the target's).
+  uint64_t MaxPageSize = 0;
   std::vector<std::string> Undefined; ///< -u
   std::vector<std::string> Rpath;
   bool BuildId = false, EhFrameHdr = false, ZNow = false, ZRelro = true;
@@ -186,7 +194,8 @@ struct GlobalSym {
   /// (--defsym N=0x...): no RELATIVE relocation moves it.
   bool AbsoluteValue = false;
   bool NeedsTlsGd = false, NeedsTpOff = false;
-  int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1;
+  int32_t Got = -1, Plt = -1, DynIndex = -1, TlsGd = -1, TpOff = -1,
+          TlsDesc = -1;
   int32_t CopyAtom = -1;
   uint64_t Value = 0; ///< final address (after layout)
   uint64_t Size = 0;
@@ -235,7 +244,16 @@ struct DynReloc {
 
 /// A .got slot: what it holds.
 struct GotSlot {
-  enum Kind : uint8_t { Address, TlsModule, TlsOffset, TpOffset };
+  /// TlsDesc: a TLS descriptor's pair (the resolver, then its argument),
+  /// which one dynamic relocation fills.
+  enum Kind : uint8_t {
+    Address,
+    TlsModule,
+    TlsOffset,
+    TpOffset,
+    TlsDesc,
+    TlsDescArg
+  };
   Kind K = Address;
   int32_t Global = -1; ///< the global it is for, or -1 for a local target
   int32_t Atom = -1;   ///< a local target: its atom and offset in it
@@ -251,6 +269,8 @@ public:
   std::vector<std::string> Argv;
   LinkRequestModel Req;
   LinkerOptions Opt;
+  /// The target (x86-64 until read_inputs reads the objects' e_machine).
+  const graph::TargetArch *Arch;
   /// NEVERC_LINK_STATE_* of the last step done.
   uint32_t State = 0;
   uint64_t Generation = 1;

@@ -1,0 +1,56 @@
+//===- Targets.cpp - which target a link is for ---------------------------===//
+//
+// A link's target is -m's, else its first object's e_machine; every other
+// object must be for the same one (lld's "is incompatible with").
+//
+//===----------------------------------------------------------------------===//
+#include "../Arch.h"
+
+#include "neverc/link/Request.h"
+
+namespace neverc::link::graph {
+
+const TargetArch *targetArchOf(uint16_t Machine) {
+  if (Machine == X86_64Target.Machine)
+    return &X86_64Target;
+  if (Machine == AArch64Target.Machine)
+    return &AArch64Target;
+  return nullptr;
+}
+
+const TargetArch *targetArchOfEmulation(const std::string &Emulation) {
+  if (Emulation == X86_64Target.Emulation)
+    return &X86_64Target;
+  if (Emulation == AArch64Target.Emulation || Emulation == "aarch64elf")
+    return &AArch64Target;
+  return nullptr;
+}
+
+bool pickTarget(LinkGraph &G) {
+  const TargetArch *Chosen = targetArchOf(G.Opt.Machine);
+  std::string ChosenBy =
+      Chosen ? std::string("-m ") + Chosen->Emulation : std::string();
+  for (const auto &O : G.In.Objects) {
+    const TargetArch *T = targetArchOf(object::elfMachineOf(O->Graph.Triple));
+    if (!T)
+      return G.fail(O->Name + ": a " + O->Graph.Triple +
+                    " object is not linked by the graph linker yet (x86-64 "
+                    "and AArch64 are); use -fuse-ld=lld");
+    if (!Chosen) {
+      Chosen = T;
+      ChosenBy = O->Name;
+    } else if (T != Chosen) {
+      return G.fail(O->Name + " is incompatible with " + ChosenBy + " (" +
+                    T->Name + ", not " + Chosen->Name + ")");
+    }
+  }
+  if (Chosen)
+    G.Arch = Chosen;
+  if (G.Arch != &X86_64Target &&
+      G.Req.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE)
+    return G.fail(std::string("a relocatable link (-r) for ") + G.Arch->Name +
+                  " is not made by the graph linker yet; use -fuse-ld=lld");
+  return true;
+}
+
+} // namespace neverc::link::graph

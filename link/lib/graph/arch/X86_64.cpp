@@ -1,0 +1,222 @@
+//===- X86_64.cpp - the graph linker's x86-64 target ----------------------===//
+//
+// The x86-64 psABI: what each relocation type needs, its formula, the lazy
+// PLT (PLT0 pushes .got.plt[1] and jumps through .got.plt[2]) and the IPLT.
+// TLS is variant 2: the thread pointer follows the TLS block.
+//
+//===----------------------------------------------------------------------===//
+#include "../Arch.h"
+
+namespace neverc::link::graph {
+namespace {
+
+RelocNeed need(uint32_t Type) {
+  switch (Type) {
+  case R_X86_64_NONE:
+  case R_X86_64_DTPOFF32:
+  case R_X86_64_DTPOFF64:
+  case R_X86_64_SIZE32:
+  case R_X86_64_SIZE64:
+  case R_X86_64_GOTOFF64:
+  case R_X86_64_GOTPC32:
+  case R_X86_64_GOTPC64:
+    return RelocNeed::None;
+  case R_X86_64_PLT32:
+    return RelocNeed::Call;
+  case R_X86_64_PC32:
+  case R_X86_64_PC64:
+  case R_X86_64_PC16:
+  case R_X86_64_PC8:
+    return RelocNeed::Direct;
+  case R_X86_64_32:
+  case R_X86_64_32S:
+  case R_X86_64_16:
+  case R_X86_64_8:
+    return RelocNeed::Narrow;
+  case R_X86_64_64:
+    return RelocNeed::Word;
+  case R_X86_64_GOTPCREL:
+  case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX:
+    return RelocNeed::Got;
+  case R_X86_64_TLSGD:
+    return RelocNeed::TlsGd;
+  case R_X86_64_TLSLD:
+    return RelocNeed::TlsLd;
+  case R_X86_64_GOTTPOFF:
+    return RelocNeed::TlsIe;
+  case R_X86_64_TPOFF32:
+    return RelocNeed::TlsLe;
+  default:
+    return RelocNeed::Unsupported;
+  }
+}
+
+unsigned width(uint32_t Type) {
+  switch (Type) {
+  case R_X86_64_64:
+  case R_X86_64_PC64:
+  case R_X86_64_GOTOFF64:
+  case R_X86_64_GOTPC64:
+  case R_X86_64_SIZE64:
+  case R_X86_64_DTPOFF64:
+    return 8;
+  default:
+    return 4;
+  }
+}
+
+void apply(Relocator &R, const RelocSite &X) {
+  const LinkGraph &G = R.G;
+  const uint64_t S = X.S, P = X.P;
+  const int64_t Add = X.A;
+  const uint32_t Type = X.Type;
+  // A 32-bit field takes a signed value, or an unsigned one for R_X86_64_32.
+  auto Write = [&](int64_t V, unsigned Bytes, bool Signed) {
+    if ((Bytes == 4 && !Signed && Type != R_X86_64_32 &&
+         inRange(V, 32, true)) ||
+        R.fits(X, V, Bytes * 8, Signed))
+      std::memcpy(&X.B[X.Pos], &V, Bytes);
+  };
+  const uint64_t GotPlt =
+      G.S.GotPlt >= 0 ? G.Sections[size_t(G.S.GotPlt)].Address : 0;
+  switch (Type) {
+  case R_X86_64_64:
+    R.word64(X);
+    break;
+  case R_X86_64_PC32:
+    Write(int64_t(S + Add - P), 4, true);
+    break;
+  case R_X86_64_PLT32:
+    // (A call to an undefined weak function jumps to itself, as lld's.)
+    Write(R.callsNothing(X) ? 0 : int64_t(R.callDestination(X) + Add - P), 4,
+          true);
+    break;
+  case R_X86_64_32:
+    Write(int64_t(S + Add), 4, false);
+    break;
+  case R_X86_64_32S:
+    Write(int64_t(S + Add), 4, true);
+    break;
+  case R_X86_64_16:
+    Write(int64_t(S + Add), 2, false);
+    break;
+  case R_X86_64_8:
+    Write(int64_t(S + Add), 1, false);
+    break;
+  case R_X86_64_PC16:
+    Write(int64_t(S + Add - P), 2, true);
+    break;
+  case R_X86_64_PC8:
+    Write(int64_t(S + Add - P), 1, true);
+    break;
+  case R_X86_64_PC64:
+    put64(X.B, X.Pos, S + Add - P);
+    break;
+  case R_X86_64_GOTPCREL:
+  case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX:
+    Write(int64_t(R.gotSlotFor(X.T, GotSlot::Address) + Add - P), 4, true);
+    break;
+  case R_X86_64_GOTOFF64:
+    put64(X.B, X.Pos, S + Add - GotPlt);
+    break;
+  case R_X86_64_GOTPC32:
+    Write(int64_t(GotPlt + Add - P), 4, true);
+    break;
+  case R_X86_64_GOTPC64:
+    put64(X.B, X.Pos, GotPlt + Add - P);
+    break;
+  case R_X86_64_SIZE32:
+  case R_X86_64_SIZE64: {
+    const Target &T = X.T;
+    uint64_t Size = T.Global >= 0 ? G.Globals[size_t(T.Global)].Size
+                    : T.Sym       ? T.Sym->Size
+                                  : 0;
+    if (Type == R_X86_64_SIZE64)
+      put64(X.B, X.Pos, Size + Add);
+    else
+      Write(int64_t(Size + Add), 4, false);
+    break;
+  }
+  case R_X86_64_TLSGD:
+    Write(int64_t(R.gotSlotFor(X.T, GotSlot::TlsModule) + Add - P), 4, true);
+    break;
+  case R_X86_64_TLSLD:
+    Write(int64_t(G.gotAddress(uint32_t(G.TlsModuleGot)) + Add - P), 4, true);
+    break;
+  case R_X86_64_DTPOFF32:
+    Write(int64_t(S + Add - G.TlsAddress), 4, true);
+    break;
+  case R_X86_64_DTPOFF64:
+    put64(X.B, X.Pos, S + Add - G.TlsAddress);
+    break;
+  case R_X86_64_GOTTPOFF:
+    Write(int64_t(R.gotSlotFor(X.T, GotSlot::TpOffset) + Add - P), 4, true);
+    break;
+  case R_X86_64_TPOFF32:
+    Write(int64_t(R.tpOffset(S) + Add), 4, true);
+    break;
+  default:
+    R.unsupported(X);
+  }
+}
+
+// PLT0: push GOTPLT+8(%rip); jmp *GOTPLT+16(%rip); nopl 0(%rax)
+void writePltHeader(char *Buf, uint64_t Plt, uint64_t GotPlt) {
+  static const uint8_t Head[16] = {0xff, 0x35, 0, 0, 0,    0,    0xff, 0x25,
+                                   0,    0,    0, 0, 0x0f, 0x1f, 0x40, 0};
+  std::memcpy(Buf, Head, 16);
+  put32(Buf, 2, uint32_t(GotPlt + 8 - (Plt + 6)));
+  put32(Buf, 8, uint32_t(GotPlt + 16 - (Plt + 12)));
+}
+
+// jmp *slot(%rip); push $N; jmp PLT0
+void writePltEntry(char *Buf, uint64_t Entry, uint64_t Slot, uint64_t Plt,
+                   uint32_t Index) {
+  static const uint8_t Code[16] = {0xff, 0x25, 0, 0,    0, 0, 0x68, 0,
+                                   0,    0,    0, 0xe9, 0, 0, 0,    0};
+  std::memcpy(Buf, Code, 16);
+  put32(Buf, 2, uint32_t(Slot - (Entry + 6)));
+  put32(Buf, 7, Index);
+  put32(Buf, 12, uint32_t(Plt - (Entry + 16)));
+}
+
+// jmp *slot(%rip), then int3 to the entry's end.
+void writeIpltEntry(char *Buf, uint64_t Entry, uint64_t Slot) {
+  std::memset(Buf, 0xcc, 16);
+  Buf[0] = '\xff';
+  Buf[1] = '\x25';
+  put32(Buf, 2, uint32_t(Slot - (Entry + 6)));
+}
+
+// The slot first goes back into the entry, to its push.
+uint64_t lazySlot(uint64_t Entry, uint64_t) { return Entry + 6; }
+
+} // namespace
+
+const TargetArch X86_64Target = {
+    "x86-64",
+    "elf_x86_64",
+    62 /*EM_X86_64*/,
+    4096,
+    '\xcc',
+    /*TlsVariant1=*/false,
+    /*GotSymbolInGot=*/false,
+    SHT_X86_64_UNWIND,
+    {R_X86_64_NONE, R_X86_64_64, R_X86_64_RELATIVE, R_X86_64_GLOB_DAT,
+     R_X86_64_JUMP_SLOT, R_X86_64_COPY, R_X86_64_IRELATIVE, R_X86_64_DTPMOD64,
+     R_X86_64_DTPOFF64, R_X86_64_TPOFF64, 36 /*R_X86_64_TLSDESC*/},
+    16,
+    16,
+    16,
+    need,
+    width,
+    apply,
+    writePltHeader,
+    writePltEntry,
+    writeIpltEntry,
+    lazySlot,
+};
+
+} // namespace neverc::link::graph
