@@ -25,6 +25,7 @@ PACKAGES=(
   ninja-build ccache cmake python3 gcc
   csmith libcsmith-dev hyperfine tcl mold
   gcc-12-source autoconf automake libtool patch
+  qemu-user libc6-dev-arm64-cross libgcc-12-dev-arm64-cross
 )
 
 # Needed only by optional test stages; what needs each one.
@@ -39,6 +40,9 @@ declare -A OPTIONAL=(
   [patch]="conformance.jansson (the Debian patches)"
   [tcl]="conformance.sqlite and the sqlite benchmark (tclsh builds the amalgamation)"
   [mold]="tests/bench/link/graph.sh (the mold row)"
+  [qemu-user]="conformance.torture_aarch64 and lit link/aarch64.c (AArch64 programs run)"
+  [libc6-dev-arm64-cross]="conformance.torture_aarch64 and lit link/aarch64.c (AArch64's C library)"
+  [libgcc-12-dev-arm64-cross]="conformance.torture_aarch64 and lit link/aarch64.c (AArch64's crt objects, libgcc)"
 )
 
 installed() { # package

@@ -271,10 +271,11 @@ bool Resolver::addBitcode(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
   if (!lto::readBitcode(F->Bytes, Name, F->Info, Err))
     return fail(Err);
   if (!F->Info.Triple.empty() &&
-      !llvm::StringRef(F->Info.Triple).starts_with("x86_64"))
+      !llvm::StringRef(F->Info.Triple).starts_with("x86_64") &&
+      !llvm::StringRef(F->Info.Triple).starts_with("aarch64"))
     return fail(Name + ": a " + F->Info.Triple +
                 " bitcode file is not linked by the graph linker yet (x86-64 "
-                "is); use -fuse-ld=lld");
+                "and AArch64 are); use -fuse-ld=lld");
   for (const std::string &C : F->Info.Comdats)
     F->KeptComdats.push_back(Out.Groups.insert(C).second);
   const int32_t Index = int32_t(Out.Bitcode.size());

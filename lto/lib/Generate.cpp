@@ -194,6 +194,7 @@ bool generate(const Options &O, const std::vector<Input> &Inputs,
   C.Options.FunctionSections = true;
   C.Options.DataSections = true;
   C.Options.EmitAddrsig = true;
+  C.Options.EnableTLSDESC = O.TlsDesc;
   if (O.Relocatable)
     C.RelocModel = std::nullopt;
   else

@@ -5,6 +5,13 @@
 #
 #   tests/conformance/torture.sh [--neverc PATH] [--clang PATH] [--cache DIR]
 #                                [--jobs N] [--stride N] [--only REGEX]
+#                                [--target TRIPLE --runner CMD]
+#
+# With --target (a cross target, e.g. aarch64-linux-gnu), both compilers get
+# --target=; clang-22 links with lld and neverc with its own graph linker,
+# and each binary runs under --runner (e.g. "qemu-aarch64 -L
+# /usr/aarch64-linux-gnu"). Without the runner or the target's C library,
+# the script skips.
 #
 # The sources come from Debian's gcc-12-source package
 # (/usr/src/gcc-12/gcc-12*.tar.*, installed by scripts/install-deps.sh); only
@@ -45,6 +52,8 @@ OFFSET=${NEVERC_TORTURE_OFFSET:-0}
 RUN_TIMEOUT=${NEVERC_TORTURE_TIMEOUT:-5}
 GCC_SRC=${NEVERC_TORTURE_GCC_SRC:-/usr/src/gcc-12}
 ONLY=
+TARGET=${NEVERC_TORTURE_TARGET:-}
+RUNNER=${NEVERC_TORTURE_RUNNER:-}
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -54,7 +63,9 @@ while [ $# -gt 0 ]; do
   --jobs) JOBS=$2; shift 2 ;;
   --stride) STRIDE=$2; shift 2 ;;
   --only) ONLY=$2; shift 2 ;;
-  -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
+  --target) TARGET=$2; shift 2 ;;
+  --runner) RUNNER=$2; shift 2 ;;
+  -h | --help) sed -n '2,41p' "$0"; exit 0 ;;
   *) echo "torture: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -76,6 +87,13 @@ if ! command -v "$CLANG" >/dev/null 2>&1; then
 fi
 NEVERC=$(cd "$(dirname "$NEVERC")" && pwd)/$(basename "$NEVERC")
 command -v python3 >/dev/null 2>&1 || skip "python3 not found"
+if [ -n "$TARGET" ]; then
+  [ -n "$RUNNER" ] || skip "--target $TARGET without --runner"
+  command -v "${RUNNER%% *}" >/dev/null 2>&1 ||
+    skip "no '${RUNNER%% *}' to run $TARGET binaries (scripts/install-deps.sh installs qemu-user)"
+  [ -d "/usr/$TARGET/lib" ] ||
+    skip "no C library for $TARGET in /usr/$TARGET/lib (scripts/install-deps.sh installs it)"
+fi
 
 mkdir -p "$CACHE"
 CACHE=$(cd "$CACHE" && pwd)
@@ -104,6 +122,7 @@ fi
 ls "$SRCDIR"/*.c >/dev/null 2>&1 || skip "no test programs in $SRCDIR"
 
 exec python3 "$HERE/torture_driver.py" \
-  --neverc "$NEVERC" --clang "$CLANG" --src "$SRCDIR" --work "$CACHE/work" \
+  --neverc "$NEVERC" --clang "$CLANG" --src "$SRCDIR" --work "$CACHE/work${TARGET:+-$TARGET}" \
   --jobs "$JOBS" --stride "$STRIDE" --offset "$OFFSET" \
-  --timeout "$RUN_TIMEOUT" --only "$ONLY" --results "$CACHE/results.tsv"
+  --timeout "$RUN_TIMEOUT" --only "$ONLY" --target "$TARGET" \
+  --runner "$RUNNER" --results "$CACHE/results${TARGET:+-$TARGET}.tsv"

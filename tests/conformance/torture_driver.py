@@ -56,14 +56,16 @@ def test_flags(text):
     return extra
 
 
-def run_one(compiler_name, compiler, src, extra, work, timeout):
+def run_one(compiler_name, compiler, src, extra, work, timeout, cross=(),
+            runner=()):
     """Compile and run one test; returns (status, detail)."""
     name = os.path.basename(src)[:-2]
     d = os.path.join(work, compiler_name, name)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     exe = os.path.join(d, "a.out")
-    cmd = [compiler] + BASE_FLAGS + PERMISSIVE + extra + [src, "-o", exe] + LIBS
+    cmd = ([compiler] + list(cross) + BASE_FLAGS + PERMISSIVE + extra +
+           [src, "-o", exe] + LIBS)
     try:
         c = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=COMPILE_TIMEOUT)
@@ -76,7 +78,7 @@ def run_one(compiler_name, compiler, src, extra, work, timeout):
         msg = next((l for l in first if "error" in l), first[0] if first else "")
         return "compile-error", "rc=%d %s" % (c.returncode, msg[:200]), cmd
     try:
-        r = subprocess.run([exe], cwd=d, stdin=subprocess.DEVNULL,
+        r = subprocess.run(list(runner) + [exe], cwd=d, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            timeout=timeout, start_new_session=True)
     except subprocess.TimeoutExpired:
@@ -105,6 +107,12 @@ def main():
     ap.add_argument("--offset", type=int, default=0)
     ap.add_argument("--timeout", type=float, default=5)
     ap.add_argument("--only", default="")
+    ap.add_argument("--target", default="",
+                    help="a cross target: both compilers get --target=; "
+                    "clang-22 links with lld, neverc with its own linker")
+    ap.add_argument("--runner", default="",
+                    help="what runs a cross binary (e.g. 'qemu-aarch64 -L "
+                    "/usr/aarch64-linux-gnu')")
     a = ap.parse_args()
     t0 = time.monotonic()
 
@@ -131,6 +139,11 @@ def main():
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
     compilers = [("clang", a.clang), ("neverc", a.neverc)]
+    cross = {"clang": [], "neverc": []}
+    if a.target:
+        cross = {"clang": ["--target=" + a.target, "-fuse-ld=lld"],
+                 "neverc": ["--target=" + a.target, "-fuse-ld=neverc"]}
+    runner = a.runner.split()
     res = {}
     with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         futs = {}
@@ -138,7 +151,7 @@ def main():
             for cname, cpath in compilers:
                 fut = pool.submit(run_one, cname, cpath,
                                   os.path.join(a.src, f), extra, a.work,
-                                  a.timeout)
+                                  a.timeout, cross[cname], runner)
                 futs[fut] = (f[:-2], cname)
         for fut in cf.as_completed(futs):
             res[futs[fut]] = fut.result()
@@ -183,9 +196,11 @@ def main():
         subset += ", matching /%s/" % a.only
     print()
     print("torture: gcc.c-torture/execute, %s; flags %s %s ... %s; "
-          "run timeout %gs; %d jobs"
+          "run timeout %gs; %d jobs%s"
           % (subset, " ".join(BASE_FLAGS), " ".join(PERMISSIVE),
-             " ".join(LIBS), a.timeout, a.jobs))
+             " ".join(LIBS), a.timeout, a.jobs,
+             "; target %s (clang-22 -fuse-ld=lld, neverc -fuse-ld=neverc), "
+             "run by '%s'" % (a.target, a.runner) if a.target else ""))
     print()
     print("| gcc.c-torture/execute | tests |")
     print("|---|---:|")

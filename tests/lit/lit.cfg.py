@@ -67,3 +67,11 @@ if hasattr(os, "getuid") and os.getuid() == 0:
 # graphviz renders --print-phases=dot when it is installed (not required).
 if shutil.which("dot"):
     config.available_features.add("graphviz")
+
+# AArch64 Linux: programs cross-linked here run under qemu-user against
+# Debian's arm64 cross C library (scripts/install-deps.sh installs both).
+qemu_aarch64 = shutil.which("qemu-aarch64")
+if qemu_aarch64 and os.path.exists("/usr/aarch64-linux-gnu/lib/crt1.o"):
+    config.available_features.add("aarch64-linux")
+    config.substitutions.append(
+        ("%run_aarch64", qemu_aarch64 + " -L /usr/aarch64-linux-gnu"))

@@ -154,6 +154,7 @@ bool builtinLto(LinkGraph &G, std::vector<lto::Product> &Products,
   O.CGOptLevel = G.Opt.Lto.codegenLevel();
   O.CPU = G.Opt.Lto.CPU;
   O.Features = G.Opt.Lto.Features;
+  O.TlsDesc = G.Opt.Lto.TlsDesc;
   O.PIC = G.pic() || G.sharedOutput();
   O.Relocatable = G.Req.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
   O.Jobs = G.Opt.Lto.Jobs;

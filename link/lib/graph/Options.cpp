@@ -323,6 +323,8 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
         continue; // LTO's objects have them; thinlto is gold's word
       else if (A.consume_front("-mattr="))
         O.Lto.Features.push_back(A.str());
+      else if (A == "-enable-tlsdesc") // clang's for AArch64
+        O.Lto.TlsDesc = true;
       else
         return Refuse("'-plugin-opt=" + A.str() + "'");
     } else if (A.consume_front("--lto-O") || A.consume_front("-lto-O")) {

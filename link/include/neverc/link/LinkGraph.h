@@ -90,6 +90,7 @@ struct LinkerOptions {
     }
     std::string CPU;
     std::vector<std::string> Features;
+    bool TlsDesc = false; ///< -plugin-opt=-enable-tlsdesc
     unsigned Jobs = 0;
     std::string CacheDir;
     /// --thinlto-index-only[=LIST]: the link ends after lto_generate wrote

@@ -13,8 +13,10 @@
 //
 // Not here yet, each an error naming the relocation: the small-PIC GOT
 // (LD64_GOTOFF_LO15, GOT_LD_PREL19), TLS local-dynamic sequences, the
-// PC-relative MOVW groups and pointer authentication (AUTH_*). Calls out of
-// CALL26's ±128 MiB range are an error (no range thunks yet).
+// PC-relative MOVW groups and pointer authentication (AUTH_*); calls out
+// of CALL26's ±128 MiB range (lld's range thunks). Each of these ends in
+// "use -fuse-ld=lld", so a link that did not ask for this linker goes to
+// lld before anything is written.
 //
 //===----------------------------------------------------------------------===//
 #include "../Arch.h"
@@ -265,7 +267,16 @@ void apply(Relocator &R, const RelocSite &X) {
     // A call to an undefined weak function goes to the next instruction.
     const uint64_t Dest =
         R.callsNothing(X) ? P + 4 - uint64_t(A) : R.callDestination(X);
-    Branch(int64_t(Dest + uint64_t(A) - P), 28, 0x03ffffff, 0);
+    const int64_t V = int64_t(Dest + uint64_t(A) - P);
+    if (!inRange(V, 28, true)) { // lld would reach it through a thunk
+      R.error("relocation " + relocTypeName(G, X.Type) +
+              " out of range: " + std::to_string(V) +
+              " is not in [-134217728, 134217727]; the graph linker makes "
+              "no range thunks yet; use -fuse-ld=lld\n>>> at " +
+              placeName(G, X.At, X.Offset));
+      break;
+    }
+    Branch(V, 28, 0x03ffffff, 0);
     break;
   }
   case R_AARCH64_CONDBR19:

@@ -30,20 +30,29 @@ bool pickTarget(LinkGraph &G) {
   const TargetArch *Chosen = targetArchOf(G.Opt.Machine);
   std::string ChosenBy =
       Chosen ? std::string("-m ") + Chosen->Emulation : std::string();
-  for (const auto &O : G.In.Objects) {
-    const TargetArch *T = targetArchOf(object::elfMachineOf(O->Graph.Triple));
+  auto Check = [&](const std::string &Name, const std::string &Triple,
+                   const char *Kind) {
+    const TargetArch *T = targetArchOf(object::elfMachineOf(Triple));
     if (!T)
-      return G.fail(O->Name + ": a " + O->Graph.Triple +
-                    " object is not linked by the graph linker yet (x86-64 "
-                    "and AArch64 are); use -fuse-ld=lld");
+      return G.fail(Name + ": a " + Triple + " " + Kind +
+                    " is not linked by the graph linker yet (x86-64 and "
+                    "AArch64 are); use -fuse-ld=lld");
     if (!Chosen) {
       Chosen = T;
-      ChosenBy = O->Name;
+      ChosenBy = Name;
     } else if (T != Chosen) {
-      return G.fail(O->Name + " is incompatible with " + ChosenBy + " (" +
+      return G.fail(Name + " is incompatible with " + ChosenBy + " (" +
                     T->Name + ", not " + Chosen->Name + ")");
     }
-  }
+    return true;
+  };
+  for (const auto &O : G.In.Objects)
+    if (!Check(O->Name, O->Graph.Triple, "object"))
+      return false;
+  for (const auto &B : G.In.Bitcode)
+    if (!B->Info.Triple.empty() &&
+        !Check(B->Name, B->Info.Triple, "bitcode file"))
+      return false;
   if (Chosen)
     G.Arch = Chosen;
   if (G.Arch != &X86_64Target &&

@@ -100,6 +100,7 @@ struct Options {
   std::string CPU;                   ///< "" for the target's default
   std::vector<std::string> Features; ///< "+avx2", ...
   bool PIC = true;                   ///< PIE or shared: position-independent
+  bool TlsDesc = false; ///< -enable-tlsdesc: TLS descriptors (AArch64's)
   bool Relocatable = false;          ///< -r: the reloc model the module says
   unsigned Jobs = 0;                 ///< ThinLTO backends at once (0: all)
   /// ThinLTO's cache (--thinlto-cache-dir): LLVM's localCache there.
