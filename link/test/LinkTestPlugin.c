@@ -837,6 +837,11 @@ static void registerVerifiers(void *Ctx, const NevercLinkAPI *L) {
   P.OutputKind = NEVERC_LINK_OUTPUT_BUNDLE;
   say("RegisterLinkerProvider(bundle) %s",
       sname(R->RegisterLinkerProvider(R->Context, Ctx, &P)));
+  P.OutputKind = NEVERC_LINK_OUTPUT_EXECUTABLE;
+  P.Flags = NEVERC_LINK_PROVIDER_REPLAY_REQUIRED;
+  say("RegisterLinkerProvider(REPLAY_REQUIRED) %s",
+      sname(R->RegisterLinkerProvider(R->Context, Ctx, &P)));
+  P.Flags = 0;
   memset(&M, 0, sizeof M);
   M.Header = P.Header;
   M.ProviderID = P.ProviderID;

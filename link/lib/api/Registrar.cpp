@@ -20,6 +20,8 @@
 //  - A provider or verifier for RELOCATABLE or BUNDLE outputs is refused
 //    with CAPABILITY_UNAVAILABLE: a -r link's object is not served to
 //    them yet and ELF has no bundles, so it would never be called.
+//  - A linker provider flagged REPLAY_REQUIRED is refused with
+//    CAPABILITY_UNAVAILABLE: no replay log of a link is kept.
 //  - RegisterObjectMergeProvider checks its descriptor, then answers
 //    CAPABILITY_UNAVAILABLE: a provider is handed its inputs as
 //    NevercObjectAPI graphs and an open output mutation, and the link
@@ -114,6 +116,10 @@ NevercStatus NEVERC_CALL registerLinkerProvider(
       return Bad("Reserved is not 0");
     if (!validView(F.CompatibilityKey))
       return Bad("the CompatibilityKey view has a length but no data");
+    if (F.Flags & NEVERC_LINK_PROVIDER_REPLAY_REQUIRED)
+      return Bad("REPLAY_REQUIRED, and neverc keeps no replay log of a link "
+                 "to replay it from",
+                 NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
     for (const auto &P : D.Providers)
       if (P->ID == ID)
         return refuse(D, Owner, Slot,
