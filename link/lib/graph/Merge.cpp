@@ -19,6 +19,7 @@
 // "use -fuse-ld=lld", so that neverc hands the link to lld.
 //
 //===----------------------------------------------------------------------===//
+#include "Arch.h"
 #include "neverc/link/LinkGraph.h"
 #include "neverc/object/ELF.h"
 
@@ -327,7 +328,7 @@ bool mergeObjects(LinkGraph &G) {
     object::SectionFields F;
     F.Name = ".note.gnu.build-id";
     F.Kind = object::elfSectionKind(llvm::ELF::SHT_NOTE, llvm::ELF::SHF_ALLOC,
-                                    F.Name, llvm::ELF::EM_X86_64);
+                                    F.Name, G.Arch->Machine);
     F.Flags = object::elfSectionFlags(llvm::ELF::SHF_ALLOC, F.Kind);
     F.Alignment = 4;
     F.Ext =

@@ -45,9 +45,18 @@
 // RUN: %neverc --target=aarch64-linux-gnu -O2 -flto=thin -fuse-ld=neverc %s -DLIB -DBOTH -o %t/graph/thin
 // RUN: %run_aarch64 %t/graph/thin | diff %t/l.out -
 //
+// -r: one object with every relocation lld keeps, which links and runs.
+// RUN: %neverc --target=aarch64-linux-gnu -fuse-ld=neverc -r %t/prog.o %t/lib.o -o %t/graph/r.o
+// RUN: %clang --target=aarch64-linux-gnu -fuse-ld=lld -r %t/prog.o %t/lib.o -o %t/lld/r.o
+// RUN: llvm-readelf -r %t/graph/r.o | grep -c R_AARCH64_ > %t/g.relocs
+// RUN: llvm-readelf -r %t/lld/r.o | grep -c R_AARCH64_ > %t/l.relocs
+// RUN: diff %t/l.relocs %t/g.relocs
+// RUN: %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/graph/r.o -o %t/graph/merged
+// RUN: %run_aarch64 %t/graph/merged | diff %t/l.out -
+//
 // What it does not do yet is named, and a link that did not ask for the
 // graph linker goes to lld: a call out of CALL26's range (lld makes a
-// thunk), a relocation type it does not apply, -r.
+// thunk), a relocation type it does not apply.
 // RUN: not %neverc --target=aarch64-linux-gnu -O2 -fuse-ld=neverc -DFAR %s %t/lib.o -Wl,--defsym,far_away=0x20000000 -o %t/far 2>&1 | FileCheck %s --check-prefix=FAR
 // FAR: error: in neverc.link.relocate: relocation R_AARCH64_CALL26 out of range: {{[0-9]+}} is not in [-134217728, 134217727]; the graph linker makes no range thunks yet; use -fuse-ld=lld
 // FAR-NEXT: >>> at {{.*}}:(.text+0x{{[0-9a-f]+}})
@@ -59,8 +68,6 @@
 // RUN: %neverc --target=aarch64-linux-gnu -c %t/prel.s -o %t/prel.o
 // RUN: not %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/prog.o %t/prel.o %t/lib.o -o %t/prel 2>&1 | FileCheck %s --check-prefix=PREL
 // PREL: error: in neverc.link.synthesize: relocation R_AARCH64_MOVW_PREL_G0 is not supported by the graph linker yet; use -fuse-ld=lld
-// RUN: not %neverc --target=aarch64-linux-gnu -fuse-ld=neverc -r %t/prog.o %t/lib.o -o %t/r.o 2>&1 | FileCheck %s --check-prefix=REL
-// REL: error: in neverc.link.read_inputs: a relocatable link (-r) for AArch64 is not made by the graph linker yet; use -fuse-ld=lld
 //
 // Objects for two targets in one link: named, nothing written.
 // RUN: %neverc -O2 -c %s -o %t/x86.o

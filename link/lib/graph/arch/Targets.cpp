@@ -55,10 +55,6 @@ bool pickTarget(LinkGraph &G) {
       return false;
   if (Chosen)
     G.Arch = Chosen;
-  if (G.Arch != &X86_64Target &&
-      G.Req.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE)
-    return G.fail(std::string("a relocatable link (-r) for ") + G.Arch->Name +
-                  " is not made by the graph linker yet; use -fuse-ld=lld");
   return true;
 }
 
