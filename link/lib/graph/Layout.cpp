@@ -105,10 +105,14 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
   return 0;
 }
 
-/// lld's merging of SHF_MERGE sections: NUL-terminated strings
-/// (.rodata.str1.1, .comment, .debug_str, ...) and constants of one size
-/// (.rodata.cst4/8/16, entsize bytes each) go in once, into one run per
-/// kind placed where the first atom of that kind would be; each atom
+/// lld's merging of SHF_MERGE sections: NUL-terminated strings of
+/// entsize-byte characters (.rodata.str1.1, .comment, .debug_str, wide
+/// .rodata.str4.4, ...) and constants of one size (.rodata.cst4/8/16,
+/// entsize bytes each) go in once, into one run per kind (strings or not,
+/// entsize, alignment) placed where the first atom of that kind would be;
+/// in a run aligned beyond its entsize (.rodata.str1.16) every piece
+/// starts at that alignment, as lld's MergeNoTailSection places them; each
+/// atom
 /// records where its pieces went, and a symbol or a reference inside one
 /// is moved with its piece (offsetAddress, relocate). An atom a
 /// PC-relative reference reaches through its section symbol (the addend
@@ -116,8 +120,8 @@ int rankOf(const LinkGraph &G, const OutputSection &S, int32_t Index) {
 /// constant section not made of whole pieces, or content a plugin replaced
 /// keeps its own bytes.
 void mergeSections(LinkGraph &G) {
-  // The piece size of a mergeable atom: 1 for strings, its entsize for
-  // constants; 0: not merged.
+  // The unit of a mergeable atom: its entsize (a character of its strings,
+  // or one constant); 0: not merged.
   auto PieceSize = [&](const Atom &X) -> uint64_t {
     if (X.Replaced || !X.Sec || X.Leader >= 0 ||
         (X.ShFlags & (SHF_MERGE | SHF_WRITE | SHF_EXECINSTR | SHF_TLS)) !=
@@ -125,11 +129,21 @@ void mergeSections(LinkGraph &G) {
       return 0;
     const uint64_t E = elfSectionEntSize(*X.Sec);
     const std::string_view B = X.Sec->bytes();
-    if (B.empty())
+    if (B.empty() || !E || (E & (E - 1)) || B.size() % E)
       return 0;
-    if (X.ShFlags & SHF_STRINGS)
-      return E == 1 && X.Align <= 1 && B.back() == '\0' ? 1 : 0;
-    return E && X.Align <= E && (E & (E - 1)) == 0 && B.size() % E == 0 ? E : 0;
+    // Strings must end in a NUL character.
+    if ((X.ShFlags & SHF_STRINGS) &&
+        B.substr(B.size() - E).find_first_not_of('\0') !=
+            std::string_view::npos)
+      return 0;
+    return E;
+  };
+  // Where the string starting at \p At ends (after its NUL character).
+  auto StringEnd = [](std::string_view B, size_t At, uint64_t E) {
+    for (size_t C = At; C + E <= B.size(); C += E)
+      if (B.substr(C, E).find_first_not_of('\0') == std::string_view::npos)
+        return C + E;
+    return B.size();
   };
   bool Any = false;
   for (const OutputSection &S : G.Sections)
@@ -183,15 +197,17 @@ void mergeSections(LinkGraph &G) {
         continue;
       }
       const bool Strings = X.ShFlags & SHF_STRINGS;
+      const uint64_t Align = std::max<uint64_t>(X.Align, E);
       for (size_t R = 0; R < S.Runs.size() && X.Run < 0; ++R)
-        if (S.Runs[R].Strings == Strings && S.Runs[R].EntSize == E)
+        if (S.Runs[R].Strings == Strings && S.Runs[R].EntSize == E &&
+            S.Runs[R].Align == Align)
           X.Run = int32_t(R);
       if (X.Run < 0) {
         X.Run = int32_t(S.Runs.size());
         OutputSection::MergeRun Run;
         Run.Strings = Strings;
         Run.EntSize = E;
-        Run.Align = Strings ? 1 : E;
+        Run.Align = Align;
         S.Runs.push_back(std::move(Run));
         Seen.emplace_back();
       }
@@ -199,11 +215,14 @@ void mergeSections(LinkGraph &G) {
       auto &Known = Seen[size_t(X.Run)];
       const std::string_view B = X.Sec->bytes();
       for (size_t At = 0; At < B.size();) {
-        const size_t End = Strings ? B.find('\0', At) + 1 : At + E;
+        const size_t End = Strings ? StringEnd(B, At, E) : At + E;
         std::string_view Piece(B.data() + At, End - At);
-        auto [It, New] = Known.try_emplace(Piece, Run.Bytes.size());
-        if (New)
+        auto [It, New] =
+            Known.try_emplace(Piece, alignTo(Run.Bytes.size(), Align));
+        if (New) {
+          Run.Bytes.resize(It->second, '\0');
           Run.Bytes.append(Piece);
+        }
         X.Pieces.push_back({At, It->second}); // run-relative until placed
         At = End;
       }
