@@ -209,6 +209,7 @@ struct LinkJob {
     uint32_t Step = 0, State = 0;
     uint64_t Generation = 0;
     uint8_t Digest[32] = {};
+    NevercHandle Proof{}; ///< the proof naming it (asked again: the same)
   };
   std::deque<ProofPin> Pins;
   /// The pin a proof's payload names (null: not one of this link's).

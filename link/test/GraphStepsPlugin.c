@@ -762,6 +762,14 @@ static NevercStatus skip(const NevercPhaseFrame *F, NevercPhaseContinuation *C,
         P.GraphGeneration == I.Generation);
     say("GetProofInfo(the graph) %s",
         tpCode(L->GetProofInfo(L->Context, F->Task, I.Graph, &P)));
+    {
+      /* Asked again with nothing committed: the same proof. */
+      NevercLinkPhaseGraphInfo Again;
+      if (graphOf(F, &Again))
+        say("GetGraph(again) same-proof=%d",
+            Again.Proof.Owner == I.Proof.Owner &&
+                Again.Proof.Value == I.Proof.Value);
+    }
   } else if (!mode("skip-gc")) {
     /* Nothing proves the step idle: it runs. */
     NevercStatus S = C->InvokeNext(C, F, R);

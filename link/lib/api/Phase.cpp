@@ -65,12 +65,20 @@ NevercHandle proofFor(LinkDomain::Impl &D, LinkJob &J,
   const uint32_t K = *Index - First;
   if (J.Graph->State != K || !linkStepIsNoOp(*J.Graph, LinkStep(K)))
     return NevercHandle{};
+  // Asked again with no commit since (the generation is the same), the
+  // graph is the one the last pin digested: its proof serves again.
+  if (!J.Pins.empty()) {
+    const LinkJob::ProofPin &Last = J.Pins.back();
+    if (Last.Step == K && Last.Generation == J.Graph->Generation)
+      return Last.Proof;
+  }
   LinkJob::ProofPin &P = J.Pins.emplace_back();
   P.Step = K;
   P.State = K;
   P.Generation = J.Graph->Generation;
   graphDigest(J, P.Digest);
-  return J.T.createProof(Phase, &P);
+  P.Proof = J.T.createProof(Phase, &P);
+  return P.Proof;
 }
 
 NevercStatus NEVERC_CALL getGraph(void *Ctx, const NevercPhaseFrame *Frame,

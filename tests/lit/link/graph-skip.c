@@ -13,6 +13,7 @@
 // SKIP-NEXT: steps: icf proof=1
 // SKIP-NEXT: steps: GetProofInfo OK state=7 same-generation=1
 // SKIP-NEXT: steps: GetProofInfo(the graph) WRONG_TYPE
+// SKIP-NEXT: steps: GetGraph(again) same-proof=1
 // SKIP-NEXT: steps: PublishGraph OK
 // SKIP-NEXT: steps: after icf state=8
 // RUN: not %t/skipped
