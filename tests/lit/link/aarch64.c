@@ -19,6 +19,15 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t/g.out
 // OUT: lib 47 tls 8/8 local 3 data 11 ptr 14
 //
+// Differential: the libraries needed and the dynamic symbols (with their
+// versions) of the program and the library are lld's.
+// RUN: llvm-readelf --dyn-syms -d %t/lld/pie | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/l.dyn
+// RUN: llvm-readelf --dyn-syms -d %t/graph/pie | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/g.dyn
+// RUN: diff %t/l.dyn %t/g.dyn
+// RUN: llvm-readelf --dyn-syms -d %t/lld/libx.so | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/l.libdyn
+// RUN: llvm-readelf --dyn-syms -d %t/graph/libx.so | grep -E 'NEEDED|UND|GLOBAL|WEAK' | awk '{print $NF}' | sort > %t/g.libdyn
+// RUN: diff %t/l.libdyn %t/g.libdyn
+//
 // RUN: llvm-readelf -h %t/graph/pie | FileCheck %s --check-prefix=HDR
 // HDR: Type: DYN
 // HDR: Machine: AArch64
