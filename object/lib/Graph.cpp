@@ -54,14 +54,18 @@ Comdat *Graph::next(const Comdat *E) const { return nextIn(ComdatOrder, E); }
 
 template <class T> T *Graph::adopt(std::unique_ptr<T> E) {
   T *Raw = E.get();
+  auto Keep = [&](auto &All) {
+    Raw->Serial = uint32_t(All.size());
+    All.push_back(std::move(E));
+  };
   if constexpr (std::is_same_v<T, Section>)
-    AllSections.push_back(std::move(E));
+    Keep(AllSections);
   else if constexpr (std::is_same_v<T, Symbol>)
-    AllSymbols.push_back(std::move(E));
+    Keep(AllSymbols);
   else if constexpr (std::is_same_v<T, Relocation>)
-    AllRelocs.push_back(std::move(E));
+    Keep(AllRelocs);
   else
-    AllComdats.push_back(std::move(E));
+    Keep(AllComdats);
   return Raw;
 }
 

@@ -267,8 +267,7 @@ int32_t atomOfSymbol(const LinkGraph &G, const GlobalSym &X) {
     return X.CopyAtom;
   if (X.K != GlobalSym::Defined || !X.Def || !X.Def->Sec)
     return -1;
-  auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
-  return It == G.AtomOf[size_t(X.Object)].end() ? -1 : int32_t(It->second);
+  return G.atomOf(uint32_t(X.Object), X.Def->Sec);
 }
 
 void fillInput(LinkJob &J, const LinkGraph &G, size_t I,

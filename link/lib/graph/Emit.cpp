@@ -15,12 +15,21 @@
 namespace neverc::link::graph {
 namespace {
 
+/// A string table; Dedup: each string once (.shstrtab). .strtab is not
+/// deduplicated, as lld's is not: a hash of every symbol name costs a big
+/// link more than the bytes it saves.
 struct StringTable {
   std::string Bytes{'\0'};
+  bool Dedup = true;
   std::unordered_map<std::string, uint32_t> At;
   uint32_t add(const std::string &S) {
     if (S.empty())
       return 0;
+    if (!Dedup) {
+      const uint32_t Offset = uint32_t(Bytes.size());
+      Bytes.append(S.data(), S.size() + 1); // with its NUL
+      return Offset;
+    }
     auto [It, New] = At.try_emplace(S, uint32_t(Bytes.size()));
     if (New) {
       Bytes += S;
@@ -48,6 +57,7 @@ uint8_t otherOf(object::Visibility V) {
 bool planImage(LinkGraph &G) {
   // The symbol table.
   StringTable Str;
+  Str.Dedup = false;
   std::string Sym(24, '\0'), Globals;
   uint32_t Locals = 1;
   auto Put = [&G](std::string &T, uint32_t Name, uint8_t Info, uint8_t Other,
@@ -67,10 +77,10 @@ bool planImage(LinkGraph &G) {
   };
   auto SectionIndexOf = [&](uint32_t Object,
                             const object::Section *Sec) -> int32_t {
-    auto It = G.AtomOf[Object].find(Sec);
-    if (It == G.AtomOf[Object].end())
+    const int32_t At = G.atomOf(Object, Sec);
+    if (At < 0)
       return -1;
-    const Atom *A = &G.Atoms[It->second];
+    const Atom *A = &G.Atoms[size_t(At)];
     if (A->Leader >= 0)
       A = &G.Atoms[size_t(A->Leader)];
     return A->Out >= 0 && A->Live ? int32_t(G.Sections[size_t(A->Out)].Index)

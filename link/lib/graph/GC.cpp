@@ -56,18 +56,21 @@ bool collectGarbage(LinkGraph &G) {
       Work.push_back(uint32_t(A));
     }
   };
-  auto MarkSymbol = [&](const std::string &Name) {
-    auto It = G.In.SymbolIndex.find(Name);
-    if (It == G.In.SymbolIndex.end())
+  auto MarkGlobal = [&](int32_t I) {
+    if (I < 0)
       return;
-    const GlobalSym &X = G.Globals[It->second];
+    const GlobalSym &X = G.Globals[size_t(I)];
     if (X.K == GlobalSym::Common)
       Mark(X.CommonAtom);
     else if (X.K == GlobalSym::Defined && X.Def && X.Def->Sec) {
-      auto A = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
-      if (A != G.AtomOf[size_t(X.Object)].end())
-        Mark(int32_t(A->second));
+      if (int32_t A = G.atomOf(uint32_t(X.Object), X.Def->Sec); A >= 0)
+        Mark(A);
     }
+  };
+  auto MarkSymbol = [&](const std::string &Name) {
+    auto It = G.In.SymbolIndex.find(Name);
+    if (It != G.In.SymbolIndex.end())
+      MarkGlobal(int32_t(It->second));
   };
   MarkSymbol(G.Req.Entry.empty() ? "_start" : G.Req.Entry);
   for (const std::string &U : G.Opt.Undefined)
@@ -135,9 +138,13 @@ bool collectGarbage(LinkGraph &G) {
         G.Atoms[A].Type == SHT_X86_64_UNWIND)
       continue;
     for (const object::Relocation *R : G.Relocs[A]) {
-      if (R->Target == object::RelocTarget::Symbol && R->TargetSymbol &&
-          G.globalOf(*R->TargetSymbol) >= 0)
-        MarkSymbol(R->TargetSymbol->Name);
+      // (By its global, --wrap's target included.)
+      const int32_t Gl =
+          R->Target == object::RelocTarget::Symbol && R->TargetSymbol
+              ? G.globalOf(G.Atoms[A].Object, *R->TargetSymbol)
+              : -1;
+      if (Gl >= 0)
+        MarkGlobal(Gl);
       else
         Mark(targetAtom(G, G.Atoms[A].Object, *R));
     }
@@ -198,7 +205,7 @@ bool foldIdentical(LinkGraph &G) {
              std::to_string(object::elfRelocType(*R)) + ',' +
              std::to_string(R->Addend) + ',';
         int32_t Gl = R->Target == object::RelocTarget::Symbol && R->TargetSymbol
-                         ? G.globalOf(*R->TargetSymbol)
+                         ? G.globalOf(X.Object, *R->TargetSymbol)
                          : -1;
         int32_t T = targetAtom(G, X.Object, *R);
         if (T >= 0 && Round > 0 && Candidate(size_t(T)) &&

@@ -19,6 +19,9 @@
 //===----------------------------------------------------------------------===//
 #include "Arch.h"
 
+#include "llvm/ADT/CachedHashString.h"
+#include "llvm/ADT/DenseMap.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -185,7 +188,9 @@ void mergeSections(LinkGraph &G) {
     if (S.Synthetic)
       continue;
     S.Runs.clear();
-    std::vector<std::unordered_map<std::string_view, uint64_t>> Seen;
+    // (xxh3-hashed open addressing: a big link's .debug_str has millions
+    // of pieces.)
+    std::vector<llvm::DenseMap<llvm::CachedHashStringRef, uint64_t>> Seen;
     bool All = true;
     for (uint32_t A : S.Atoms) {
       Atom &X = G.Atoms[A];
@@ -218,7 +223,9 @@ void mergeSections(LinkGraph &G) {
         const size_t End = Strings ? StringEnd(B, At, E) : At + E;
         std::string_view Piece(B.data() + At, End - At);
         auto [It, New] =
-            Known.try_emplace(Piece, alignTo(Run.Bytes.size(), Align));
+            Known.try_emplace(llvm::CachedHashStringRef(
+                                  llvm::StringRef(Piece.data(), Piece.size())),
+                              alignTo(Run.Bytes.size(), Align));
         if (New) {
           Run.Bytes.resize(It->second, '\0');
           Run.Bytes.append(Piece);
@@ -746,9 +753,8 @@ bool layout(LinkGraph &G) {
     case GlobalSym::Defined:
       if (X.Def->Def == object::Definition::Absolute)
         X.Value = X.Def->Value;
-      else if (auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
-               It != G.AtomOf[size_t(X.Object)].end())
-        X.Value = G.offsetAddress(It->second, X.Def->Value);
+      else if (int32_t A = G.atomOf(uint32_t(X.Object), X.Def->Sec); A >= 0)
+        X.Value = G.offsetAddress(uint32_t(A), X.Def->Value);
       break;
     case GlobalSym::Common:
       X.Value = G.atomAddress(uint32_t(X.CommonAtom));

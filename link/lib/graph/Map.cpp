@@ -28,9 +28,8 @@ std::string linkMap(const LinkGraph &G) {
     const GlobalSym &X = G.Globals[I];
     if (X.K != GlobalSym::Defined || !X.Def || !X.Def->Sec)
       continue;
-    auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
-    if (It != G.AtomOf[size_t(X.Object)].end())
-      Defined[It->second].push_back(I);
+    if (int32_t A = G.atomOf(uint32_t(X.Object), X.Def->Sec); A >= 0)
+      Defined[uint32_t(A)].push_back(I);
   }
   for (const OutputSection &S : G.Sections) {
     Row(S.Address, S.Size, S.Align);

@@ -330,8 +330,7 @@ void Relocator::fillDynamic() {
       else {
         int32_t A = X.CommonAtom;
         if (X.K != GlobalSym::Common) {
-          auto It = G.AtomOf[size_t(X.Object)].find(X.Def->Sec);
-          A = It == G.AtomOf[size_t(X.Object)].end() ? -1 : int32_t(It->second);
+          A = G.atomOf(uint32_t(X.Object), X.Def->Sec);
         }
         int32_t Out = A >= 0 ? G.Atoms[size_t(A)].Out : -1;
         if (Out < 0 && A >= 0 && G.Atoms[size_t(A)].Leader >= 0)

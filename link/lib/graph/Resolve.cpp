@@ -77,6 +77,7 @@ bool resolveSymbols(LinkGraph &G) {
   G.AtomOf.assign(Objects.size(), {});
   for (uint32_t O = 0; O < Objects.size(); ++O) {
     const object::Graph &OG = Objects[O]->Graph;
+    G.AtomOf[O].assign(OG.sectionSerials(), -1);
     for (const object::Section *S : OG.sections()) {
       uint32_t Type = object::elfSectionType(*S);
       uint64_t Flags = object::elfNativeSectionFlags(*S);
@@ -91,17 +92,15 @@ bool resolveSymbols(LinkGraph &G) {
       A.ShFlags = Flags;
       A.Size = S->size();
       A.Align = S->Alignment ? S->Alignment : 1;
-      G.AtomOf[O].emplace(S, uint32_t(G.Atoms.size()));
+      G.AtomOf[O][S->Serial] = int32_t(G.Atoms.size());
       G.Atoms.push_back(std::move(A));
     }
   }
   G.Relocs.assign(G.Atoms.size(), {});
   for (uint32_t O = 0; O < Objects.size(); ++O)
-    for (const object::Relocation *R : Objects[O]->Graph.relocations()) {
-      auto It = G.AtomOf[O].find(R->Sec);
-      if (It != G.AtomOf[O].end())
-        G.Relocs[It->second].push_back(R);
-    }
+    for (const object::Relocation *R : Objects[O]->Graph.relocations())
+      if (int32_t A = G.atomOf(O, R->Sec); A >= 0)
+        G.Relocs[size_t(A)].push_back(R);
   for (size_t I = 0; I < Before.size() && I < G.Atoms.size(); ++I) {
     Atom &Was = Before[I], &Now = G.Atoms[I];
     if (Was.Sec != Now.Sec || Was.Object != Now.Object)
@@ -161,13 +160,22 @@ bool resolveSymbols(LinkGraph &G) {
       break;
     }
   }
+  // Each object symbol's global, once (targetOf asks per relocation).
+  G.GlobalOfSymbol.assign(Objects.size(), {});
+  for (uint32_t O = 0; O < Objects.size(); ++O) {
+    const object::Graph &OG = Objects[O]->Graph;
+    G.GlobalOfSymbol[O].assign(OG.symbolSerials(), -1);
+    for (const object::Symbol *S : OG.symbols())
+      G.GlobalOfSymbol[O][S->Serial] = G.globalOf(*S);
+  }
+  G.GlobalsKnown = G.In.Symbols.size();
   // The object symbol behind each definition.
   for (uint32_t O = 0; O < Objects.size(); ++O)
     for (const object::Symbol *S : Objects[O]->Graph.symbols()) {
       if (S->Bind == object::Binding::Local ||
           S->Def == object::Definition::Undefined)
         continue;
-      int32_t I = G.globalOf(*S);
+      int32_t I = G.globalOf(O, *S);
       if (I < 0)
         continue;
       GlobalSym &X = G.Globals[size_t(I)];
@@ -250,10 +258,11 @@ bool selectComdat(LinkGraph &G) {
         Lost.insert(C);
     if (Lost.empty())
       continue;
-    for (auto &[Sec, A] : G.AtomOf[O])
-      if (Sec->Group && Lost.count(Sec->Group)) {
-        G.Atoms[A].Discarded = true;
-        G.Atoms[A].Live = false;
+    for (const object::Section *Sec : G.In.Objects[O]->Graph.sections())
+      if (int32_t A = G.atomOf(O, Sec);
+          A >= 0 && Sec->Group && Lost.count(Sec->Group)) {
+        G.Atoms[size_t(A)].Discarded = true;
+        G.Atoms[size_t(A)].Live = false;
       }
   }
   return true;

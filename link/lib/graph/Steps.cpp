@@ -59,7 +59,7 @@ uint64_t LinkGraph::offsetAddress(uint32_t A, uint64_t Off) const {
 
 uint64_t LinkGraph::symbolAddress(uint32_t Object,
                                   const object::Symbol &S) const {
-  int32_t Gl = globalOf(S);
+  int32_t Gl = globalOf(Object, S);
   if (Gl >= 0) {
     const GlobalSym &X = Globals[size_t(Gl)];
     if (X.CanonicalPlt)
@@ -70,10 +70,8 @@ uint64_t LinkGraph::symbolAddress(uint32_t Object,
     return S.Value;
   if (!S.Sec)
     return 0;
-  auto It = AtomOf[Object].find(S.Sec);
-  if (It == AtomOf[Object].end())
-    return 0;
-  return offsetAddress(It->second, S.Value);
+  const int32_t A = atomOf(Object, S.Sec);
+  return A < 0 ? 0 : offsetAddress(uint32_t(A), S.Value);
 }
 
 bool LinkGraph::preemptible(const GlobalSym &X) const {
@@ -165,8 +163,7 @@ Target targetOf(const LinkGraph &G, uint32_t Object,
                 const object::Relocation &R) {
   Target T;
   auto AtomIn = [&](uint32_t O, const object::Section *Sec) {
-    auto It = G.AtomOf[O].find(Sec);
-    return It == G.AtomOf[O].end() ? -1 : int32_t(It->second);
+    return G.atomOf(O, Sec);
   };
   // A plugin's retarget (RetargetEdge): an atom's start, or a global.
   int32_t Retargeted = -1;
@@ -195,7 +192,7 @@ Target targetOf(const LinkGraph &G, uint32_t Object,
   }
   const object::Symbol *S = Retargeted >= 0 ? nullptr : R.TargetSymbol;
   T.Sym = S;
-  T.Global = S ? G.globalOf(*S) : Retargeted;
+  T.Global = S ? G.globalOf(Object, *S) : Retargeted;
   const bool WeakRef = S && S->Bind == object::Binding::Weak;
   if (T.Global < 0) {
     if (S->Def == object::Definition::Absolute) {

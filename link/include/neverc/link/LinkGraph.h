@@ -347,8 +347,18 @@ public:
   // resolve_symbols
   std::vector<Atom> Atoms;
   std::vector<GlobalSym> Globals; ///< parallel to In.Symbols
-  /// (object, section) -> atom
-  std::vector<std::unordered_map<const object::Section *, uint32_t>> AtomOf;
+  /// [object][section's Serial] -> its atom (-1: none): no hashing on the
+  /// paths every relocation takes.
+  std::vector<std::vector<int32_t>> AtomOf;
+  int32_t atomOf(uint32_t Object, const object::Section *S) const {
+    if (!S || Object >= AtomOf.size() || S->Serial >= AtomOf[Object].size())
+      return -1;
+    return AtomOf[Object][S->Serial];
+  }
+  /// [object][symbol's Serial] -> globalOf's answer, made by
+  /// resolve_symbols for the symbols known then (GlobalsKnown of them).
+  std::vector<std::vector<int32_t>> GlobalOfSymbol;
+  size_t GlobalsKnown = 0;
   /// Edges a plugin retargeted (RetargetEdge): the relocation's new target,
   /// a global symbol (its index) or an atom (its start).
   struct Retarget {
@@ -459,6 +469,14 @@ public:
   /// undefined weak is 0 and true).
   uint64_t symbolAddress(uint32_t Object, const object::Symbol &S) const;
   int32_t globalOf(const object::Symbol &S) const;
+  /// globalOf for a symbol of \p Object, from resolve_symbols' table while
+  /// no global was added since.
+  int32_t globalOf(uint32_t Object, const object::Symbol &S) const {
+    if (GlobalsKnown == In.Symbols.size() && Object < GlobalOfSymbol.size() &&
+        S.Serial < GlobalOfSymbol[Object].size())
+      return GlobalOfSymbol[Object][S.Serial];
+    return globalOf(S);
+  }
   uint64_t atomAddress(uint32_t Atom) const;
   /// The address of offset \p Off of atom \p A (in a merged string
   /// section, where that string's one copy went).

@@ -216,6 +216,9 @@ struct ComdatFields {
 
 template <class Fields, class Self> struct Entity : Fields {
   EntityState State = EntityState::Live;
+  /// Its number among its graph's entities of its kind, in creation order
+  /// (never reused): a client's tables index by it instead of hashing.
+  uint32_t Serial = 0;
   bool live() const { return State == EntityState::Live; }
   /// Its place in the graph's order (valid while live).
   typename std::list<Self *>::iterator Place;
@@ -289,6 +292,9 @@ public:
   const std::list<Symbol *> &symbols() const { return SymbolOrder; }
   const std::list<Relocation *> &relocations() const { return RelocOrder; }
   const std::list<Comdat *> &comdats() const { return ComdatOrder; }
+  /// How many serial numbers each kind has given (Entity::Serial is below).
+  size_t sectionSerials() const { return AllSections.size(); }
+  size_t symbolSerials() const { return AllSymbols.size(); }
 
   /// The entity after \p E in its list, or null.
   Section *next(const Section *E) const;
