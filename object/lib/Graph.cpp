@@ -52,21 +52,15 @@ Relocation *Graph::next(const Relocation *E) const {
 }
 Comdat *Graph::next(const Comdat *E) const { return nextIn(ComdatOrder, E); }
 
-template <class T> T *Graph::adopt(std::unique_ptr<T> E) {
-  T *Raw = E.get();
-  auto Keep = [&](auto &All) {
-    Raw->Serial = uint32_t(All.size());
-    All.push_back(std::move(E));
-  };
+template <class T> T *Graph::make() {
   if constexpr (std::is_same_v<T, Section>)
-    Keep(AllSections);
+    return AllSections.make();
   else if constexpr (std::is_same_v<T, Symbol>)
-    Keep(AllSymbols);
+    return AllSymbols.make();
   else if constexpr (std::is_same_v<T, Relocation>)
-    Keep(AllRelocs);
+    return AllRelocs.make();
   else
-    Keep(AllComdats);
-  return Raw;
+    return AllComdats.make();
 }
 
 namespace {
@@ -78,25 +72,24 @@ template <class T, class F> T *appendTo(std::list<T *> &L, T *E) {
 } // namespace
 
 Section *Graph::appendSection(SectionFields F) {
-  auto E = std::make_unique<Section>();
+  Section *E = make<Section>();
   static_cast<SectionFields &>(*E) = std::move(F);
-  return appendTo<Section, SectionFields>(SectionOrder, adopt(std::move(E)));
+  return appendTo<Section, SectionFields>(SectionOrder, E);
 }
 Symbol *Graph::appendSymbol(SymbolFields F) {
-  auto E = std::make_unique<Symbol>();
+  Symbol *E = make<Symbol>();
   static_cast<SymbolFields &>(*E) = std::move(F);
-  return appendTo<Symbol, SymbolFields>(SymbolOrder, adopt(std::move(E)));
+  return appendTo<Symbol, SymbolFields>(SymbolOrder, E);
 }
 Relocation *Graph::appendRelocation(RelocationFields F) {
-  auto E = std::make_unique<Relocation>();
+  Relocation *E = make<Relocation>();
   static_cast<RelocationFields &>(*E) = std::move(F);
-  return appendTo<Relocation, RelocationFields>(RelocOrder,
-                                                adopt(std::move(E)));
+  return appendTo<Relocation, RelocationFields>(RelocOrder, E);
 }
 Comdat *Graph::appendComdat(ComdatFields F) {
-  auto E = std::make_unique<Comdat>();
+  Comdat *E = make<Comdat>();
   static_cast<ComdatFields &>(*E) = std::move(F);
-  return appendTo<Comdat, ComdatFields>(ComdatOrder, adopt(std::move(E)));
+  return appendTo<Comdat, ComdatFields>(ComdatOrder, E);
 }
 
 std::unique_ptr<Mutation> Graph::beginMutation() {
@@ -281,11 +274,10 @@ Outcome gone(const char *What) {
       return closed();                                                         \
     if (Outcome O = G.Check(F, this))                                          \
       return O;                                                                \
-    auto E = std::make_unique<Type>();                                         \
-    static_cast<Type##Fields &>(*E) = F;                                       \
-    E->State = EntityState::Staged;                                            \
-    Type *Raw = G.adopt(std::move(E));                                         \
-    Created.insert(Raw);                                                    \
+    Type *Raw = G.template make<Type>();                                       \
+    static_cast<Type##Fields &>(*Raw) = F;                                     \
+    Raw->State = EntityState::Staged;                                          \
+    Created.insert(Raw);                                                       \
     Out = Raw;                                                                 \
     return stage(Step{Op::Create, Raw, nullptr, {}, Index});                   \
   }                                                                            \

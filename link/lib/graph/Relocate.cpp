@@ -248,7 +248,10 @@ void Relocator::fillIplt() {
   const unsigned Size = G.Arch->IpltEntrySize;
   for (size_t N = 0; N < G.IpltEntries.size(); ++N) {
     const uint64_t E = Plt.Address + Size * N, Slot = Got.Address + 8 * N;
-    const uint64_t Resolver = G.Globals[G.IpltEntries[N]].Value;
+    const LinkGraph::IpltEntry &I = G.IpltEntries[N];
+    const uint64_t Resolver = I.Global >= 0
+                                  ? G.Globals[size_t(I.Global)].Value
+                                  : G.offsetAddress(uint32_t(I.Atom), I.Offset);
     G.Arch->writeIpltEntry(&Plt.Data[Size * N], E, Slot);
     put64(Got.Data, 8 * N, Resolver);
     Rel.push_back({Slot, G.Arch->Dyn.IRelative, 0, int64_t(Resolver)});

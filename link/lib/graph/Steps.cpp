@@ -254,6 +254,11 @@ uint64_t targetAddress(const LinkGraph &G, const Target &T) {
     return T.Offset;
   if (T.Atom < 0)
     return 0;
+  if (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction &&
+      !G.LocalIplt.empty()) // a local IFUNC's one address: its IPLT entry
+    if (auto It = G.LocalIplt.find(LinkGraph::localIpltKey(T.Atom, T.Offset));
+        It != G.LocalIplt.end())
+      return G.ipltAddress(It->second);
   return G.offsetAddress(uint32_t(T.Atom), T.Offset);
 }
 
@@ -421,6 +426,7 @@ void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
     G.LocalGot.clear();
     G.PltEntries.clear();
     G.IpltEntries.clear();
+    G.LocalIplt.clear();
     G.DynSyms.clear();
     G.NeededLibraries.clear();
     G.VersionNeeds.clear();

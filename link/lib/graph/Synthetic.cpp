@@ -155,23 +155,23 @@ bool synthesize(LinkGraph &G) {
           X && (Shared || (SharedOut && (G.preemptible(*X) || X->WeakImport)));
       // An IFUNC definition: every reference goes to its IPLT entry, whose
       // slot an IRELATIVE relocation fills with what the resolver returns.
+      // A shared library's preemptible one is bound through its symbol
+      // (STT_GNU_IFUNC in .dynsym): the dynamic linker calls the resolver
+      // for the PLT, GOT and word relocations that name it.
       if (X && X->K == GlobalSym::Defined && X->Def &&
           X->Def->Type == object::SymbolType::IndirectFunction) {
-        if (SharedOut) {
-          Error("the IFUNC symbol '" + L->Name +
-                "' in a shared library is not supported by the graph linker "
-                "yet; use -fuse-ld=lld");
-          continue;
-        }
-        if (X->Iplt < 0) {
+        if (!(SharedOut && Pre) && X->Iplt < 0) {
           X->Iplt = int32_t(G.IpltEntries.size());
-          G.IpltEntries.push_back(uint32_t(T.Global));
+          G.IpltEntries.push_back({T.Global, -1, 0});
         }
       } else if (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction &&
-                 !Shared) {
-        Error("the local IFUNC symbol '" + T.Sym->Name +
-              "' is not supported by the graph linker yet; use -fuse-ld=lld");
-        continue;
+                 !Shared && T.Atom >= 0) {
+        // A local one (a static function's target_clones): an entry too.
+        auto [It, New] =
+            G.LocalIplt.try_emplace(LinkGraph::localIpltKey(T.Atom, T.Offset),
+                                    uint32_t(G.IpltEntries.size()));
+        if (New)
+          G.IpltEntries.push_back({-1, T.Atom, T.Offset});
       }
       auto NotPic = [&] {
         Error("relocation " + relocTypeName(G, Type) +

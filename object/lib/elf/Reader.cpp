@@ -289,6 +289,7 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
     }
   }
 
+  G.reserveSections(Shdrs.size());
   std::vector<Section *> SectionAt(Shdrs.size(), nullptr);
   for (uint32_t I = 1; I < Shdrs.size(); ++I) {
     const Shdr &S = Shdrs[I];
@@ -328,6 +329,7 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
     SectionAt[I] = G.appendSection(std::move(F));
   }
 
+  G.reserveSymbols(Syms.size());
   std::vector<Symbol *> SymbolAt(Syms.size(), nullptr);
   for (uint32_t I = 1; I < Syms.size(); ++I) {
     const ELFT::Sym &Y = Syms[I];
@@ -383,6 +385,13 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
     SymbolAt[I] = G.appendSymbol(std::move(F));
   }
 
+  {
+    size_t Relas = 0; // (a malformed size is refused below, by LLVM)
+    for (const Shdr &S : Shdrs)
+      if (S.sh_type == llvm::ELF::SHT_RELA && S.sh_size <= Bytes.size())
+        Relas += S.sh_size / sizeof(ELFT::Rela);
+    G.reserveRelocations(Relas);
+  }
   for (uint32_t I = 1; I < Shdrs.size(); ++I) {
     const Shdr &S = Shdrs[I];
     if (S.sh_type != llvm::ELF::SHT_RELA)

@@ -401,7 +401,17 @@ public:
   // synthesize
   std::vector<GotSlot> Got;
   std::vector<uint32_t> PltEntries; ///< global index per PLT entry
-  std::vector<uint32_t> IpltEntries; ///< global index per IFUNC entry
+  /// Each IPLT entry's IFUNC: a global, or a local one (its atom and
+  /// offset; LocalIplt finds its entry by localIpltKey).
+  struct IpltEntry {
+    int32_t Global = -1, Atom = -1;
+    uint64_t Offset = 0;
+  };
+  std::vector<IpltEntry> IpltEntries;
+  std::unordered_map<uint64_t, uint32_t> LocalIplt;
+  static uint64_t localIpltKey(int32_t Atom, uint64_t Offset) {
+    return uint64_t(uint32_t(Atom)) << 35 ^ Offset;
+  }
   size_t RelaDynCount = 0;          ///< .rela.dyn entries relocate makes
   std::vector<uint32_t> DynSyms;    ///< global indexes, .dynsym order
   std::vector<int32_t> NeededLibraries;

@@ -228,6 +228,35 @@ struct Symbol : Entity<SymbolFields, Symbol> {};
 struct Relocation : Entity<RelocationFields, Relocation> {};
 struct Comdat : Entity<ComdatFields, Comdat> {};
 
+/// Where a graph's entities of one kind live: chunks that never move, so
+/// an entity's address is its identity for the graph's life. A reader
+/// reserves what it is about to append (one allocation for a file's
+/// relocations, not one each). Serial numbers follow creation order.
+template <class T> class EntityStore {
+public:
+  T *make() {
+    if (Used == Capacity)
+      grow(Count / 2 > 16 ? Count / 2 : 16);
+    T *E = &Chunks.back()[Used++];
+    E->Serial = uint32_t(Count++);
+    return E;
+  }
+  void reserve(size_t N) {
+    if (Capacity - Used < N)
+      grow(N);
+  }
+  size_t size() const { return Count; }
+
+private:
+  void grow(size_t N) {
+    Chunks.push_back(std::make_unique<T[]>(N));
+    Used = 0;
+    Capacity = N;
+  }
+  std::vector<std::unique_ptr<T[]>> Chunks;
+  size_t Used = 0, Capacity = 0, Count = 0;
+};
+
 /// Why a graph operation was refused (mapped to NevercStatus at the C
 /// boundary).
 enum class Errc : uint8_t {
@@ -295,6 +324,10 @@ public:
   /// How many serial numbers each kind has given (Entity::Serial is below).
   size_t sectionSerials() const { return AllSections.size(); }
   size_t symbolSerials() const { return AllSymbols.size(); }
+  /// Room for \p N more of a kind in one allocation (a reader's count).
+  void reserveSections(size_t N) { AllSections.reserve(N); }
+  void reserveSymbols(size_t N) { AllSymbols.reserve(N); }
+  void reserveRelocations(size_t N) { AllRelocs.reserve(N); }
 
   /// The entity after \p E in its list, or null.
   Section *next(const Section *E) const;
@@ -321,7 +354,8 @@ public:
 
 private:
   friend class Mutation;
-  template <class T> T *adopt(std::unique_ptr<T> E);
+  /// A new entity of its kind (Serial set), owned by the graph.
+  template <class T> T *make();
   template <class T> bool usable(const T *E, const Mutation *M) const;
 
   uint64_t Generation = 1;
@@ -333,10 +367,10 @@ private:
   std::list<Relocation *> RelocOrder;
   std::list<Comdat *> ComdatOrder;
   // Owners of every entity ever made (never shrink while the graph lives).
-  std::vector<std::unique_ptr<Section>> AllSections;
-  std::vector<std::unique_ptr<Symbol>> AllSymbols;
-  std::vector<std::unique_ptr<Relocation>> AllRelocs;
-  std::vector<std::unique_ptr<Comdat>> AllComdats;
+  EntityStore<Section> AllSections;
+  EntityStore<Symbol> AllSymbols;
+  EntityStore<Relocation> AllRelocs;
+  EntityStore<Comdat> AllComdats;
 };
 
 /// A staged change. Each call checks its own step; commit() checks what
