@@ -29,11 +29,8 @@ const LayoutProof &Graph::proveLayout(FormatID F) {
 }
 
 namespace {
-template <class T> T *nextIn(const std::list<T *> &L, const T *E) {
-  if (!E || !E->live())
-    return nullptr;
-  auto It = std::next(E->Place);
-  return It == L.end() ? nullptr : *It;
+template <class T> T *nextIn(const EntityList<T> &, const T *E) {
+  return E && E->live() ? E->Next : nullptr;
 }
 
 template <class T> bool inSet(T V, T First, T Last) {
@@ -64,9 +61,9 @@ template <class T> T *Graph::make() {
 }
 
 namespace {
-template <class T, class F> T *appendTo(std::list<T *> &L, T *E) {
+template <class T, class F> T *appendTo(EntityList<T> &L, T *E) {
   E->State = EntityState::Live;
-  E->Place = L.insert(L.end(), E);
+  L.insert(nullptr, E);
   return E;
 }
 } // namespace
@@ -351,12 +348,12 @@ struct Preview {
 };
 
 template <class T, class F>
-void applyStep(void *Raw, std::list<T *> &L, Mutation::Step &S) {
+void applyStep(void *Raw, EntityList<T> &L, Mutation::Step &S) {
   T *E = static_cast<T *>(Raw);
   switch (S.What) {
   case Op::Create:
     E->State = EntityState::Live;
-    E->Place = L.insert(L.end(), E);
+    L.insert(nullptr, E);
     break;
   case Op::Replace:
     if (E->live())
@@ -364,13 +361,15 @@ void applyStep(void *Raw, std::list<T *> &L, Mutation::Step &S) {
     break;
   case Op::Move: {
     T *Pos = static_cast<T *>(S.Pos);
-    if (E->live() && Pos->live())
-      L.splice(Pos->Place, L, E->Place);
+    if (E->live() && Pos->live() && E != Pos) {
+      L.erase(E);
+      L.insert(Pos, E);
+    }
     break;
   }
   case Op::Erase:
     if (E->live()) {
-      L.erase(E->Place);
+      L.erase(E);
       E->State = EntityState::Erased;
     }
     break;
@@ -513,7 +512,7 @@ Outcome Mutation::commit() {
   }
   for (Relocation *R : Dropped)
     if (R->live()) {
-      G.RelocOrder.erase(R->Place);
+      G.RelocOrder.erase(R);
       R->State = EntityState::Erased;
     }
   ++G.Generation;

@@ -259,12 +259,12 @@ NevercStatus NEVERC_CALL getGraphInfo(void *Ctx, NevercTaskHandle Task,
 /// GetFirst*: the first live entity of a list, or the null handle.
 template <class T, class Mint>
 NevercStatus first(ObjectDomain::Impl &D, ObjectJob &J, NevercHandle GH,
-                   const std::list<T *> &(Graph::*List)() const,
+                   const EntityList<T> &(Graph::*List)() const,
                    NevercHandle *Out, Mint M) {
   Graph *G;
   if (NevercStatus S = graphOf(D, J, GH, &G); !isOk(S))
     return S;
-  const std::list<T *> &L = (G->*List)();
+  const EntityList<T> &L = (G->*List)();
   *Out = L.empty() ? NevercHandle{} : (J.*M)(L.front());
   return okStatus();
 }

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <list>
 #include <memory>
 #include <string>
@@ -220,8 +221,76 @@ template <class Fields, class Self> struct Entity : Fields {
   /// (never reused): a client's tables index by it instead of hashing.
   uint32_t Serial = 0;
   bool live() const { return State == EntityState::Live; }
-  /// Its place in the graph's order (valid while live).
-  typename std::list<Self *>::iterator Place;
+  /// Its neighbours in the graph's order (while live; EntityList's).
+  Self *Prev = nullptr, *Next = nullptr;
+};
+
+/// A graph's live entities of one kind, in order, linked through the
+/// entities themselves: no node is allocated per entity (a linker reads
+/// millions of relocations). Iterates as a list of pointers.
+template <class T> class EntityList {
+public:
+  class iterator {
+  public:
+    using iterator_category = std::bidirectional_iterator_tag;
+    using value_type = T *;
+    using difference_type = std::ptrdiff_t;
+    using pointer = T *const *;
+    using reference = T *const &;
+    iterator() = default;
+    iterator(T *E, const EntityList *L) : E(E), L(L) {}
+    reference operator*() const { return E; }
+    iterator &operator++() {
+      E = E->Next;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator Was = *this;
+      ++*this;
+      return Was;
+    }
+    iterator &operator--() {
+      E = E ? E->Prev : L->Tail;
+      return *this;
+    }
+    iterator operator--(int) {
+      iterator Was = *this;
+      --*this;
+      return Was;
+    }
+    bool operator==(const iterator &O) const { return E == O.E; }
+    bool operator!=(const iterator &O) const { return E != O.E; }
+
+  private:
+    T *E = nullptr;
+    const EntityList *L = nullptr;
+  };
+  using const_iterator = iterator;
+  iterator begin() const { return {Head, this}; }
+  iterator end() const { return {nullptr, this}; }
+  size_t size() const { return Count; }
+  bool empty() const { return !Count; }
+  T *front() const { return Head; }
+  T *back() const { return Tail; }
+
+  /// \p E (in no list) before \p Pos (null: at the end).
+  void insert(T *Pos, T *E) {
+    E->Next = Pos;
+    E->Prev = Pos ? Pos->Prev : Tail;
+    (E->Prev ? E->Prev->Next : Head) = E;
+    (Pos ? Pos->Prev : Tail) = E;
+    ++Count;
+  }
+  void erase(T *E) {
+    (E->Prev ? E->Prev->Next : Head) = E->Next;
+    (E->Next ? E->Next->Prev : Tail) = E->Prev;
+    E->Prev = E->Next = nullptr;
+    --Count;
+  }
+
+private:
+  T *Head = nullptr, *Tail = nullptr;
+  size_t Count = 0;
 };
 struct Section : Entity<SectionFields, Section> {};
 struct Symbol : Entity<SymbolFields, Symbol> {};
@@ -317,10 +386,10 @@ public:
   const LayoutProof &proveLayout(FormatID Format);
 
   // Live entities in order (erased and staged ones are not in the lists).
-  const std::list<Section *> &sections() const { return SectionOrder; }
-  const std::list<Symbol *> &symbols() const { return SymbolOrder; }
-  const std::list<Relocation *> &relocations() const { return RelocOrder; }
-  const std::list<Comdat *> &comdats() const { return ComdatOrder; }
+  const EntityList<Section> &sections() const { return SectionOrder; }
+  const EntityList<Symbol> &symbols() const { return SymbolOrder; }
+  const EntityList<Relocation> &relocations() const { return RelocOrder; }
+  const EntityList<Comdat> &comdats() const { return ComdatOrder; }
   /// How many serial numbers each kind has given (Entity::Serial is below).
   size_t sectionSerials() const { return AllSections.size(); }
   size_t symbolSerials() const { return AllSymbols.size(); }
@@ -362,10 +431,10 @@ private:
   bool HasProof = false;
   LayoutProof Proof;
   bool Open = false;
-  std::list<Section *> SectionOrder;
-  std::list<Symbol *> SymbolOrder;
-  std::list<Relocation *> RelocOrder;
-  std::list<Comdat *> ComdatOrder;
+  EntityList<Section> SectionOrder;
+  EntityList<Symbol> SymbolOrder;
+  EntityList<Relocation> RelocOrder;
+  EntityList<Comdat> ComdatOrder;
   // Owners of every entity ever made (never shrink while the graph lives).
   EntityStore<Section> AllSections;
   EntityStore<Symbol> AllSymbols;
