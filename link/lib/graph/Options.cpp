@@ -100,6 +100,8 @@ bool harmless(llvm::StringRef A) {
                                           "--discard-locals",
                                           "-X",
                                           "-EL", // the only byte order
+                                          "--no-dynamic-linker",
+                                          "-no-dynamic-linker",
                                           "--discard-none",
                                           "--stats",
                                           "--time-trace",
@@ -163,9 +165,6 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     return Refuse("this output kind");
   // A shared library may leave references to its users (lld's default).
   O.NoUndefined = R.OutputKind == NEVERC_LINK_OUTPUT_EXECUTABLE;
-  if ((R.Flags & NEVERC_LINK_OPTION_STATIC) &&
-      (R.Flags & NEVERC_LINK_OPTION_PIE))
-    return Refuse("a static PIE (-static-pie)");
   for (size_t I = 1; I < Argv.size(); ++I) {
     llvm::StringRef A = Argv[I];
     std::string V;

@@ -135,7 +135,7 @@ bool synthesize(LinkGraph &G) {
         // of any dynamic image (lld: a library loaded later may define
         // it), any one of a shared library (its users may define it).
         if (T.Undefined && X->K == GlobalSym::Undefined && Dynamic &&
-            (T.UndefinedWeak || SharedOut))
+            !G.staticPie() && (T.UndefinedWeak || SharedOut))
           X->WeakImport = true;
       }
       if (T.Undefined && !T.UndefinedWeak && Type != G.Arch->Dyn.None) {
@@ -231,7 +231,7 @@ bool synthesize(LinkGraph &G) {
           ++WordRelocs;
         break;
       case RelocNeed::Got:
-        if (X && X->K == GlobalSym::Undefined && Dynamic)
+        if (X && X->K == GlobalSym::Undefined && Dynamic && !G.staticPie())
           X->NeedsGot = X->WeakImport = true;
         else if (Pre)
           X->NeedsGot = true;

@@ -50,6 +50,13 @@
 // STATIC: .iplt
 // STATIC-NOT: INTERP
 //
+// A static PIE for AArch64: it relocates itself at startup.
+// RUN: %neverc --target=aarch64-linux-gnu -O2 -static-pie -fuse-ld=neverc %s %t/lib.o -o %t/graph/static-pie
+// RUN: %run_aarch64 %t/graph/static-pie | diff %t/l.out -
+// RUN: llvm-readelf -hl %t/graph/static-pie | FileCheck %s --check-prefix=SPIE
+// SPIE: Type: DYN
+// SPIE-NOT: INTERP
+//
 // LTO (thin) for AArch64, through the same linker.
 // RUN: %neverc --target=aarch64-linux-gnu -O2 -flto=thin -fuse-ld=neverc %s -DLIB -DBOTH -o %t/graph/thin
 // RUN: %run_aarch64 %t/graph/thin | diff %t/l.out -

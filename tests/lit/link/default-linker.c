@@ -37,14 +37,15 @@
 //
 // What the graph linker does not make yet: lld makes it, quietly; with
 // -fuse-ld=neverc it is an error naming it.
-// RUN: %neverc -static-pie %s -o %t/static-pie 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
-// RUN: %t/static-pie | FileCheck %s --check-prefix=OUT
-// RUN: llvm-readelf -p .comment %t/static-pie | FileCheck %s --check-prefix=LLD
-// RUN: %neverc -fplugin=%plugins/MinimalPlugin.so -static-pie %s -o %t/static-pie2 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
-// RUN: %t/static-pie2 | FileCheck %s --check-prefix=OUT
-// RUN: not %neverc -fuse-ld=neverc -static-pie %s -o %t/refused 2>&1 | FileCheck %s --check-prefix=REFUSED
+// (lld's --no-rosegment here.)
+// RUN: %neverc -Wl,--no-rosegment %s -o %t/not-yet 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
+// RUN: %t/not-yet | FileCheck %s --check-prefix=OUT
+// RUN: llvm-readelf -p .comment %t/not-yet | FileCheck %s --check-prefix=LLD
+// RUN: %neverc -fplugin=%plugins/MinimalPlugin.so -Wl,--no-rosegment %s -o %t/not-yet2 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
+// RUN: %t/not-yet2 | FileCheck %s --check-prefix=OUT
+// RUN: not %neverc -fuse-ld=neverc -Wl,--no-rosegment %s -o %t/refused 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: not test -e %t/refused
-// REFUSED: error: {{.*}}static PIE (-static-pie) is not supported by the graph linker yet; use -fuse-ld=lld
+// REFUSED: error: {{.*}}the option '--no-rosegment' is not supported by the graph linker yet; use -fuse-ld=lld
 // QUIET-NOT: {{.}}
 //
 // A relocatable link (-r) is the graph linker's merge (object-merge.c);

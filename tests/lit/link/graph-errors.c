@@ -8,8 +8,9 @@
 // UNDEF-NEXT: >>> referenced by {{.*}}.o:(.text+0x{{[0-9a-f]+}})
 // RUN: not test -e %t/undef
 //
-// RUN: not %neverc -fuse-ld=neverc -static-pie %s -o %t/static 2>&1 | FileCheck %s --check-prefix=STATIC
-// STATIC: error: {{.*}}a static PIE (-static-pie) is not supported by the graph linker yet; use -fuse-ld=lld
+// RUN: not %neverc -fuse-ld=neverc -shared -Wl,--no-rosegment %s -o %t/notyet 2>&1 | FileCheck %s --check-prefix=NOTYET
+// NOTYET: error: {{.*}}the option '--no-rosegment' is not supported by the graph linker yet; use -fuse-ld=lld
+// RUN: not test -e %t/notyet
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/opt -Wl,--section-start=.text=0x1000 2>&1 | FileCheck %s --check-prefix=OPT
 // OPT: error: {{.*}}the option '--section-start=.text=0x1000' is not supported by the graph linker yet; use -fuse-ld=lld
 // RUN: not %neverc -fuse-ld=neverc %s -o %t/expr -Wl,--defsym=a=b+1 2>&1 | FileCheck %s --check-prefix=EXPR

@@ -496,6 +496,13 @@ public:
   uint64_t ipltAddress(uint32_t Entry) const;
   /// A static executable: no dynamic linker, IRELATIVE in .rela.iplt.
   bool dynamicImage() const { return !In.Libraries.empty() || pic(); }
+  /// A static PIE (-static -pie): dynamic for its own RELATIVE and
+  /// IRELATIVE relocations (glibc's startup applies them), with no loader
+  /// and nothing imported.
+  bool staticPie() const {
+    return (Req.Flags & NEVERC_LINK_OPTION_STATIC) && pie() &&
+           In.Libraries.empty();
+  }
   bool pie() const {
     return (Req.Flags & NEVERC_LINK_OPTION_PIE) && !sharedOutput();
   }

@@ -66,6 +66,53 @@ unsigned width(uint32_t Type) {
   }
 }
 
+/// lld's GOT relaxation: a GOTPCRELX load, call or jump of a symbol the
+/// image binds itself (not preemptible, not an IFUNC, not absolute in PIC)
+/// reaches it directly: mov -> lea, call *GOT -> addr32 call, jmp *GOT ->
+/// jmp; nop. A static PIE's startup code depends on it: it runs before
+/// anything relocated the GOT. False: the instruction is another.
+bool relaxGotLoad(Relocator &R, const RelocSite &X) {
+  const LinkGraph &G = R.G;
+  const Target &T = X.T;
+  if (X.Pos < 2 || T.Undefined || (T.Absolute && G.pic()) ||
+      (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction))
+    return false;
+  if (T.Global >= 0) {
+    const GlobalSym &Y = G.Globals[size_t(T.Global)];
+    if (G.dynamicTarget(T.Global) || Y.Iplt >= 0 || Y.CanonicalPlt ||
+        Y.K == GlobalSym::Shared ||
+        (Y.Def && Y.Def->Type == object::SymbolType::IndirectFunction))
+      return false;
+  } else if (T.Atom < 0) {
+    return false;
+  }
+  const int64_t V = int64_t(X.S + uint64_t(X.A) - X.P);
+  if (!inRange(V, 32, true))
+    return false;
+  char *Loc = &X.B[X.Pos];
+  const uint8_t Op = uint8_t(Loc[-2]), ModRm = uint8_t(Loc[-1]);
+  if (Op == 0x8b) { // mov foo@GOTPCREL(%rip), %reg -> lea foo(%rip), %reg
+    Loc[-2] = char(0x8d);
+    put32(Loc, 0, uint32_t(V));
+    return true;
+  }
+  if (Op != 0xff || X.Type != R_X86_64_GOTPCRELX)
+    return false;
+  if (ModRm == 0x15) { // call *foo@GOTPCREL(%rip) -> addr32 call foo
+    Loc[-2] = char(0x67);
+    Loc[-1] = char(0xe8);
+    put32(Loc, 0, uint32_t(V));
+    return true;
+  }
+  if (ModRm == 0x25 && X.Pos + 4 <= X.B.size()) { // jmp *GOT -> jmp foo; nop
+    Loc[-2] = char(0xe9);
+    put32(Loc - 1, 0, uint32_t(V + 1));
+    Loc[3] = char(0x90);
+    return true;
+  }
+  return false;
+}
+
 void apply(Relocator &R, const RelocSite &X) {
   const LinkGraph &G = R.G;
   const uint64_t S = X.S, P = X.P;
@@ -113,9 +160,12 @@ void apply(Relocator &R, const RelocSite &X) {
   case R_X86_64_PC64:
     put64(X.B, X.Pos, S + Add - P);
     break;
-  case R_X86_64_GOTPCREL:
   case R_X86_64_GOTPCRELX:
   case R_X86_64_REX_GOTPCRELX:
+    if (relaxGotLoad(R, X))
+      break;
+    [[fallthrough]];
+  case R_X86_64_GOTPCREL:
     Write(int64_t(R.gotSlotFor(X.T, GotSlot::Address) + Add - P), 4, true);
     break;
   case R_X86_64_GOTOFF64:
