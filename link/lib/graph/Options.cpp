@@ -138,13 +138,13 @@ bool harmless(llvm::StringRef A) {
          A.starts_with("--error-limit") || A.starts_with("-L") ||
          A.starts_with("--library-path") || A.starts_with("-l") ||
          A.starts_with("--library=") || A.starts_with("-o") ||
-         A.starts_with("--output") || A.starts_with("-m") ||
-         A.starts_with("-soname") || A.starts_with("--soname") ||
-         A.starts_with("-h") || A.starts_with("--why-extract") ||
-         A.starts_with("-Map") || A.starts_with("--Map") ||
-         A.starts_with("-e") || A.starts_with("--entry") ||
-         A.starts_with("-u") || A.starts_with("--undefined") ||
-         A.starts_with("--sysroot") || A.starts_with("-dynamic-linker") ||
+         A.starts_with("--output") || A.starts_with("-soname") ||
+         A.starts_with("--soname") || A.starts_with("-h") ||
+         A.starts_with("--why-extract") || A.starts_with("-Map") ||
+         A.starts_with("--Map") || A.starts_with("-e") ||
+         A.starts_with("--entry") || A.starts_with("-u") ||
+         A.starts_with("--undefined") || A.starts_with("--sysroot") ||
+         A.starts_with("-dynamic-linker") ||
          A.starts_with("--dynamic-linker") || A.starts_with("-rpath") ||
          A.starts_with("--rpath") || A.starts_with("-R");
 }
@@ -353,10 +353,12 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     } else if (A == "--thinlto-emit-imports-files" ||
                A == "-thinlto-emit-imports-files") {
       O.Lto.EmitImports = true;
-    } else if (A == "-m" && I + 1 < Argv.size()) {
-      const graph::TargetArch *T = graph::targetArchOfEmulation(Argv[++I]);
+    } else if ((A == "-m" && I + 1 < Argv.size()) ||
+               (A.starts_with("-m") && A != "-mllvm" && A.size() > 2)) {
+      const std::string E = A == "-m" ? Argv[++I] : A.drop_front(2).str();
+      const graph::TargetArch *T = graph::targetArchOfEmulation(E);
       if (!T)
-        return Refuse("the emulation '" + Argv[I] + "'");
+        return Refuse("the emulation '" + E + "'");
       O.Machine = T->Machine;
     } else if (A.starts_with("-") && A != "-" && !harmless(A)) {
       return Refuse("the option '" + A.str() + "'");

@@ -95,12 +95,35 @@ TEST(GraphLinkerOptions, WhatItTakesAndWhatItRefuses) {
   EXPECT_FALSE(parseLinkerOptions({"ld", "-z", "nosuchkeyword", "x.o"},
                                   request(NEVERC_LINK_OUTPUT_EXECUTABLE), Z,
                                   Error));
-  EXPECT_FALSE(parseLinkerOptions(
-      {"ld", "x.o"},
+  // A static PIE is taken (-static -pie --no-dynamic-linker), and so are
+  // -m for both targets; another emulation or byte order is refused.
+  EXPECT_TRUE(parseLinkerOptions(
+      {"ld", "--no-dynamic-linker", "x.o"},
       request(NEVERC_LINK_OUTPUT_EXECUTABLE,
               NEVERC_LINK_OPTION_STATIC | NEVERC_LINK_OPTION_PIE),
-      Z, Error));
-  EXPECT_NE(Error.find("static PIE"), std::string::npos) << Error;
+      Z, Error))
+      << Error;
+  for (const char *M : {"elf_x86_64", "aarch64linux"}) {
+    LinkerOptions O;
+    EXPECT_TRUE(parseLinkerOptions({"ld", "-m", M, "x.o"},
+                                   request(NEVERC_LINK_OUTPUT_EXECUTABLE), O,
+                                   Error))
+        << M << ": " << Error;
+    EXPECT_NE(O.Machine, 0u) << M;
+  }
+  for (const char *A : {"-EB", "-melf_i386"}) {
+    LinkerOptions O;
+    Error.clear();
+    EXPECT_FALSE(parseLinkerOptions(
+        {"ld", A, "x.o"}, request(NEVERC_LINK_OUTPUT_EXECUTABLE), O, Error))
+        << A;
+    EXPECT_NE(Error.find("use -fuse-ld=lld"), std::string::npos) << Error;
+  }
+  LinkerOptions M;
+  EXPECT_FALSE(parseLinkerOptions({"ld", "-m", "elf_i386", "x.o"},
+                                  request(NEVERC_LINK_OUTPUT_EXECUTABLE), M,
+                                  Error));
+  EXPECT_NE(Error.find("the emulation 'elf_i386'"), std::string::npos) << Error;
 }
 
 TEST(GraphLinkerSteps, RunInOrderOnly) {
