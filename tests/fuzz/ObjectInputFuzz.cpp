@@ -28,7 +28,7 @@
 // (neverc::link::readInputBuffer: object, archive, shared library or
 // script, read and resolved; files it names are not opened), and what was
 // read through the graph linker's steps (LinkGraph.h) as a static
-// executable, a PIE and a shared library.
+// executable, a PIE and a shared library, for x86-64 and AArch64 objects.
 //
 // LLVM comes from the shared libLLVM, which is not instrumented: ASan checks
 // every access the library makes through the harness's buffer, but coverage
@@ -38,6 +38,8 @@
 #include "neverc/link/Image.h"
 #include "neverc/link/Inputs.h"
 #include "neverc/link/LinkGraph.h"
+
+#include "graph/Arch.h" // link/lib: pickTarget
 #include "neverc/object/Archive.h"
 #include "neverc/object/COFF.h"
 #include "neverc/object/ELF.h"
@@ -556,11 +558,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         return 0;
       G.In = std::move(Again);
     }
-    bool X86 = true;
-    for (const auto &Obj : G.In.Objects)
-      X86 &= Obj->Graph.Triple.rfind("x86_64", 0) == 0;
-    if (!X86)
-      return 0; // the graph linker links x86-64 only
+    // The graph linker's targets (x86-64, AArch64), from the objects'
+    // e_machine, as read_inputs picks them; any other is refused there.
+    if (!neverc::link::graph::pickTarget(G))
+      return 0;
     // Bitcode was read (its symbol table, resolved above); what LTO would
     // make of it is LLVM's code generator, not a reader: not run here.
     if (!G.In.Bitcode.empty())
