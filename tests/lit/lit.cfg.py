@@ -74,4 +74,5 @@ qemu_aarch64 = shutil.which("qemu-aarch64")
 if qemu_aarch64 and os.path.exists("/usr/aarch64-linux-gnu/lib/crt1.o"):
     config.available_features.add("aarch64-linux")
     config.substitutions.append(
-        ("%run_aarch64", qemu_aarch64 + " -L /usr/aarch64-linux-gnu"))
+        ("%run_aarch64",
+         "timeout 120 " + qemu_aarch64 + " -L /usr/aarch64-linux-gnu"))

@@ -39,6 +39,7 @@ struct Relocator;
 /// One relocation being applied, with what the target-independent part of
 /// relocate worked out.
 struct RelocSite {
+  const object::Relocation &Rel;
   const Atom &At;
   uint64_t Offset; ///< in the atom
   uint32_t Type;
@@ -76,6 +77,12 @@ struct TargetArch {
   void (*writeIpltEntry)(char *Buf, uint64_t Entry, uint64_t Slot);
   /// What a lazily bound .got.plt slot holds before its first call.
   uint64_t (*lazySlot)(uint64_t Entry, uint64_t Plt);
+  /// A call's reach either way (0: every call reaches), and the thunk that
+  /// extends it: ThunkSize bytes at \p At jumping to \p Dest (Absolute:
+  /// an address no load moves, in a position-independent image).
+  uint64_t BranchRange;
+  unsigned ThunkSize;
+  void (*writeThunk)(char *Buf, uint64_t At, uint64_t Dest, bool Absolute);
 };
 
 extern const TargetArch X86_64Target;  // arch/X86_64.cpp
@@ -85,6 +92,13 @@ extern const TargetArch AArch64Target; // arch/AArch64.cpp
 const TargetArch *targetArchOf(uint16_t Machine);
 /// The target -m names (nullptr: none).
 const TargetArch *targetArchOfEmulation(const std::string &Emulation);
+/// layout's range thunks (Thunks.cpp): after addresses are known, a call
+/// out of reach gets a thunk next to its caller. True: thunks were added
+/// and layout must run again.
+bool addRangeThunks(LinkGraph &G);
+/// Where a call to \p T goes: its PLT entry when the dynamic linker binds
+/// it, else the target itself.
+uint64_t callTarget(const LinkGraph &G, const Target &T);
 /// read_inputs: the link's target, from -m and the objects' e_machine.
 bool pickTarget(LinkGraph &G);
 /// "R_AARCH64_CALL26", for messages.

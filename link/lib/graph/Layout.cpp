@@ -362,11 +362,23 @@ bool layout(LinkGraph &G) {
     return MinAlign.empty() ? Al : std::max(Al, MinAlign[A]);
   };
 
-  // The inputs, in order.
+  // The inputs, in order; a range thunk right after the atom it serves,
+  // or at the end of .init and .fini, whose pieces (crti, crtn) run into
+  // each other.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> ThunksAfter;
+  std::vector<uint32_t> ThunksLast;
+  for (const LinkGraph::RangeThunk &K : G.Thunks) {
+    const Atom &Caller = G.Atoms[size_t(G.Atoms[K.Atom].ThunkOf)];
+    const std::string &In = atomName(Caller);
+    if (In == ".init" || In == ".fini")
+      ThunksLast.push_back(K.Atom);
+    else
+      ThunksAfter[uint32_t(G.Atoms[K.Atom].ThunkOf)].push_back(K.Atom);
+  }
   std::vector<std::pair<uint32_t, uint32_t>> Placed; // section, atom
   for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
     Atom &X = G.Atoms[A];
-    if (!X.Live)
+    if (!X.Live || X.ThunkOf >= 0)
       continue;
     const std::string &In = atomName(X);
     if (!(X.ShFlags & SHF_ALLOC) && StripDebug && In.rfind(".debug", 0) == 0)
@@ -381,6 +393,18 @@ bool layout(LinkGraph &G) {
     int32_t O = Output(Name, Type, X.ShFlags, AlignOf(A));
     X.Out = O;
     Placed.push_back({uint32_t(O), A});
+    if (!ThunksAfter.empty())
+      if (auto It = ThunksAfter.find(A); It != ThunksAfter.end())
+        for (uint32_t T : It->second) {
+          G.Atoms[T].Out = O;
+          Placed.push_back({uint32_t(O), T});
+        }
+  }
+  for (uint32_t T : ThunksLast) {
+    const int32_t O = G.Atoms[size_t(G.Atoms[T].ThunkOf)].Out;
+    G.Atoms[T].Out = O;
+    if (O >= 0)
+      Placed.push_back({uint32_t(O), T});
   }
   for (auto &[O, A] : Placed)
     G.Sections[O].Atoms.push_back(A);

@@ -67,7 +67,18 @@ uint64_t Relocator::gotSlotFor(const Target &T, GotSlot::Kind K) const {
   return Slot < 0 ? 0 : G.gotAddress(uint32_t(Slot));
 }
 
+uint64_t callTarget(const LinkGraph &G, const Target &T) {
+  if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
+      G.dynamicTarget(T.Global))
+    return G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
+  return targetAddress(G, T);
+}
+
 uint64_t Relocator::callDestination(const RelocSite &X) const {
+  if (!G.ThunkOfReloc.empty())
+    if (auto It = G.ThunkOfReloc.find(&X.Rel); It != G.ThunkOfReloc.end())
+      return G.Atoms[It->second].Address - uint64_t(X.A); // (the addend is
+                                                          // the thunk's)
   const Target &T = X.T;
   if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
       G.dynamicTarget(T.Global))
@@ -173,8 +184,8 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
       S = G.offsetAddress(uint32_t(T.Atom), T.Offset + uint64_t(Add));
       Add = 0;
     }
-    G.Arch->apply(*this, RelocSite{At, R->Offset, Type, T, S, Add, P, B, Pos,
-                                   Alloc});
+    G.Arch->apply(
+        *this, RelocSite{*R, At, R->Offset, Type, T, S, Add, P, B, Pos, Alloc});
   }
 }
 
@@ -781,6 +792,23 @@ bool relocate(LinkGraph &G) {
     }
     for (uint32_t A : S.Atoms)
       X.apply(B, A);
+  }
+  // Range thunks: their code, now that every address is final.
+  for (const LinkGraph::RangeThunk &K : G.Thunks) {
+    const Atom &Th = G.Atoms[K.Atom];
+    if (Th.Out < 0)
+      continue;
+    OutputSection &S = G.Sections[size_t(Th.Out)];
+    char *Base = Img ? Img + S.Offset : S.Data.data();
+    Target T;
+    T.Global = K.Global;
+    T.Atom = K.TargetAtom;
+    T.Offset = K.Offset;
+    T.Sym = K.Sym;
+    T.Absolute = K.Absolute;
+    G.Arch->writeThunk(Base + Th.OutOffset, Th.Address,
+                       callTarget(G, T) + uint64_t(K.Addend),
+                       K.Absolute && G.pic());
   }
   X.fillGot();
   X.fillPlt();

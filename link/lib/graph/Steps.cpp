@@ -376,7 +376,14 @@ bool runLinkStep(LinkGraph &G, LinkStep S) {
     Ok = graph::synthesize(G);
     break;
   case LinkStep::Layout:
+    // A call out of reach gets a range thunk, which moves what follows:
+    // layout again until every call reaches (a few rounds at most).
     Ok = graph::layout(G);
+    for (unsigned Round = 0; Ok && Round < 4 && graph::addRangeThunks(G);
+         ++Round) {
+      graph::clearLayout(G);
+      Ok = graph::layout(G);
+    }
     break;
   case LinkStep::Relocate:
     Ok = graph::relocate(G);
@@ -397,31 +404,36 @@ bool stepReplaceable(LinkStep S) {
          S == LinkStep::GC || S == LinkStep::ICF || S == LinkStep::RelaxThunks;
 }
 
+void graph::clearLayout(LinkGraph &G) {
+  G.Sections.clear();
+  G.Segments.clear();
+  G.S = LinkGraph::Synth();
+  G.Dynamic.clear();
+  G.Image.clear();
+  G.Sunk = {};
+  G.ImagePlanned = false;
+  for (Atom &A : G.Atoms) {
+    A.Out = -1;
+    A.OutOffset = A.Address = 0;
+    A.Pieces.clear();
+    A.Run = -1;
+  }
+}
+
 void invalidateLinkGraph(LinkGraph &G, uint32_t Earliest) {
   if (Earliest == 0 || G.State < Earliest)
     return;
   const uint32_t Back = Earliest - 1;
   // What layout and the later steps made.
-  if (Back < NEVERC_LINK_STATE_LAYOUT_COMPLETE) {
-    G.Sections.clear();
-    G.Segments.clear();
-    G.S = LinkGraph::Synth();
-    G.Dynamic.clear();
-    G.Image.clear();
-    G.Sunk = {};
-    G.ImagePlanned = false;
-    for (Atom &A : G.Atoms) {
-      A.Out = -1;
-      A.OutOffset = A.Address = 0;
-      A.Pieces.clear();
-      A.Run = -1;
-    }
-  }
+  if (Back < NEVERC_LINK_STATE_LAYOUT_COMPLETE)
+    graph::clearLayout(G);
   // What synthesize made.
   if (Back < NEVERC_LINK_STATE_SYNTHETICS_READY &&
       G.State >= NEVERC_LINK_STATE_SYNTHETICS_READY) {
     G.Atoms.resize(G.AtomsBeforeSynthesize);
     G.Relocs.resize(G.AtomsBeforeSynthesize);
+    G.Thunks.clear();
+    G.ThunkOfReloc.clear();
     G.Got.clear();
     G.LocalGot.clear();
     G.PltEntries.clear();

@@ -17,6 +17,8 @@ bool collectGarbage(LinkGraph &G); // GC.cpp
 bool foldIdentical(LinkGraph &G);  // GC.cpp
 bool synthesize(LinkGraph &G);     // Synthetic.cpp
 bool layout(LinkGraph &G);         // Layout.cpp
+/// What layout made, undone (a rewind, or layout again with thunks).
+void clearLayout(LinkGraph &G);    // Steps.cpp
 bool relocate(LinkGraph &G);       // Relocate.cpp
 bool emitImage(LinkGraph &G);      // Emit.cpp
 /// emit_image's first half: .symtab, .strtab and .shstrtab added, every

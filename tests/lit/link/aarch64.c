@@ -70,16 +70,30 @@
 // RUN: %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/graph/r.o -o %t/graph/merged
 // RUN: %run_aarch64 %t/graph/merged | diff %t/l.out -
 //
+// A call beyond CALL26's ±128 MiB goes through a range thunk placed right
+// after its caller: across 129 MiB of code (Inputs/aarch64-far.s), as
+// lld's runs; and to an absolute address in a PIE, through a literal (no
+// load moves it).
+// RUN: %neverc --target=aarch64-linux-gnu -c %S/Inputs/aarch64-far.s -o %t/far.o
+// RUN: %neverc --target=aarch64-linux-gnu -O2 -DFAR -c %s -o %t/farmain.o
+// RUN: %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/farmain.o %t/lib.o %t/far.o -o %t/graph/far
+// RUN: %clang --target=aarch64-linux-gnu -fuse-ld=lld %t/farmain.o %t/lib.o %t/far.o -o %t/lld/far
+// RUN: %run_aarch64 %t/graph/far > %t/gfar.out
+// RUN: %run_aarch64 %t/lld/far | diff - %t/gfar.out
+// RUN: FileCheck %s --check-prefix=FAROUT < %t/gfar.out
+// FAROUT: far 42
+// RUN: llvm-objdump -d --no-show-raw-insn --start-address=0x10000 --stop-address=0x11000 %t/graph/far | FileCheck %s --check-prefix=VENEER
+// VENEER: adrp x16,
+// VENEER-NEXT: add x16, x16,
+// VENEER-NEXT: br x16
+// RUN: rm %t/far.o %t/graph/far %t/lld/far
+// RUN: %neverc --target=aarch64-linux-gnu -O2 -fuse-ld=neverc -DFARABS %s %t/lib.o -Wl,--defsym,far_away=0x20000000 -o %t/farabs
+// RUN: llvm-objdump -d --no-show-raw-insn %t/farabs | FileCheck %s --check-prefix=ABS
+// ABS: ldr x16, 0x{{[0-9a-f]+}}
+// ABS-NEXT: br x16
+//
 // What it does not do yet is named, and a link that did not ask for the
-// graph linker goes to lld: a call out of CALL26's range (lld makes a
-// thunk), a relocation type it does not apply.
-// RUN: not %neverc --target=aarch64-linux-gnu -O2 -fuse-ld=neverc -DFAR %s %t/lib.o -Wl,--defsym,far_away=0x20000000 -o %t/far 2>&1 | FileCheck %s --check-prefix=FAR
-// FAR: error: in neverc.link.relocate: relocation R_AARCH64_CALL26 out of range: {{[0-9]+}} is not in [-134217728, 134217727]; the graph linker makes no range thunks yet; use -fuse-ld=lld
-// FAR-NEXT: >>> at {{.*}}:(.text+0x{{[0-9a-f]+}})
-// RUN: not ls %t/far
-// RUN: %neverc --target=aarch64-linux-gnu -O2 -DFAR %s %t/lib.o -Wl,--defsym,far_away=0x20000000 -o %t/far
-// RUN: llvm-nm %t/far | FileCheck %s --check-prefix=THUNK
-// THUNK: __AArch64{{.*}}Thunk_far_away
+// graph linker goes to lld: a relocation type it does not apply.
 // RUN: echo 'movz x0, #:prel_g0:main' > %t/prel.s
 // RUN: %neverc --target=aarch64-linux-gnu -c %t/prel.s -o %t/prel.o
 // RUN: not %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/prog.o %t/prel.o %t/lib.o -o %t/prel 2>&1 | FileCheck %s --check-prefix=PREL
@@ -112,15 +126,21 @@ static __thread int local_tls = 2;
 static int add(int x) { return x + lib_data - 8; }
 int (*volatile fp)(int) = add;
 
-#ifdef FAR
+#ifdef FARABS
 void far_away(void);
+#endif
+#ifdef FAR
+int far_func(void);
 #endif
 
 int main(void) {
   counter_tls += 1;
   local_tls += 1;
-#ifdef FAR
+#ifdef FARABS
   far_away();
+#endif
+#ifdef FAR
+  printf("far %d\n", far_func());
 #endif
   printf("lib %d tls %d/%d local %d data %d ptr %d\n", lib_call(7),
          counter_tls, lib_tls(), local_tls, lib_data, fp(11));

@@ -147,6 +147,9 @@ struct Atom {
   /// that holds them.
   std::vector<std::pair<uint64_t, uint64_t>> Pieces;
   int32_t Run = -1;
+  /// A range thunk (layout made it): the atom whose calls it serves; it is
+  /// placed right after that atom.
+  int32_t ThunkOf = -1;
   /// The output offset of input offset \p In (Pieces not empty).
   uint64_t pieceOffset(uint64_t In) const;
   std::string_view bytes() const {
@@ -419,6 +422,18 @@ public:
   std::unordered_map<uint64_t, uint32_t> LocalGot;
   /// Atoms before synthesize added copies (what a rerun truncates to).
   size_t AtomsBeforeSynthesize = 0;
+  /// Range thunks (AArch64: a call beyond a branch's reach goes through
+  /// one): the thunk atom, what it jumps to, and the call it serves.
+  struct RangeThunk {
+    uint32_t Atom = 0;
+    int32_t Global = -1, TargetAtom = -1;
+    uint64_t Offset = 0;
+    const object::Symbol *Sym = nullptr;
+    bool Absolute = false;
+    int64_t Addend = 0;
+  };
+  std::vector<RangeThunk> Thunks;
+  std::unordered_map<const object::Relocation *, uint32_t> ThunkOfReloc;
   int32_t TlsModuleGot = -1;
   /// .dynstr and where each string is in it.
   std::string DynStr;

@@ -13,10 +13,10 @@
 //
 // Not here yet, each an error naming the relocation: the small-PIC GOT
 // (LD64_GOTOFF_LO15, GOT_LD_PREL19), TLS local-dynamic sequences, the
-// PC-relative MOVW groups and pointer authentication (AUTH_*); calls out
-// of CALL26's ±128 MiB range (lld's range thunks). Each of these ends in
-// "use -fuse-ld=lld", so a link that did not ask for this linker goes to
-// lld before anything is written.
+// PC-relative MOVW groups and pointer authentication (AUTH_*). Each ends
+// in "use -fuse-ld=lld", so a link that did not ask for this linker goes to
+// lld before anything is written. A call out of CALL26's ±128 MiB reach
+// goes through a range thunk (Thunks.cpp; writeThunk here).
 //
 //===----------------------------------------------------------------------===//
 #include "../Arch.h"
@@ -267,16 +267,8 @@ void apply(Relocator &R, const RelocSite &X) {
     // A call to an undefined weak function goes to the next instruction.
     const uint64_t Dest =
         R.callsNothing(X) ? P + 4 - uint64_t(A) : R.callDestination(X);
-    const int64_t V = int64_t(Dest + uint64_t(A) - P);
-    if (!inRange(V, 28, true)) { // lld would reach it through a thunk
-      R.error("relocation " + relocTypeName(G, X.Type) +
-              " out of range: " + std::to_string(V) +
-              " is not in [-134217728, 134217727]; the graph linker makes "
-              "no range thunks yet; use -fuse-ld=lld\n>>> at " +
-              placeName(G, X.At, X.Offset));
-      break;
-    }
-    Branch(V, 28, 0x03ffffff, 0);
+    // (Out of reach, layout gave it a range thunk: Thunks.cpp.)
+    Branch(int64_t(Dest + uint64_t(A) - P), 28, 0x03ffffff, 0);
     break;
   }
   case R_AARCH64_CONDBR19:
@@ -445,6 +437,23 @@ void writeIpltEntry(char *Buf, uint64_t Entry, uint64_t Slot) {
 // The slot first goes to PLT0, which calls the dynamic linker's resolver.
 uint64_t lazySlot(uint64_t, uint64_t Plt) { return Plt; }
 
+// A range thunk, through x16 (the intra-procedure-call scratch register
+// veneers may use): adrp x16, dest; add x16, x16, lo12(dest); br x16; or,
+// to an absolute address in a position-independent image (which PC-relative
+// code cannot name), ldr x16, 8; br x16; .xword dest.
+void writeThunk(char *Buf, uint64_t At, uint64_t Dest, bool Absolute) {
+  if (Absolute) {
+    static const uint32_t Code[2] = {0x58000050, 0xd61f0200};
+    writeInsns(Buf, Code, 2);
+    put64(Buf, 8, Dest);
+    return;
+  }
+  static const uint32_t Code[4] = {0x90000010, 0x91000210, 0xd61f0200, 0};
+  writeInsns(Buf, Code, 4);
+  setPage(Buf, Dest, At);
+  setImm12(Buf + 4, Dest);
+}
+
 } // namespace
 
 const TargetArch AArch64Target = {
@@ -470,6 +479,9 @@ const TargetArch AArch64Target = {
     writePltEntry,
     writeIpltEntry,
     lazySlot,
+    uint64_t(1) << 27, // CALL26, JUMP26: ±128 MiB
+    16,
+    writeThunk,
 };
 
 } // namespace neverc::link::graph

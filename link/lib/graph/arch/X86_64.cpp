@@ -267,6 +267,9 @@ const TargetArch X86_64Target = {
     writePltEntry,
     writeIpltEntry,
     lazySlot,
+    0, // a call's rel32 reaches the whole image
+    0,
+    nullptr,
 };
 
 } // namespace neverc::link::graph
