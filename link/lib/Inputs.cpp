@@ -467,6 +467,7 @@ bool Resolver::addShared(uint32_t Input, llvm::StringRef Bytes) {
   }
   SharedLibrary L;
   L.Input = Input;
+  L.Machine = File->getHeader().e_machine;
   llvm::StringRef DynStr;
   if (DynSym) {
     auto T = File->getStringTableForSymtab(*DynSym);

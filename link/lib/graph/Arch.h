@@ -153,11 +153,6 @@ inline bool inRange(int64_t V, unsigned Bits, bool Signed) {
     return V >= -(int64_t(1) << (Bits - 1)) && V < (int64_t(1) << (Bits - 1));
   return uint64_t(V) < (uint64_t(1) << Bits);
 }
-inline uint32_t read32(SectionBytes B, size_t Off) {
-  uint32_t V;
-  std::memcpy(&V, B.P + Off, 4);
-  return V;
-}
 inline void put16(SectionBytes B, size_t Off, uint16_t V) {
   std::memcpy(B.P + Off, &V, 2);
 }

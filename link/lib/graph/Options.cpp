@@ -100,8 +100,6 @@ bool harmless(llvm::StringRef A) {
                                           "--discard-locals",
                                           "-X",
                                           "-EL", // the only byte order
-                                          "--no-dynamic-linker",
-                                          "-no-dynamic-linker",
                                           "--discard-none",
                                           "--stats",
                                           "--time-trace",
@@ -165,6 +163,7 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     return Refuse("this output kind");
   // A shared library may leave references to its users (lld's default).
   O.NoUndefined = R.OutputKind == NEVERC_LINK_OUTPUT_EXECUTABLE;
+  bool NoDynamicLinker = false;
   for (size_t I = 1; I < Argv.size(); ++I) {
     llvm::StringRef A = Argv[I];
     std::string V;
@@ -249,6 +248,8 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
     } else if (A == "--allow-shlib-undefined" ||
                A == "--no-allow-shlib-undefined") {
       continue; // about the libraries' references, which are not checked
+    } else if (A == "--no-dynamic-linker" || A == "-no-dynamic-linker") {
+      NoDynamicLinker = true; // (lld: whatever -dynamic-linker says)
     } else if (valueOf(Argv, I, {"-dynamic-linker", "--dynamic-linker"}, V)) {
       O.DynamicLinker = V;
     } else if (valueOf(Argv, I, {"-u", "--undefined"}, V, /*Joined=*/true)) {
@@ -366,6 +367,8 @@ bool parseLinkerOptions(const std::vector<std::string> &Argv,
       ++I;
     }
   }
+  if (NoDynamicLinker)
+    O.DynamicLinker.clear(); // no .interp, no PT_INTERP
   if (R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE) {
     // A relocatable merge keeps every section and symbol as it is: what
     // would drop, fold, hide or rename some is not done in one yet.

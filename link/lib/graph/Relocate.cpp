@@ -67,11 +67,17 @@ uint64_t Relocator::gotSlotFor(const Target &T, GotSlot::Kind K) const {
   return Slot < 0 ? 0 : G.gotAddress(uint32_t(Slot));
 }
 
-uint64_t callTarget(const LinkGraph &G, const Target &T) {
+/// The PLT entry a call to \p T goes through (0: none, it goes to T).
+static uint64_t pltOfCall(const LinkGraph &G, const Target &T) {
   if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
       G.dynamicTarget(T.Global))
     return G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
-  return targetAddress(G, T);
+  return 0;
+}
+
+uint64_t callTarget(const LinkGraph &G, const Target &T) {
+  const uint64_t Plt = pltOfCall(G, T);
+  return Plt ? Plt : targetAddress(G, T);
 }
 
 uint64_t Relocator::callDestination(const RelocSite &X) const {
@@ -79,11 +85,8 @@ uint64_t Relocator::callDestination(const RelocSite &X) const {
     if (auto It = G.ThunkOfReloc.find(&X.Rel); It != G.ThunkOfReloc.end())
       return G.Atoms[It->second].Address - uint64_t(X.A); // (the addend is
                                                           // the thunk's)
-  const Target &T = X.T;
-  if (T.Global >= 0 && G.Globals[size_t(T.Global)].Plt >= 0 &&
-      G.dynamicTarget(T.Global))
-    return G.pltAddress(uint32_t(G.Globals[size_t(T.Global)].Plt));
-  return X.S;
+  const uint64_t Plt = pltOfCall(G, X.T);
+  return Plt ? Plt : X.S;
 }
 
 bool Relocator::callsNothing(const RelocSite &X) const {

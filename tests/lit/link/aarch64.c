@@ -104,6 +104,12 @@
 // RUN: not %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/prog.o %t/x86.o -o %t/mixed 2>&1 | FileCheck %s --check-prefix=MIXED
 // MIXED: error: in neverc.link.read_inputs: {{.*}}x86.o is incompatible with -m aarch64linux (x86-64, not AArch64)
 // RUN: not ls %t/mixed
+// A shared library for another target too (lld's error).
+// RUN: mkdir -p %t/x86lib
+// RUN: %neverc -fPIC -shared -O1 -DLIB %s -o %t/x86lib/libx.so
+// RUN: not %neverc --target=aarch64-linux-gnu -fuse-ld=neverc %t/prog.o -L%t/x86lib -lx -o %t/mixedlib 2>&1 | FileCheck %s --check-prefix=MIXEDLIB
+// MIXEDLIB: error: in neverc.link.read_inputs: {{.*}}x86lib/libx.so is incompatible with -m aarch64linux (x86-64, not AArch64)
+// RUN: not ls %t/mixedlib
 
 #include <stdio.h>
 

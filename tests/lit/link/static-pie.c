@@ -18,6 +18,14 @@
 // HDR-NOT: (NEEDED)
 // HDR: (FLAGS_1) PIE
 // HDR-NOT: missing
+// --no-dynamic-linker in a dynamic link: no .interp either (lld's).
+// RUN: %neverc -fuse-ld=neverc %t/p.o -Wl,--no-dynamic-linker -o %t/nointerp
+// RUN: llvm-readelf -lS %t/nointerp | FileCheck %s --check-prefix=NOINTERP
+// NOINTERP-NOT: INTERP
+// NOINTERP-NOT: .interp
+// RUN: %neverc -fuse-ld=neverc %t/p.o -o %t/interp
+// RUN: llvm-readelf -l %t/interp | FileCheck %s --check-prefix=INTERP
+// INTERP: INTERP
 // RUN: llvm-readelf -r %t/graph | FileCheck %s --check-prefix=REL
 // REL-DAG: R_X86_64_RELATIVE
 // REL-DAG: R_X86_64_IRELATIVE

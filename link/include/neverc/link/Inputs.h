@@ -84,6 +84,7 @@ struct LinkObject {
 /// A shared library input: what it defines and what it needs.
 struct SharedLibrary {
   uint32_t Input = 0;
+  uint16_t Machine = 0; ///< its e_machine (read_inputs checks the target)
   /// Its DT_SONAME; without one, the name lld gives it (the file name
   /// when -l found it, else the path as given): what DT_NEEDED says.
   std::string Soname;

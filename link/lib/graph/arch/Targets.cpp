@@ -49,6 +49,14 @@ bool pickTarget(LinkGraph &G) {
   for (const auto &O : G.In.Objects)
     if (!Check(O->Name, O->Graph.Triple, "object"))
       return false;
+  // A shared library for another target is lld's error too.
+  for (const SharedLibrary &L : G.In.Libraries)
+    if (!Check(G.In.Files[L.Input].Path,
+               object::elfTripleOf(L.Machine).empty()
+                   ? "e_machine " + std::to_string(L.Machine)
+                   : object::elfTripleOf(L.Machine),
+               "shared library"))
+      return false;
   for (const auto &B : G.In.Bitcode)
     if (!B->Info.Triple.empty() &&
         !Check(B->Name, B->Info.Triple, "bitcode file"))
