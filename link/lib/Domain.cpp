@@ -166,9 +166,13 @@ void LinkDomain::Impl::shutdownProviders() {
   for (auto &P : LtoProviders)
     if (P->DestroyUserData)
       P->DestroyUserData(P->UserData);
+  for (auto &P : MergeProviders)
+    if (P->DestroyUserData)
+      P->DestroyUserData(P->UserData);
   Providers.clear();
   Verifiers.clear();
   LtoProviders.clear();
+  MergeProviders.clear();
 }
 
 bool LinkDomain::Impl::stepsActive() const {
@@ -190,7 +194,7 @@ bool LinkDomain::Impl::graphByDefault(const LinkDomain::Link &L) const {
 
 bool LinkDomain::Impl::active() const {
   if (Choice == LinkDomain::Linker::Graph || !Providers.empty() ||
-      !Verifiers.empty() || stepsActive())
+      !Verifiers.empty() || !MergeProviders.empty() || stepsActive())
     return true;
   for (uint32_t P : LinkPhases)
     if (phaseActive(P))
@@ -276,6 +280,8 @@ bool LinkDomain::active() const { return P->active(); }
 void LinkDomain::chooseLinker(Linker L) { P->Choice = L; }
 
 void LinkDomain::setLtoIR(LtoIR *IR) { P->IR = IR; }
+
+void LinkDomain::setObjectDomain(object::ObjectDomain *O) { P->Objects = O; }
 
 void LinkDomain::shutdown() { P->shutdownProviders(); }
 

@@ -23,6 +23,7 @@
 #include "neverc/link/LinkGraph.h"
 #include "neverc/link/Request.h"
 #include "neverc/object/BinaryStage.h"
+#include "neverc/object/ObjectDomain.h"
 
 #include <array>
 #include <cstdint>
@@ -95,6 +96,19 @@ struct LinkerProvider {
   NevercDestroyUserDataFn DestroyUserData = nullptr;
   const core::Plugin *Owner = nullptr;
 };
+/// A -r merge provider (api/Registrar.cpp registers it, Pipeline.cpp
+/// calls it from neverc.link.object_merge).
+struct MergeProvider {
+  std::string ID, CompatibilityKey;
+  NevercTargetID TargetID{};
+  NevercObjectFormatID FormatID{};
+  NevercInterfaceID ProductID{};
+  uint64_t Flags = 0;
+  NevercObjectMergeProviderFn Merge = nullptr;
+  void *UserData = nullptr;
+  NevercDestroyUserDataFn DestroyUserData = nullptr;
+  const core::Plugin *Owner = nullptr;
+};
 /// An LTO codegen provider (api/LTO.cpp registers it, api/LTOProvider.cpp
 /// calls it).
 struct LtoProvider {
@@ -130,6 +144,8 @@ struct LinkJob {
   uint32_t Phase = 0;
   /// The provider serving neverc.link.full for this link (null: lld).
   const LinkerProvider *Provider = nullptr;
+  /// The provider serving neverc.link.object_merge (null: the built-in).
+  const MergeProvider *Merger = nullptr;
 
   /// The C view of the request (filled once, by fillRequest), with the
   /// arrays its views point into.
@@ -287,6 +303,10 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
   std::vector<std::unique_ptr<LinkerProvider>> Providers;
   std::vector<std::unique_ptr<ImageVerifier>> Verifiers;
   std::vector<std::unique_ptr<LtoProvider>> LtoProviders;
+  std::vector<std::unique_ptr<MergeProvider>> MergeProviders;
+  /// Lends the link's objects to a merge provider (null: no object domain,
+  /// and merge providers are refused).
+  object::ObjectDomain *Objects = nullptr;
   NevercLTOCodegenAPI LTOCodegen{};
   core::JobRegistry<LinkJob> Jobs;
 
@@ -303,6 +323,13 @@ struct LinkDomain::Impl final : object::BinaryStageResolver {
   bool graphByDefault(const LinkDomain::Link &L) const;
 };
 
+/// The object-merge provider serving \p J's -r link (null: the built-in
+/// merge, or not a -r link).
+const MergeProvider *mergeProviderFor(LinkDomain::Impl &D, const LinkJob &J);
+/// neverc.link.object_merge through J.Merger (api/MergeProvider.cpp): the
+/// merged object in the graph's Merged and Image, or an error reported
+/// naming the provider.
+NevercStatus provideMerge(LinkDomain::Impl &D, LinkJob &J);
 
 inline LinkDomain::Impl &impl(void *Ctx) {
   return *static_cast<LinkDomain::Impl *>(Ctx);

@@ -267,6 +267,12 @@ struct MergeStep {
     auto &X = *static_cast<MergeStep *>(Ctx);
     LinkGraph &G = *static_cast<LinkGraph *>(In);
     *Out = nullptr;
+    if (X.R->J.Merger) {
+      NevercStatus S = provideMerge(X.R->D, X.R->J);
+      if (isOk(S))
+        *Out = G.Merged.get();
+      return S;
+    }
     if (mergeObjects(G)) {
       *Out = G.Merged.get(); // the ObjectGraph artifact
       return okStatus();
@@ -582,12 +588,14 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   // one of its steps, or nothing chose another linker; a linker provider
   // serves the whole link instead.
   const bool Explicit = D.Choice == LinkDomain::Linker::Graph;
-  bool Graph =
-      !J.Provider && (Explicit || D.stepsActive() || D.graphByDefault(L));
+  // A -r link an object-merge provider serves is merged by it: never lld.
+  J.Merger = mergeProviderFor(D, J);
+  bool Graph = !J.Provider &&
+               (Explicit || J.Merger || D.stepsActive() || D.graphByDefault(L));
   // A link an LTO provider serves never falls back to lld, which would
   // compile its bitcode without the provider.
   const bool ProvidedLto = ltoProviderWanted(D, J.Req);
-  R.MayFallBack = !Explicit && !D.stepsActive() && !ProvidedLto;
+  R.MayFallBack = !Explicit && !D.stepsActive() && !ProvidedLto && !J.Merger;
   if (Graph) {
     std::string Why = graphLinkerRefusal(J.Req, J.Triple);
     LinkerOptions Opt;
@@ -602,6 +610,13 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       // A plugin on a step of a link the graph linker does not make: lld
       // makes it, and the plugin is told its phases do not run. Without
       // one, lld just makes it.
+      if (J.Merger) {
+        R.error(NEVERC_PHASE_LINK_OBJECT_MERGE_NAME,
+                "object-merge provider '" + J.Merger->ID + "' cannot serve '" +
+                    J.Req.OutputPath + "': " + Why,
+                J.Merger->Owner);
+        return 1;
+      }
       if (ProvidedLto) {
         R.error(NEVERC_PHASE_LINK_LTO_GENERATE_NAME,
                 "the LTO provider cannot serve '" + J.Req.OutputPath +
@@ -730,7 +745,8 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   if (Graph) {
     J.Image.Bytes = std::move(J.Graph->Image);
     J.Graph->Image.clear();
-    J.Image.Provenance = "the graph linker";
+    J.Image.Provenance = J.Merger ? "object-merge provider " + J.Merger->ID
+                                  : std::string("the graph linker");
     ++J.Image.PublicationGeneration;
     if (!writeGraphSideOutputs(R))
       return 1;

@@ -848,7 +848,8 @@ static void registerVerifiers(void *Ctx, const NevercLinkAPI *L) {
   say("RegisterObjectMergeProvider(no Merge) %s",
       sname(R->RegisterObjectMergeProvider(R->Context, Ctx, &M)));
   M.Merge = (NevercObjectMergeProviderFn)1;
-  say("RegisterObjectMergeProvider %s",
+  M.Flags = UINT64_C(1) << 40;
+  say("RegisterObjectMergeProvider(unknown flag) %s",
       sname(R->RegisterObjectMergeProvider(R->Context, Ctx, &M)));
 }
 #endif

@@ -262,13 +262,37 @@ Outcome gone(const char *What) {
                        std::string("the ") + What +
                            " is not part of the graph any more");
 }
+Outcome foreign(const char *What) {
+  return Outcome::fail(Errc::InvalidArgument,
+                       std::string("the ") + What +
+                           " names an entity of another graph");
+}
 } // namespace
+
+// What a change names must be the changed graph's: a reference into
+// another graph (a plugin holding handles of two, as an object-merge
+// provider does) would dangle once written.
+bool Graph::ownsRefs(const SectionFields &F) const {
+  return !F.Group || owns(F.Group);
+}
+bool Graph::ownsRefs(const SymbolFields &F) const {
+  return (!F.Sec || owns(F.Sec)) && (!F.Group || owns(F.Group));
+}
+bool Graph::ownsRefs(const RelocationFields &F) const {
+  return (!F.Sec || owns(F.Sec)) && (!F.TargetSymbol || owns(F.TargetSymbol)) &&
+         (!F.TargetSection || owns(F.TargetSection));
+}
+bool Graph::ownsRefs(const ComdatFields &F) const {
+  return !F.Associated || owns(F.Associated);
+}
 
 #define NEVERC_OBJECT_MUTATION_SLOTS(Name, Type, Index, Check)                 \
   Outcome Mutation::create##Name(const Type##Fields &F, Type *&Out) {          \
     Out = nullptr;                                                             \
     if (!Open)                                                                 \
       return closed();                                                         \
+    if (!G.ownsRefs(F))                                                        \
+      return foreign(#Name);                                                   \
     if (Outcome O = G.Check(F, this))                                          \
       return O;                                                                \
     Type *Raw = G.template make<Type>();                                       \
@@ -281,6 +305,8 @@ Outcome gone(const char *What) {
   Outcome Mutation::replace##Name(Type *E, const Type##Fields &F) {            \
     if (!Open)                                                                 \
       return closed();                                                         \
+    if (!G.owns(E) || !G.ownsRefs(F))                                          \
+      return foreign(#Name);                                                   \
     if (!G.usable(E, this))                                                    \
       return gone(#Name);                                                      \
     if (Outcome O = G.Check(F, this))                                          \
@@ -292,6 +318,8 @@ Outcome gone(const char *What) {
   Outcome Mutation::move##Name##Before(Type *E, Type *Position) {              \
     if (!Open)                                                                 \
       return closed();                                                         \
+    if (!G.owns(E) || !G.owns(Position))                                       \
+      return foreign(#Name);                                                   \
     if (!G.usable(E, this) || !G.usable(Position, this))                       \
       return gone(#Name);                                                      \
     if (E == Position)                                                         \
@@ -302,6 +330,8 @@ Outcome gone(const char *What) {
   Outcome Mutation::erase##Name(Type *E) {                                     \
     if (!Open)                                                                 \
       return closed();                                                         \
+    if (!G.owns(E))                                                            \
+      return foreign(#Name);                                                   \
     if (!G.usable(E, this))                                                    \
       return gone(#Name);                                                      \
     return stage(Step{Op::Erase, E, nullptr, {}, Index});                      \

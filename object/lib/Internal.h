@@ -121,6 +121,9 @@ struct ObjectJob {
   /// A format reader or writer callback is running: its mutations and
   /// builder writes are allowed whatever the phase role.
   bool InFormatCallback = false;
+  /// Set while graphs are lent (ObjectDomain::lendGraphs): the one graph
+  /// that may change; the others are read-only.
+  const Graph *Writable = nullptr;
   /// The object phase running now (0: none): the graph may change only in
   /// read, pre_write, post_layout and write.
   uint32_t Phase = 0;

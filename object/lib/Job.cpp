@@ -93,6 +93,44 @@ void ObjectJob::endMutation(NevercHandle H) {
     Open.erase(It);
 }
 
+NevercStatus
+ObjectDomain::lendGraphs(core::Task &T, const std::vector<Graph *> &Inputs,
+                         Graph &Output,
+                         NevercStatus (*Fn)(void *, const LentGraphs &),
+                         void *Ctx, std::string &Error) {
+  if (P->Jobs.find(&T))
+    return st(NEVERC_STATUS_INVALID_STATE); // an object is in its pipeline
+  ObjectJob J(T);
+  core::JobRegistry<ObjectJob>::Scope InTask(P->Jobs, T, J);
+  J.GBox.G = &Output;
+  J.Writable = &Output;
+  LentGraphs L;
+  L.API = &P->Object;
+  for (Graph *G : Inputs)
+    L.Inputs.push_back(J.graph(G));
+  L.Output = J.graph(&Output);
+  L.Mutation = J.openMutation(Output);
+  if (core::isNull(L.Mutation)) {
+    Error = "the output graph has a mutation open already";
+    return st(NEVERC_STATUS_INVALID_STATE);
+  }
+  Mutation *M = *J.Mutations.lookup(L.Mutation);
+  // Like a format reader: the plugin stages through the host's mutation,
+  // whatever role its task has, and only the host ends it.
+  J.HostMutation = M;
+  J.InFormatCallback = true;
+  NevercStatus S = Fn(Ctx, L);
+  J.InFormatCallback = false;
+  J.HostMutation = nullptr;
+  if (isOk(S))
+    if (Outcome O = M->commit()) {
+      Error = "its changes to the output graph were refused: " + O.Message;
+      S = st(NEVERC_STATUS_VERIFICATION_FAILED);
+    }
+  J.endMutation(L.Mutation); // abandons it when it is still open
+  return S;
+}
+
 NevercStatus jobOf(ObjectDomain::Impl &D, NevercTaskHandle TH,
                    ObjectJob **Out) {
   core::Task *T = nullptr;

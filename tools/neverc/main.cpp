@@ -505,6 +505,7 @@ int withPlugins(std::vector<driver::RawArgument> Argv, const PluginFlags &F,
     }
   } IRLTO(IR);
   Link.setLtoIR(&IRLTO);
+  Link.setObjectDomain(&Object);
   Object.setForeignImages(&Target.images());
   MIR.setUnits(&MC);
   for (const std::string &M : F.Modules)

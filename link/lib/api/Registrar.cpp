@@ -22,12 +22,14 @@
 //    them yet and ELF has no bundles, so it would never be called.
 //  - A linker provider flagged REPLAY_REQUIRED is refused with
 //    CAPABILITY_UNAVAILABLE: no replay log of a link is kept.
-//  - RegisterObjectMergeProvider checks its descriptor, then answers
-//    CAPABILITY_UNAVAILABLE: a provider is handed its inputs as
-//    NevercObjectAPI graphs and an open output mutation, and the link
-//    domain does not yet publish the objects it read through the object
-//    domain's handles (link/README.md). The built-in merge serves
-//    neverc.link.object_merge.
+//  - An object-merge provider serves neverc.link.object_merge for the -r
+//    links whose target is its TargetID and whose format is its FormatID
+//    (null IDs match any); the first registered that matches wins. It is
+//    handed the objects read as NevercObjectAPI graphs the object domain
+//    lends (read-only) and an output graph with the host's open mutation,
+//    which the host commits and the ELF writer writes. Its failure fails
+//    the link (no silent fallback), and REPLAY_REQUIRED is refused like a
+//    linker provider's.
 //
 //===----------------------------------------------------------------------===//
 #include "../Internal.h"
@@ -158,14 +160,49 @@ NevercStatus NEVERC_CALL registerObjectMergeProvider(
     if (!validView(Desc->ProviderID) || !Desc->ProviderID.Length)
       return refuse(D, Owner, Slot,
                     "object-merge provider refused: no ProviderID");
-    if (!Desc->Merge)
+    const NevercObjectMergeProviderDescriptor &F = *Desc;
+    std::string ID(F.ProviderID.Data, F.ProviderID.Length);
+    auto Bad = [&](const char *Why,
+                   NevercStatusCode C = NEVERC_STATUS_INVALID_DESCRIPTOR) {
       return refuse(D, Owner, Slot,
-                    "object-merge provider refused: it has no Merge callback");
-    return refuse(D, Owner, Slot,
-                  "object-merge providers are not available yet: the link "
-                  "domain does not publish its input objects as "
-                  "NevercObjectAPI graphs (link/README.md)",
-                  NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+                    "object-merge provider '" + ID + "' refused: " + Why, C);
+    };
+    if (!F.Merge)
+      return Bad("it has no Merge callback");
+    if (F.Flags & ~KnownProviderFlags)
+      return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
+                 "REPLAY_REQUIRED");
+    if (!validView(F.CompatibilityKey))
+      return Bad("the CompatibilityKey view has a length but no data");
+    if (F.Flags & NEVERC_LINK_PROVIDER_REPLAY_REQUIRED)
+      return Bad("REPLAY_REQUIRED, and neverc keeps no replay log of a link "
+                 "to replay it from",
+                 NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    if (!D.Objects)
+      return Bad("this host has no object domain to lend a -r link's "
+                 "objects through",
+                 NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    for (const auto &P : D.MergeProviders)
+      if (P->ID == ID)
+        return refuse(D, Owner, Slot,
+                      "object-merge provider '" + ID +
+                          "' is registered already",
+                      NEVERC_STATUS_DUPLICATE_ID);
+    auto R = std::make_unique<MergeProvider>();
+    R->ID = ID;
+    if (F.CompatibilityKey.Length)
+      R->CompatibilityKey.assign(F.CompatibilityKey.Data,
+                                 F.CompatibilityKey.Length);
+    R->TargetID = F.TargetID;
+    R->FormatID = F.FormatID;
+    R->ProductID = F.ProductID;
+    R->Flags = F.Flags;
+    R->Merge = F.Merge;
+    R->UserData = F.UserData;
+    R->DestroyUserData = F.DestroyUserData;
+    R->Owner = Owner;
+    D.MergeProviders.push_back(std::move(R));
+    return okStatus();
   });
 }
 

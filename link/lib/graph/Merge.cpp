@@ -280,7 +280,7 @@ void stampBuildId(std::string &Bytes) {
 
 } // namespace
 
-bool mergeObjects(LinkGraph &G) {
+bool mergeableInputs(LinkGraph &G) {
   if (!G.In.Libraries.empty())
     return G.fail("a shared library (" +
                   G.In.Files[G.In.Libraries.front().Input].Path +
@@ -290,6 +290,12 @@ bool mergeObjects(LinkGraph &G) {
     return G.fail(G.In.Bitcode.front()->Name +
                   ": bitcode in a relocatable link (-r) is not merged by the "
                   "graph linker yet; use -fuse-ld=lld");
+  return true;
+}
+
+bool mergeObjects(LinkGraph &G) {
+  if (!mergeableInputs(G))
+    return false;
   auto Out = std::make_unique<object::Graph>();
   Out->Format = object::ELFFormat;
   Merger M{G, *Out, {}, {}, {}, {}, {}, {}};
@@ -322,6 +328,10 @@ bool mergeObjects(LinkGraph &G) {
   for (const auto &O : G.In.Objects)
     if (!M.relocations(*O))
       return false;
+  return finishMerge(G, std::move(Out));
+}
+
+bool finishMerge(LinkGraph &G, std::unique_ptr<object::Graph> Out) {
   if (Out->Triple.empty())
     Out->Triple = G.Triple;
   if (G.Opt.BuildId) {

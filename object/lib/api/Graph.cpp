@@ -496,6 +496,12 @@ NevercStatus NEVERC_CALL beginMutation(void *Ctx, NevercTaskHandle Task,
       return S;
     if (NevercStatus S = mayMutate(D, J); !isOk(S))
       return S; // an observer: POLICY_VIOLATION (rule 7)
+    if (J.Writable && G != J.Writable)
+      return statusOf(D,
+                      Outcome::fail(Errc::InvalidState,
+                                    "a lent input graph is read-only: stage "
+                                    "into the output graph's mutation"),
+                      "NevercObjectAPI.BeginMutation");
     if (G->mutationOpen())
       return st(NEVERC_STATUS_INVALID_STATE); // one at a time per graph
     *Out = J.openMutation(*G);

@@ -52,8 +52,8 @@
 // VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterLinkerProvider: linker provider 'org.neverc.test.no-link' refused: REPLAY_REQUIRED, and neverc keeps no replay log of a link to replay it from
 // VERIFIER-NEXT: link: RegisterLinkerProvider(REPLAY_REQUIRED) CAPABILITY_UNAVAILABLE
 // VERIFIER:      link: RegisterObjectMergeProvider(no Merge) INVALID_DESCRIPTOR
-// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterObjectMergeProvider: object-merge providers are not available yet: the link domain does not publish its input objects as NevercObjectAPI graphs (link/README.md)
-// VERIFIER-NEXT: link: RegisterObjectMergeProvider CAPABILITY_UNAVAILABLE
+// VERIFIER:      warning: plugin 'org.neverc.test.link' in NevercLinkRegistrarAPI.RegisterObjectMergeProvider: object-merge provider 'org.neverc.test.no-link' refused: Flags has bits other than DETERMINISTIC, CACHEABLE and REPLAY_REQUIRED
+// VERIFIER-NEXT: link: RegisterObjectMergeProvider(unknown flag) INVALID_DESCRIPTOR
 // VERIFIER:      link: RegisterBinaryImageVerifier(after Register) INVALID_STATE
 // VERIFIER:      link: verifier sees EXECUTABLE: OK state=CANDIDATE
 // VERIFIER-NEXT: link: verifier Append POLICY_VIOLATION

@@ -23,6 +23,10 @@
 #include <string>
 #include <vector>
 
+namespace neverc::object {
+class ObjectDomain;
+}
+
 namespace neverc::link {
 
 class LinkDomain {
@@ -89,6 +93,10 @@ public:
     virtual void extendPipeline(core::Task &T, void *PassBuilder) = 0;
   };
   void setLtoIR(LtoIR *IR);
+  /// The object domain that lends a -r link's objects to an object-merge
+  /// provider as NevercObjectAPI graphs; without one, merge providers are
+  /// refused (CAPABILITY_UNAVAILABLE).
+  void setObjectDomain(object::ObjectDomain *O);
 
   /// Destroys what registered providers and verifiers own (their
   /// UserData); call before the host unloads the plugins.

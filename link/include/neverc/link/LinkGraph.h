@@ -589,6 +589,13 @@ bool linkAll(LinkGraph &G);
 /// G.Image. False: G.Error says why ("use -fuse-ld=lld" for what it does
 /// not merge yet).
 bool mergeObjects(LinkGraph &G);
+/// What a -r merge hands over before its graph is made: false (G.Error
+/// says why) for inputs no merge takes yet, shared libraries and bitcode.
+bool mergeableInputs(LinkGraph &G);
+/// The end of every -r merge, the built-in's or a provider's: \p Out gets
+/// the build-ID note -r asks for, is written as ELF into G.Image and
+/// becomes G.Merged. False: G.Error says why.
+bool finishMerge(LinkGraph &G, std::unique_ptr<object::Graph> Out);
 /// A committed change made state \p Earliest (and every later one)
 /// invalid: the graph goes back to the state before it, and what the steps
 /// from there made is undone, so that they can run again.

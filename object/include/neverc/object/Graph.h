@@ -315,14 +315,27 @@ public:
       grow(N);
   }
   size_t size() const { return Count; }
+  /// Whether \p E is one of this store's entities (a scan of its chunks:
+  /// for checks on a mutation's references, not for hot paths).
+  bool contains(const T *E) const {
+    const auto At = reinterpret_cast<std::uintptr_t>(E);
+    for (size_t K = 0; K < Chunks.size(); ++K) {
+      const auto Begin = reinterpret_cast<std::uintptr_t>(Chunks[K].get());
+      if (At >= Begin && At < Begin + Sizes[K] * sizeof(T))
+        return true;
+    }
+    return false;
+  }
 
 private:
   void grow(size_t N) {
     Chunks.push_back(std::make_unique<T[]>(N));
+    Sizes.push_back(N);
     Used = 0;
     Capacity = N;
   }
   std::vector<std::unique_ptr<T[]>> Chunks;
+  std::vector<size_t> Sizes; ///< of each chunk
   size_t Used = 0, Capacity = 0, Count = 0;
 };
 
@@ -426,6 +439,15 @@ private:
   /// A new entity of its kind (Serial set), owned by the graph.
   template <class T> T *make();
   template <class T> bool usable(const T *E, const Mutation *M) const;
+  /// Whether \p E is this graph's (a mutation may not name another's).
+  bool owns(const Section *E) const { return AllSections.contains(E); }
+  bool owns(const Symbol *E) const { return AllSymbols.contains(E); }
+  bool owns(const Relocation *E) const { return AllRelocs.contains(E); }
+  bool owns(const Comdat *E) const { return AllComdats.contains(E); }
+  bool ownsRefs(const SectionFields &F) const;
+  bool ownsRefs(const SymbolFields &F) const;
+  bool ownsRefs(const RelocationFields &F) const;
+  bool ownsRefs(const ComdatFields &F) const;
 
   uint64_t Generation = 1;
   bool HasProof = false;

@@ -21,8 +21,22 @@
 
 #include <memory>
 #include <string>
+#include <vector>
+
+struct NevercObjectAPI;
 
 namespace neverc::object {
+
+class Graph;
+
+/// Graphs another domain hands a plugin through NevercObjectAPI for one
+/// callback (ObjectDomain::lendGraphs): read-only inputs, and an output
+/// with the host's open mutation the plugin stages into.
+struct LentGraphs {
+  const NevercObjectAPI *API = nullptr;
+  std::vector<NevercHandle> Inputs;
+  NevercHandle Output{}, Mutation{};
+};
 
 class ObjectDomain final : public core::FrontendAttachment {
 public:
@@ -74,6 +88,17 @@ public:
   /// A domain whose images NevercObjectPhaseAPI.GetImage serves too (the
   /// code-generation route's products); it must outlive this domain's use.
   void setForeignImages(ForeignImages *F);
+
+  /// Lends \p Inputs (read-only) and \p Output (with a mutation the host
+  /// opened and alone ends) to \p Fn in task \p T, which has no object in
+  /// the pipeline: their handles are \p T's while \p Fn runs and stale
+  /// after. When \p Fn succeeds the mutation is committed (a refused
+  /// commit is VERIFICATION_FAILED, \p Error says why); when it fails,
+  /// abandoned. An object-merge provider (-r) is served this way.
+  NevercStatus lendGraphs(core::Task &T, const std::vector<Graph *> &Inputs,
+                          Graph &Output,
+                          NevercStatus (*Fn)(void *Ctx, const LentGraphs &L),
+                          void *Ctx, std::string &Error);
 
   /// Destroys what registered formats own (their UserData); call before
   /// the host unloads the plugins that registered them.
