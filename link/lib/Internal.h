@@ -350,7 +350,7 @@ NevercTargetID targetIDOf(const std::string &Triple);
 NevercObjectFormatID elfFormatID();
 bool sameID(const NevercInterfaceID &A, const NevercInterfaceID &B);
 /// SHA-256 of \p Text into \p Out.
-void digestOf(const std::string &Text, uint8_t (&Out)[32]);
+void digestOf(std::string_view Text, uint8_t (&Out)[32]);
 inline bool nullID(const NevercInterfaceID &A) { return !A.High && !A.Low; }
 
 /// The semantic digest of \p J's graph as it is (NevercLinkGraphInfo's,

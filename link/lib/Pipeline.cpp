@@ -95,6 +95,9 @@ struct Run {
   /// its steps: what it does not make yet goes to lld (NotYet says what).
   bool MayFallBack = false;
   std::string NotYet;
+  /// The graph linker's image, emitted straight into its staged output
+  /// file; the commit renames it unless a plugin changed the bytes.
+  MappedImage Out;
   void error(const std::string &Phase, const std::string &Message,
              const core::Plugin *Who = nullptr) {
     D.H.report(NEVERC_DIAGNOSTIC_ERROR, Message, Who, Phase);
@@ -135,7 +138,7 @@ struct FullStep {
     if (R.LldExit != 0)
       return st(NEVERC_STATUS_PLUGIN_FAILURE); // lld said why
     std::string Error;
-    if (!readFile(Staged, I.Bytes, Error)) {
+    if (!readFile(Staged, I.Bytes.own(), Error)) {
       R.error(NEVERC_PHASE_LINK_FULL_NAME,
               "lld wrote no image for '" + R.J.Req.OutputPath + "': " + Error);
       return st(NEVERC_STATUS_VERIFICATION_FAILED);
@@ -505,9 +508,10 @@ struct CommitStep {
         return false;
       Side.push_back({R.J.Req.Side[K].FinalPath, Texts[K]});
     }
-    return commitLinkOutputs(
-        Side, R.J.Req.OutputPath, I.Bytes,
-        R.J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE, Committed, Error);
+    return commitLinkOutputs(Side, R.J.Req.OutputPath, I.Bytes,
+                             R.J.Req.OutputKind !=
+                                 NEVERC_LINK_OUTPUT_RELOCATABLE,
+                             Committed, Error, &R.Out);
   }
 };
 
@@ -555,7 +559,7 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
   J.Triple = L.Triple;
   J.Req = std::move(Req);
   core::JobRegistry<LinkJob>::Scope Scope(D.Jobs, T, J);
-  Run R{D, J, L, {}, 0, false, {}};
+  Run R{D, J, L, {}, 0, false, {}, {}};
   if (llvm::Error E = R.Dir.create()) {
     R.error(NEVERC_PHASE_LINK_FULL_NAME, llvm::toString(std::move(E)));
     return 1;
@@ -633,6 +637,11 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
       prepareHeapForLink();
       J.Graph = std::make_unique<LinkGraph>(L.Argv, J.Req, std::move(Opt));
       J.Graph->Triple = J.Triple;
+      if (J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE &&
+          J.Req.OutputPath != "-")
+        J.Graph->ImageSink = [&R](uint64_t Size, std::string &E) {
+          return R.Out.open(R.J.Req.OutputPath, Size, E);
+        };
       if (!J.Graph->Opt.Lto.CacheDir.empty())
         J.Graph->LtoCacheSalt = ltoCacheSalt(D.H, T);
       if (ProvidedLto)
@@ -743,7 +752,10 @@ int runPipeline(LinkDomain::Impl &D, core::Task &T, LinkDomain::Link &L,
     }
   }
   if (Graph) {
-    J.Image.Bytes = std::move(J.Graph->Image);
+    if (J.Graph->Sunk.data())
+      J.Image.Bytes.borrow(J.Graph->Sunk); // copied if a plugin changes it
+    else
+      J.Image.Bytes = std::move(J.Graph->Image);
     J.Graph->Image.clear();
     J.Image.Provenance = J.Merger ? "object-merge provider " + J.Merger->ID
                                   : std::string("the graph linker");

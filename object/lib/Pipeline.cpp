@@ -279,7 +279,7 @@ struct WriteStep {
         // A COFF or Mach-O graph nobody changed is the object read, byte
         // for byte (the writers' layouts are LLVM's, but a time stamp or a
         // producer's own order need not be).
-        I.Bytes.assign(J.In.Bytes.data(), J.In.Bytes.size());
+        I.Bytes = std::string(J.In.Bytes);
         I.Provenance = "unchanged " + F->Name + " object, passed through";
         ++I.PublicationGeneration;
         return okStatus();
@@ -328,7 +328,7 @@ struct WriteStep {
     Req.LayoutProof = J.proof(P);
     Req.Binary = &R.D.Binary;
     Req.Builder = J.builder(&I);
-    I.Bytes.clear();
+    I.Bytes = std::string();
     bool WasWritable = I.Writable;
     I.Writable = true;
     J.InFormatCallback = true;
@@ -405,7 +405,7 @@ struct CommitStep {
     auto &I = *static_cast<ImageBox *>(In);
     *Out = In;
     std::string Error;
-    if (!R.Out.Commit(R.Out.CommitCtx, I.Bytes, Error)) {
+    if (!R.Out.Commit(R.Out.CommitCtx, I.Bytes.own(), Error)) {
       I.State = NEVERC_OBJECT_IMAGE_FAILED_PARTIAL;
       R.error(NEVERC_PHASE_OBJECT_COMMIT_NAME,
               "cannot commit '" + R.J.Path + "': " + Error);
@@ -528,7 +528,8 @@ int runPipeline(ObjectDomain::Impl &D, core::Task &T,
     J.Image.Provenance = "the compiler's object writer";
   }
   if (!J.G) {
-    if (J.Image.Bytes.compare(0, 4, "\x7f" "ELF") == 0)
+    if (J.Image.Bytes.view().substr(0, 4) == "\x7f"
+                                             "ELF")
       J.Image.Format = ELFFormat;
     J.Image.State = NEVERC_OBJECT_IMAGE_CANDIDATE;
   }

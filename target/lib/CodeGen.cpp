@@ -159,7 +159,7 @@ struct Run {
         std::make_unique<llvm::raw_svector_ostream>(Buf), nullptr);
     if (CI.getDiagnostics().getNumErrors() != Errors)
       return false; // Clang reported why
-    J.Stage.Bytes.assign(Buf.data(), Buf.size());
+    J.Stage.Bytes = std::string(Buf.data(), Buf.size());
     ++J.Stage.PublicationGeneration;
     J.Builtin = true;
     J.BuiltinGeneration = J.Stage.PublicationGeneration;

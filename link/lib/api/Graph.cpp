@@ -356,7 +356,7 @@ void fillBitcode(LinkJob &J, const LinkGraph &G, size_t I,
   Out.Module = bitcodeHandle(J, I);
   Out.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, B.Input);
   Out.Name = viewOf(B.Name);
-  digestOf(std::string(B.Bytes), Out.ContentDigest);
+  digestOf(B.Bytes, Out.ContentDigest);
   // No summary handle: the ABI has no table that reads one.
   origin(J, G, -1, Out.Origin);
   Out.Origin.Input = Out.Input;

@@ -64,7 +64,7 @@ void buildViews(LinkJob &J, LinkGraph &G) {
     M.LogicalURI = viewOf(B.Name);
     M.ModuleIdentifier = viewOf(B.Info.ModuleIdentifier);
     M.DataLayout = viewOf(J.LtoLayouts[F]);
-    digestOf(std::string(B.Bytes), M.ContentDigest);
+    digestOf(B.Bytes, M.ContentDigest);
     M.SymbolCount = B.Info.Symbols.size();
   }
   J.CLtoResolutions.assign(G.LtoResolutions.size(),

@@ -313,7 +313,7 @@ NevercStatus NEVERC_CALL runBuiltinCodegen(void *Ctx, NevercTaskHandle Task,
       if (P.Task >= 1 && P.Task - 1 < Thin.size() &&
           Thin[P.Task - 1] < J->CLtoModules.size())
         C.SourceModule = J->CLtoModules[Thin[P.Task - 1]].Module;
-      digestOf(std::string(P.Bytes), C.ContentDigest);
+      digestOf(P.Bytes, C.ContentDigest);
       std::string Name =
           P.Name.empty() ? "lto." + std::to_string(P.Task) + ".o" : P.Name;
       C.ObjectArtifact = addObject(*J, {std::move(Name), P.Bytes, P.Owner});

@@ -36,7 +36,7 @@
 
 namespace neverc::link {
 
-void digestOf(const std::string &Text, uint8_t (&Out)[32]) {
+void digestOf(std::string_view Text, uint8_t (&Out)[32]) {
   std::array<uint8_t, 32> D = llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(Text.data()), Text.size()));
   std::copy(D.begin(), D.end(), Out);
@@ -102,7 +102,7 @@ NevercStatus NEVERC_CALL getBinaryImageInfo(void *Ctx, NevercTaskHandle Task,
           I.ExportCount = F->Exports;
           I.DynamicRelocationCount = F->DynamicRelocations;
         }
-        digestOf(B->Bytes, I.ContentDigest);
+        digestOf(B->Bytes.view(), I.ContentDigest);
         I.Binary = &D.Binary;
         I.Builder = J.builder();
         return okStatus();

@@ -5,9 +5,8 @@
 // outputs and the image the way lld does (a temporary beside the output,
 // renamed into place: a failed or killed link leaves no partial file).
 // The image is written where it goes: emit_image fills the staged file
-// through a shared mapping (blocks reserved first, so a full disk is an
-// error, not a SIGBUS), as lld's FileOutputBuffer does; no copy of it is
-// built in memory and written out.
+// through a shared mapping (MappedImage, Stage.h), which the commit
+// renames into place; the phased route (Pipeline.cpp) uses it too.
 // When neverc chose the linker itself, a link the graph linker does not
 // make yet goes to lld (linkByDefault); nothing was written by then.
 //
@@ -76,48 +75,6 @@ bool stageOutput(const std::string &Path, std::string_view Bytes,
   return true;
 }
 
-/// The image's staged file, mapped for emit_image to write into.
-struct MappedOutput {
-  std::optional<source::StagedFile> File;
-  void *Map = nullptr;
-  uint64_t Size = 0;
-  ~MappedOutput() {
-    if (Map)
-      ::munmap(Map, Size);
-  }
-  char *open(const std::string &Path, uint64_t Bytes, std::string &Error) {
-    // A device or a FIFO (stat follows links) is opened once, at the
-    // commit, and written: opening a FIFO here too would hand its reader
-    // an end of file and leave the second open waiting for another.
-    struct stat St;
-    if (::stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode))
-      return nullptr;
-    llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
-    if (!F) {
-      Error = llvm::toString(F.takeError());
-      return nullptr;
-    }
-    // Blocks first: a disk that cannot hold the image fails here, cleanly.
-    int E = ::posix_fallocate(F->fd(), 0, off_t(Bytes));
-    if (E == EOPNOTSUPP || E == EINVAL)
-      E = ::ftruncate(F->fd(), off_t(Bytes)) == 0 ? 0 : errno;
-    if (E) {
-      Error = "cannot write '" + Path + "': " + std::strerror(E);
-      return nullptr;
-    }
-    void *P = ::mmap(nullptr, size_t(Bytes), PROT_READ | PROT_WRITE, MAP_SHARED,
-                     F->fd(), 0);
-    if (P == MAP_FAILED) {
-      Error = "cannot map '" + Path + "': " + std::strerror(errno);
-      return nullptr;
-    }
-    File.emplace(std::move(*F));
-    Map = P;
-    Size = Bytes;
-    return static_cast<char *>(P);
-  }
-};
-
 /// commitLinkOutputs, with the image staged already when \p Image is set.
 bool commitAll(const std::vector<SideBytes> &Side, const std::string &ImagePath,
                std::string_view Bytes, std::optional<source::StagedFile> Image,
@@ -176,12 +133,67 @@ expandLinkResponseFiles(const std::vector<std::string> &Argv) {
   return std::vector<std::string>(Args.begin(), Args.end());
 }
 
+struct MappedImage::State {
+  std::optional<source::StagedFile> File;
+  void *Map = nullptr;
+  uint64_t Size = 0;
+  ~State() {
+    if (Map)
+      ::munmap(Map, Size);
+  }
+};
+
+MappedImage::MappedImage() : P(new State) {}
+MappedImage::~MappedImage() { delete P; }
+
+bool MappedImage::holds(std::string_view Image) const {
+  return P->Map && Image.data() == P->Map && Image.size() == P->Size;
+}
+
+char *MappedImage::open(const std::string &Path, uint64_t Bytes,
+                        std::string &Error) {
+  // A device or a FIFO (stat follows links) is opened once, at the
+  // commit, and written: opening a FIFO here too would hand its reader
+  // an end of file and leave the second open waiting for another.
+  struct stat St;
+  if (::stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode))
+    return nullptr;
+  llvm::Expected<source::StagedFile> F = source::StagedFile::create(Path);
+  if (!F) {
+    Error = llvm::toString(F.takeError());
+    return nullptr;
+  }
+  // Blocks first: a disk that cannot hold the image fails here, cleanly.
+  int E = ::posix_fallocate(F->fd(), 0, off_t(Bytes));
+  if (E == EOPNOTSUPP || E == EINVAL)
+    E = ::ftruncate(F->fd(), off_t(Bytes)) == 0 ? 0 : errno;
+  if (E) {
+    Error = "cannot write '" + Path + "': " + std::strerror(E);
+    return nullptr;
+  }
+  void *M = ::mmap(nullptr, size_t(Bytes), PROT_READ | PROT_WRITE, MAP_SHARED,
+                   F->fd(), 0);
+  if (M == MAP_FAILED) {
+    Error = "cannot map '" + Path + "': " + std::strerror(errno);
+    return nullptr;
+  }
+  if (P->Map) // emit_image ran again (a mutation took the graph back)
+    ::munmap(P->Map, P->Size);
+  P->File.emplace(std::move(*F));
+  P->Map = M;
+  P->Size = Bytes;
+  return static_cast<char *>(M);
+}
+
 bool commitLinkOutputs(const std::vector<SideBytes> &Side,
                        const std::string &ImagePath, std::string_view Image,
-                       bool Executable, unsigned &Committed,
-                       std::string &Error) {
-  return commitAll(Side, ImagePath, Image, std::nullopt, Executable, Committed,
-                   Error);
+                       bool Executable, unsigned &Committed, std::string &Error,
+                       MappedImage *Mapped) {
+  std::optional<source::StagedFile> Staged;
+  if (Mapped && Mapped->holds(Image))
+    Staged = std::move(Mapped->P->File);
+  return commitAll(Side, ImagePath, Image, std::move(Staged), Executable,
+                   Committed, Error);
 }
 
 bool graphLinkerNotYet(const std::string &Error) {
@@ -213,7 +225,7 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
   // clang's cc1 end the same way).
   auto *G = new LinkGraph(Line, R, O);
   const bool Relocatable = R.OutputKind == NEVERC_LINK_OUTPUT_RELOCATABLE;
-  MappedOutput Out;
+  MappedImage Out;
   if (!Relocatable && R.OutputPath != "-")
     G->ImageSink = [&](uint64_t Size, std::string &E) {
       return Out.open(R.OutputPath, Size, E);
@@ -236,8 +248,8 @@ GraphLinkResult linkWithGraphLinker(const std::vector<std::string> &Argv,
   for (size_t K = 0; K < R.Side.size(); ++K)
     Side.push_back({R.Side[K].FinalPath, Texts[K]});
   unsigned Committed = 0;
-  return commitAll(Side, R.OutputPath, G->imageBytes(), std::move(Out.File),
-                   !Relocatable, Committed, Error)
+  return commitLinkOutputs(Side, R.OutputPath, G->imageBytes(), !Relocatable,
+                           Committed, Error, &Out)
              ? GraphLinkResult::Linked
              : GraphLinkResult::Failed;
 }

@@ -135,9 +135,10 @@ NevercStatus NEVERC_CALL builderWrite(void *Ctx, NevercTaskHandle Task,
         if (!Bytes.Length)
           return okStatus();
         const uint64_t End = B.Cursor + Bytes.Length;
-        if (End > B.Bytes.size())
-          B.Bytes.resize(End);
-        std::memcpy(B.Bytes.data() + B.Cursor, Bytes.Data, Bytes.Length);
+        std::string &Own = B.Bytes.own();
+        if (End > Own.size())
+          Own.resize(End);
+        std::memcpy(Own.data() + B.Cursor, Bytes.Data, Bytes.Length);
         B.Cursor = End;
         changed(B);
         return okStatus();
@@ -160,7 +161,7 @@ NevercStatus NEVERC_CALL builderWriteAt(
           return st(NEVERC_STATUS_INVALID_ARGUMENT);
         if (!Bytes.Length)
           return okStatus();
-        std::memcpy(B.Bytes.data() + Offset, Bytes.Data, Bytes.Length);
+        std::memcpy(B.Bytes.own().data() + Offset, Bytes.Data, Bytes.Length);
         changed(B);
         return okStatus();
       });
@@ -216,8 +217,8 @@ NevercStatus NEVERC_CALL builderInsert(void *Ctx, NevercTaskHandle Task,
           return st(NEVERC_STATUS_INVALID_ARGUMENT);
         if (!Bytes.Length)
           return okStatus();
-        B.Bytes.insert(Offset, reinterpret_cast<const char *>(Bytes.Data),
-                       Bytes.Length);
+        B.Bytes.own().insert(Offset, reinterpret_cast<const char *>(Bytes.Data),
+                             Bytes.Length);
         changed(B);
         return okStatus();
       });
@@ -234,8 +235,8 @@ NevercStatus NEVERC_CALL builderAppend(void *Ctx, NevercTaskHandle Task,
           return overflow(B, "Append", B.Bytes.size(), Bytes.Length);
         if (!Bytes.Length)
           return okStatus();
-        B.Bytes.append(reinterpret_cast<const char *>(Bytes.Data),
-                       Bytes.Length);
+        B.Bytes.own().append(reinterpret_cast<const char *>(Bytes.Data),
+                             Bytes.Length);
         changed(B);
         return okStatus();
       });
@@ -250,7 +251,7 @@ NevercStatus NEVERC_CALL builderResize(void *Ctx, NevercTaskHandle Task,
                         return overflow(B, "Resize", 0, Size);
                       if (Size == B.Bytes.size())
                         return okStatus();
-                      B.Bytes.resize(Size); // zero-extends
+                      B.Bytes.own().resize(Size); // zero-extends
                       if (B.Cursor > Size)
                         B.Cursor = Size;
                       changed(B);

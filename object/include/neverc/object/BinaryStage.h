@@ -28,8 +28,59 @@ namespace neverc::object {
 /// PluginObject.h).
 inline constexpr uint64_t DefaultImageBound = uint64_t(1) << 30;
 
+/// A staged image's bytes: owned, or borrowed until something changes them
+/// (a linked image emitted straight into its mapped output file, which a
+/// commit then only renames). Reads see either; own() copies borrowed
+/// bytes into a string of the stage's own before the first change.
+class ImageBytes {
+public:
+  ImageBytes() = default;
+  ImageBytes &operator=(std::string S) {
+    Own = std::move(S);
+    Borrowed = {};
+    IsBorrowed = false;
+    return *this;
+  }
+  /// Reads \p V from now on (it must outlive the stage, or the next
+  /// assignment or own()).
+  void borrow(std::string_view V) {
+    Own.clear();
+    Own.shrink_to_fit();
+    Borrowed = V;
+    IsBorrowed = true;
+  }
+  bool borrowed() const { return IsBorrowed; }
+  std::string_view view() const {
+    return IsBorrowed ? Borrowed : std::string_view(Own);
+  }
+  operator std::string_view() const { return view(); }
+  const char *data() const { return view().data(); }
+  size_t size() const { return view().size(); }
+  bool empty() const { return view().empty(); }
+  /// The bytes to change: borrowed ones are copied first.
+  std::string &own() {
+    if (IsBorrowed) {
+      Own.assign(Borrowed.data(), Borrowed.size());
+      Borrowed = {};
+      IsBorrowed = false;
+    }
+    return Own;
+  }
+  /// The string, taken (empty after; a borrowed view is copied).
+  std::string take() {
+    std::string S = std::move(own());
+    Own.clear();
+    return S;
+  }
+
+private:
+  std::string Own;
+  std::string_view Borrowed;
+  bool IsBorrowed = false;
+};
+
 struct BinaryStage {
-  std::string Bytes;
+  ImageBytes Bytes;
   uint64_t Bound = DefaultImageBound; ///< Reserve sets it
   /// NEVERC_OBJECT_IMAGE_* (PluginLink.h's NEVERC_BINARY_IMAGE_* have the
   /// same values): writes are taken only while it is CANDIDATE.
