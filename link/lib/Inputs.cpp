@@ -14,20 +14,55 @@
 #include "neverc/link/Inputs.h"
 #include "neverc/object/ELF.h"
 
+#include "llvm/ADT/CachedHashString.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ELF.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <functional>
 
 namespace neverc::link {
+
+struct LinkInputs::NameIndex::Table {
+  llvm::DenseMap<llvm::CachedHashStringRef, uint32_t> Map;
+  llvm::BumpPtrAllocator Arena;
+  llvm::UniqueStringSaver Names{Arena};
+};
+
+LinkInputs::NameIndex::NameIndex() : T(std::make_unique<Table>()) {}
+LinkInputs::NameIndex::~NameIndex() = default;
+LinkInputs::NameIndex::NameIndex(NameIndex &&) noexcept = default;
+LinkInputs::NameIndex &
+LinkInputs::NameIndex::operator=(NameIndex &&) noexcept = default;
+
+int32_t LinkInputs::NameIndex::lookup(std::string_view Name) const {
+  auto It = T->Map.find(
+      llvm::CachedHashStringRef(llvm::StringRef(Name.data(), Name.size())));
+  return It == T->Map.end() ? -1 : int32_t(It->second);
+}
+
+std::pair<uint32_t, bool> LinkInputs::NameIndex::insert(std::string_view Name,
+                                                        uint32_t Next) {
+  llvm::CachedHashStringRef Key(llvm::StringRef(Name.data(), Name.size()));
+  auto It = T->Map.find(Key);
+  if (It != T->Map.end())
+    return {It->second, false};
+  // The key must outlive the caller's string: the arena keeps a copy.
+  llvm::StringRef Kept = T->Names.save(Key.val());
+  T->Map.try_emplace(llvm::CachedHashStringRef(Kept, Key.hash()), Next);
+  return {Next, true};
+}
+
 namespace {
 
 using ELFT = llvm::object::ELF64LE;
@@ -108,19 +143,16 @@ public:
 };
 
 uint32_t Resolver::symbol(llvm::StringRef Name) {
-  if (auto Found = Out.SymbolIndex.find(std::string_view(Name));
-      Found != Out.SymbolIndex.end())
-    return Found->second;
-  auto [It, New] = Out.SymbolIndex.try_emplace(Name.str(), 0);
+  auto [Index, New] = Out.SymbolIndex.insert(
+      std::string_view(Name.data(), Name.size()), uint32_t(Out.Symbols.size()));
   if (New) {
-    It->second = uint32_t(Out.Symbols.size());
     LinkSymbol S;
     S.Name = Name.str();
     S.S = LinkSymbol::Undefined;
     S.Object = -2; // a placeholder until something resolves it
     Out.Symbols.push_back(std::move(S));
   }
-  return It->second;
+  return Index;
 }
 
 std::string Resolver::referenceName(const LinkSymbol &S) const {
@@ -772,10 +804,10 @@ bool Resolver::run(const std::vector<std::string> &Undefined,
   }
   // The entry, after every input (lld's order).
   auto Named = [&](const std::string &Name, const char *Option) {
-    auto It = Out.SymbolIndex.find(Name);
-    if (It == Out.SymbolIndex.end())
+    const int32_t It = Out.SymbolIndex.lookup(Name);
+    if (It < 0)
       return true;
-    LinkSymbol &S = Out.Symbols[It->second];
+    LinkSymbol &S = Out.Symbols[size_t(It)];
     S.RegularRef = true;
     if (S.S != LinkSymbol::Lazy)
       return true;

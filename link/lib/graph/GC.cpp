@@ -68,9 +68,8 @@ bool collectGarbage(LinkGraph &G) {
     }
   };
   auto MarkSymbol = [&](const std::string &Name) {
-    auto It = G.In.SymbolIndex.find(Name);
-    if (It != G.In.SymbolIndex.end())
-      MarkGlobal(int32_t(It->second));
+    if (const int32_t It = G.In.SymbolIndex.lookup(Name); It >= 0)
+      MarkGlobal(It);
   };
   MarkSymbol(G.Req.Entry.empty() ? "_start" : G.Req.Entry);
   for (const std::string &U : G.Opt.Undefined)

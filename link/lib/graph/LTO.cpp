@@ -58,8 +58,7 @@ bool resolveLto(LinkGraph &G) {
     Wrapped.insert("__real_" + W);
   }
   auto Referenced = [&](const std::string &Name) {
-    auto It = G.In.SymbolIndex.find(Name);
-    return It != G.In.SymbolIndex.end();
+    return G.In.SymbolIndex.lookup(Name) >= 0;
   };
   for (uint32_t F = 0; F < G.In.Bitcode.size(); ++F) {
     const BitcodeFile &B = *G.In.Bitcode[F];
@@ -73,13 +72,13 @@ bool resolveLto(LinkGraph &G) {
       if (S.Undefined && !G.In.Wrap.empty())
         if (auto W = G.In.Wrap.find(Name); W != G.In.Wrap.end())
           Name = W->second;
-      auto It = G.In.SymbolIndex.find(Name);
-      if (It == G.In.SymbolIndex.end()) {
+      const int32_t It = G.In.SymbolIndex.lookup(Name);
+      if (It < 0) {
         G.LtoResolutions.push_back(R); // (cannot happen: read named it)
         continue;
       }
-      R.Global = int32_t(It->second);
-      const LinkSymbol &L = G.In.Symbols[It->second];
+      R.Global = It;
+      const LinkSymbol &L = G.In.Symbols[size_t(It)];
       const bool Defined =
           L.S == LinkSymbol::Defined || L.S == LinkSymbol::Common;
       const bool Prevailing =

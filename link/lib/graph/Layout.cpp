@@ -476,9 +476,8 @@ bool layout(LinkGraph &G) {
       G.Dynamic.push_back({DT_RUNPATH, G.dynString(Joined)});
     }
     auto Defined = [&](const char *Name) {
-      auto It = G.In.SymbolIndex.find(Name);
-      return It != G.In.SymbolIndex.end() &&
-             G.Globals[It->second].K == GlobalSym::Defined;
+      const int32_t It = G.In.SymbolIndex.lookup(Name);
+      return It >= 0 && G.Globals[size_t(It)].K == GlobalSym::Defined;
     };
     if (Defined("_init"))
       Tag(DT_INIT);
@@ -859,18 +858,17 @@ bool layout(LinkGraph &G) {
   }
   // A shared library has an entry only when -e names one.
   for (const auto &[I, Target] : Aliases) {
-    auto It = G.In.SymbolIndex.find(Target);
-    if (It == G.In.SymbolIndex.end() ||
-        G.Globals[It->second].K == GlobalSym::Undefined)
+    const int32_t It = G.In.SymbolIndex.lookup(Target);
+    if (It < 0 || G.Globals[size_t(It)].K == GlobalSym::Undefined)
       return G.fail("--defsym " + G.In.Symbols[I].Name + "=" + Target +
                     ": the symbol '" + Target + "' is not defined");
-    G.Globals[I].Value = G.Globals[It->second].Value;
+    G.Globals[I].Value = G.Globals[size_t(It)].Value;
   }
   const std::string EntryName = !G.Req.Entry.empty() ? G.Req.Entry
                                 : G.sharedOutput()   ? ""
                                                      : "_start";
-  auto It = G.In.SymbolIndex.find(EntryName);
-  G.Entry = It != G.In.SymbolIndex.end() ? G.Globals[It->second].Value : 0;
+  const int32_t It = G.In.SymbolIndex.lookup(EntryName);
+  G.Entry = It >= 0 ? G.Globals[size_t(It)].Value : 0;
   return true;
 }
 

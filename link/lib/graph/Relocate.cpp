@@ -536,8 +536,8 @@ void Relocator::fillDynamic() {
     return nullptr;
   };
   auto Value = [&](const char *Name) -> uint64_t {
-    auto It = G.In.SymbolIndex.find(Name);
-    return It == G.In.SymbolIndex.end() ? 0 : G.Globals[It->second].Value;
+    const int32_t It = G.In.SymbolIndex.lookup(Name);
+    return It < 0 ? 0 : G.Globals[size_t(It)].Value;
   };
   for (size_t K = 0; K < G.Dynamic.size(); ++K) {
     auto &[Tag, V] = G.Dynamic[K];

@@ -36,11 +36,9 @@ int32_t LinkGraph::globalOf(const object::Symbol &S) const {
     return -1;
   if (S.Def == object::Definition::Undefined && !In.Wrap.empty())
     if (auto W = In.Wrap.find(S.Name); W != In.Wrap.end()) {
-      auto It = In.SymbolIndex.find(W->second); // --wrap
-      return It == In.SymbolIndex.end() ? -1 : int32_t(It->second);
+      return In.SymbolIndex.lookup(W->second); // --wrap
     }
-  auto It = In.SymbolIndex.find(S.Name);
-  return It == In.SymbolIndex.end() ? -1 : int32_t(It->second);
+  return In.SymbolIndex.lookup(S.Name);
 }
 
 uint64_t LinkGraph::atomAddress(uint32_t A) const {

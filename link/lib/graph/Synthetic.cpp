@@ -352,10 +352,10 @@ bool synthesize(LinkGraph &G) {
   };
   for (const SharedLibrary &L : G.In.Libraries)
     for (const std::string &U : L.Undefined) {
-      auto It = G.In.SymbolIndex.find(U);
-      if (It == G.In.SymbolIndex.end())
+      const int32_t It = G.In.SymbolIndex.lookup(U);
+      if (It < 0)
         continue;
-      GlobalSym &X = G.Globals[It->second];
+      GlobalSym &X = G.Globals[size_t(It)];
       if ((X.K == GlobalSym::Defined || X.K == GlobalSym::Common) &&
           Visible(X) && !X.Localized)
         X.Exported = true;

@@ -184,10 +184,10 @@ bool assignVersions(LinkGraph &G) {
   // lld's --no-undefined-version: a name (not a wildcard) the script gives
   // a version, or hides, must be defined in the link.
   auto Defined = [&](const std::string &Name) {
-    auto It = G.In.SymbolIndex.find(Name);
-    if (It == G.In.SymbolIndex.end())
+    const int32_t It = G.In.SymbolIndex.lookup(Name);
+    if (It < 0)
       return false;
-    const GlobalSym &X = G.Globals[It->second];
+    const GlobalSym &X = G.Globals[size_t(It)];
     return (X.K == GlobalSym::Defined || X.K == GlobalSym::Common) && X.Def;
   };
   for (const VersionNode &N : Nodes)

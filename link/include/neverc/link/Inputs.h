@@ -142,16 +142,23 @@ struct LinkInputs {
   /// The COMDAT signatures kept so far (the first group of a name wins).
   std::unordered_set<std::string> Groups;
   std::vector<LinkSymbol> Symbols;
-  /// Name -> Symbols index; looked up by any string type without making a
-  /// std::string (most lookups find a name already there).
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view S) const {
-      return std::hash<std::string_view>()(S);
-    }
-  };
-  std::unordered_map<std::string, uint32_t, NameHash, std::equal_to<>>
-      SymbolIndex;
+  /// Name -> Symbols index: open addressing over the names' xxh3 hashes
+  /// (lld's symbol table), the names kept once in an arena (Inputs.cpp).
+  class NameIndex {
+  public:
+    NameIndex();
+    ~NameIndex();
+    NameIndex(NameIndex &&) noexcept;
+    NameIndex &operator=(NameIndex &&) noexcept;
+    /// The index of \p Name, or -1.
+    int32_t lookup(std::string_view Name) const;
+    /// \p Name's index, \p Next when it is new (then the bool is true).
+    std::pair<uint32_t, bool> insert(std::string_view Name, uint32_t Next);
+
+  private:
+    struct Table;
+    std::unique_ptr<Table> T;
+  } SymbolIndex;
   std::vector<Extraction> Extractions;
   /// The files read from disk (mapped, not copied): archive members are
   /// views into them.

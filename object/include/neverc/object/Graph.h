@@ -19,6 +19,7 @@
 #ifndef NEVERC_OBJECT_GRAPH_H
 #define NEVERC_OBJECT_GRAPH_H
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -123,26 +124,46 @@ enum class ComdatSelection : uint32_t {
 };
 
 /// Immutable bytes that copies share: a reader gives every relocation of
-/// one type the same record, and a linker reads hundreds of thousands.
+/// one type the same record, and a linker reads millions. One pointer wide
+/// (the count and the size live with the bytes): every entity carries one.
 class SharedBytes {
 public:
   SharedBytes() = default;
-  SharedBytes(std::string_view B) : N(B.size()) {
-    if (N) {
-      auto Own = std::make_shared_for_overwrite<char[]>(N);
-      std::memcpy(Own.get(), B.data(), N);
-      P = std::move(Own);
-    }
+  SharedBytes(std::string_view B) {
+    if (B.empty())
+      return;
+    void *Raw = ::operator new(sizeof(Block) + B.size());
+    P = new (Raw) Block{{1}, B.size()};
+    std::memcpy(P->bytes(), B.data(), B.size());
   }
   SharedBytes(const std::string &B) : SharedBytes(std::string_view(B)) {}
-  const char *data() const { return P ? P.get() : ""; }
-  size_t size() const { return N; }
-  bool empty() const { return !N; }
-  operator std::string_view() const { return {data(), N}; }
+  SharedBytes(const SharedBytes &O) : P(O.P) {
+    if (P)
+      P->Refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  SharedBytes(SharedBytes &&O) noexcept : P(O.P) { O.P = nullptr; }
+  SharedBytes &operator=(SharedBytes O) noexcept {
+    std::swap(P, O.P);
+    return *this;
+  }
+  ~SharedBytes() {
+    if (P && P->Refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      P->~Block();
+      ::operator delete(P);
+    }
+  }
+  const char *data() const { return P ? P->bytes() : ""; }
+  size_t size() const { return P ? P->N : 0; }
+  bool empty() const { return !P; }
+  operator std::string_view() const { return {data(), size()}; }
 
 private:
-  std::shared_ptr<const char[]> P; ///< one allocation, count and bytes
-  size_t N = 0;
+  struct Block {
+    std::atomic<uint32_t> Refs;
+    size_t N;
+    char *bytes() { return reinterpret_cast<char *>(this + 1); }
+  };
+  Block *P = nullptr;
 };
 
 /// Format-owned facts riding along with an entity.
@@ -194,19 +215,20 @@ struct SymbolFields {
   uint64_t Flags = 0;
   Extension Ext;
 };
+// (Laid out widest first: a linker holds millions of relocations.)
 struct RelocationFields {
   Section *Sec = nullptr; ///< the section patched
   uint64_t Offset = 0;
-  RelocKind Kind = RelocKind::Absolute;
-  RelocTarget Target = RelocTarget::Symbol;
-  uint32_t Width = 0; ///< bytes patched
-  bool PCRel = false, Signed = false;
   int64_t Addend = 0;
   Symbol *TargetSymbol = nullptr;
   Section *TargetSection = nullptr;
   uint64_t TargetValue = 0;
-  uint32_t TargetExtensionKind = 0;
   Extension Ext;
+  RelocKind Kind = RelocKind::Absolute;
+  RelocTarget Target = RelocTarget::Symbol;
+  uint32_t Width = 0; ///< bytes patched
+  uint32_t TargetExtensionKind = 0;
+  bool PCRel = false, Signed = false;
 };
 struct ComdatFields {
   std::string Name;
