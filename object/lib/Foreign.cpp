@@ -36,15 +36,13 @@ Outcome malformed(const std::string &What, std::string Why) {
 
 Extension record(FormatID F, const char *Tag, uint32_t Native,
                  llvm::StringRef Name) {
-  Extension E{F, 1, {}};
   std::string B;
   B.append(Tag, 4);
   put32(B, 1);
   put32(B, Native);
   put32(B, uint32_t(Name.size()));
   B += Name.str();
-  E.Bytes = std::move(B);
-  return E;
+  return Extension(F, 1, B);
 }
 
 /// A COFF symbol's native record (COFF.h, "NCXY"): what llvm::object's
@@ -53,7 +51,6 @@ Extension coffSymbolRecord(const llvm::object::COFFObjectFile &O,
                            const llvm::object::SymbolRef &Y) {
   llvm::object::COFFSymbolRef S = O.getCOFFSymbol(Y);
   llvm::ArrayRef<uint8_t> Aux = O.getSymbolAuxData(S);
-  Extension E{COFFFormat, 1, {}};
   std::string B("NCXY", 4);
   put32(B, 1);
   put32(B, S.getStorageClass());
@@ -63,8 +60,7 @@ Extension coffSymbolRecord(const llvm::object::COFFObjectFile &O,
   put32(B, S.getNumberOfAuxSymbols());
   put32(B, uint32_t(Aux.size()));
   B.append(reinterpret_cast<const char *>(Aux.data()), Aux.size());
-  E.Bytes = B;
-  return E;
+  return Extension(COFFFormat, 1, B);
 }
 
 } // namespace
@@ -143,7 +139,7 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
       llvm::MachO::section_64 H =
           MachO->is64Bit() ? MachO->getSection64(S.getRawDataRefImpl())
                            : llvm::MachO::section_64{};
-      std::string B(SF.Ext.Bytes);
+      std::string B(SF.Ext.bytes());
       put32(B, uint32_t(H.addr));
       put32(B, uint32_t(H.addr >> 32));
       put32(B, H.align);
@@ -151,17 +147,17 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
       put32(B, H.reserved2);
       put32(B, H.reserved3);
       put32(B, uint32_t(S.getIndex() + 1)); // the ordinal relocations name
-      SF.Ext.Bytes = B;
+      SF.Ext.setBytes(B);
     }
     if (COFF) {
       // The COFF writer renumbers sections: it needs the number a symbol's
       // section aux record (an associative COMDAT) gives.
       // The file order of section data is LLVM's, not the table's (it
       // moves COMDAT sections): the data's offset keeps it.
-      std::string B(SF.Ext.Bytes);
+      std::string B(SF.Ext.bytes());
       put32(B, uint32_t(S.getIndex() + 1));
       put32(B, COFF->getCOFFSection(S)->PointerToRawData);
-      SF.Ext.Bytes = B;
+      SF.Ext.setBytes(B);
     }
     if (Outcome E = G.checkSection(SF, nullptr))
       return malformed(What, E.Message);
@@ -272,10 +268,10 @@ Outcome readForeign(std::string_view Bytes, Graph &G) {
       if (MachO) {
         llvm::MachO::any_relocation_info RI =
             MachO->getRelocation(R.getRawDataRefImpl());
-        std::string B(RF.Ext.Bytes);
+        std::string B(RF.Ext.bytes());
         put32(B, RI.r_word0);
         put32(B, RI.r_word1);
-        RF.Ext.Bytes = B;
+        RF.Ext.setBytes(B);
       }
       llvm::object::symbol_iterator Sym = R.getSymbol();
       if (Sym != O.symbol_end()) {

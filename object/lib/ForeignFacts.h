@@ -27,8 +27,8 @@ struct ForeignRecord {
 /// record, or none).
 inline std::optional<ForeignRecord>
 foreignRecord(const Extension &E, FormatID F, std::string_view Tag) {
-  std::string_view B = E.Bytes;
-  if (E.Owner != F || B.size() < 16 || B.substr(0, 4) != Tag)
+  std::string_view B = E.bytes();
+  if (E.owner() != F || B.size() < 16 || B.substr(0, 4) != Tag)
     return std::nullopt;
   uint32_t NameLen = llvm::support::endian::read32le(B.data() + 12);
   if (B.size() < 16 + uint64_t(NameLen))

@@ -308,9 +308,9 @@ NevercStatus NEVERC_CALL getNextSection(void *Ctx, NevercTaskHandle Task,
 
 void fillExtension(const Extension &E, NevercObjectFormatID &Owner,
                    uint32_t &Version, NevercByteView &Bytes) {
-  Owner = idOf(E.Owner);
-  Version = E.Version;
-  Bytes = bytesViewOf(E.Bytes);
+  Owner = idOf(E.owner());
+  Version = E.version();
+  Bytes = bytesViewOf(E.bytes());
 }
 
 NevercStatus NEVERC_CALL getSectionInfo(void *Ctx, NevercTaskHandle Task,
@@ -566,9 +566,11 @@ NevercStatus extensionFrom(ObjectDomain::Impl &D, const char *Slot,
     Out = Extension{};
     return okStatus();
   }
-  Out.Owner = formatOf(Owner);
-  Out.Version = Version;
-  Out.Bytes = bytesOf(Bytes);
+  Out = Extension(formatOf(Owner), Version,
+                  Bytes.Length ? std::string_view(
+                                     reinterpret_cast<const char *>(Bytes.Data),
+                                     Bytes.Length)
+                               : std::string_view());
   return okStatus();
 }
 

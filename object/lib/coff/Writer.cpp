@@ -69,8 +69,8 @@ struct SymbolFacts {
 };
 SymbolFacts symbolFacts(const Symbol &Y) {
   SymbolFacts F;
-  std::string_view B = Y.Ext.Bytes;
-  if (Y.Ext.Owner != COFFFormat || B.size() < 32 || B.substr(0, 4) != "NCXY")
+  std::string_view B = Y.Ext.bytes();
+  if (Y.Ext.owner() != COFFFormat || B.size() < 32 || B.substr(0, 4) != "NCXY")
     return F;
   uint32_t AuxLen = read32le(B.data() + 28);
   if (B.size() < 32 + uint64_t(AuxLen) ||

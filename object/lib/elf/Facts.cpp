@@ -26,15 +26,14 @@ constexpr uint32_t SectionSize = 56, SymbolSize = 32, RelocHead = 16;
 
 bool ours(const Extension &E, const char *Tag, uint32_t Version,
           size_t Min) {
-  return E.Owner == ELFFormat && E.Version == Version &&
-         E.Bytes.size() >= Min && !std::memcmp(E.Bytes.data(), Tag, 4) &&
-         read32le(E.Bytes.data() + 4) == Version;
+  return E.owner() == ELFFormat && E.version() == Version &&
+         E.bytes().size() >= Min && !std::memcmp(E.bytes().data(), Tag, 4) &&
+         read32le(E.bytes().data() + 4) == Version;
 }
 
 } // namespace
 
 Extension encode(const SectionFacts &F) {
-  Extension E{ELFFormat, 2, {}};
   std::string B;
   B.reserve(SectionSize);
   B.append("NCSE", 4);
@@ -47,12 +46,10 @@ Extension encode(const SectionFacts &F) {
   put64(B, F.EntSize);
   put32(B, F.Link);
   put32(B, F.Info);
-  E.Bytes = std::move(B);
-  return E;
+  return Extension(ELFFormat, 2, B);
 }
 
 Extension encode(const SymbolFacts &F) {
-  Extension E{ELFFormat, 2, {}};
   std::string B;
   B.reserve(SymbolSize);
   B.append("NCSY", 4);
@@ -64,12 +61,10 @@ Extension encode(const SymbolFacts &F) {
   put64(B, F.Size);
   put32(B, F.Named);
   put32(B, F.Index);
-  E.Bytes = std::move(B);
-  return E;
+  return Extension(ELFFormat, 2, B);
 }
 
 Extension encode(const RelocFacts &F) {
-  Extension E{ELFFormat, 1, {}};
   std::string B;
   B.reserve(RelocHead + F.Name.size());
   B.append("NCRL", 4);
@@ -77,14 +72,13 @@ Extension encode(const RelocFacts &F) {
   put32(B, F.Type);
   put32(B, uint32_t(F.Name.size()));
   B += F.Name;
-  E.Bytes = std::move(B);
-  return E;
+  return Extension(ELFFormat, 1, B);
 }
 
 std::optional<SectionFacts> sectionFacts(const Extension &E) {
   if (!ours(E, "NCSE", 2, SectionSize))
     return std::nullopt;
-  const char *P = E.Bytes.data();
+  const char *P = E.bytes().data();
   SectionFacts F;
   F.Index = read32le(P + 8);
   F.Type = read32le(P + 12);
@@ -100,7 +94,7 @@ std::optional<SectionFacts> sectionFacts(const Extension &E) {
 std::optional<SymbolFacts> symbolFacts(const Extension &E) {
   if (!ours(E, "NCSY", 2, SymbolSize))
     return std::nullopt;
-  const char *P = E.Bytes.data();
+  const char *P = E.bytes().data();
   SymbolFacts F;
   F.Info = uint8_t(P[8]);
   F.Other = uint8_t(P[9]);
@@ -115,9 +109,9 @@ std::optional<SymbolFacts> symbolFacts(const Extension &E) {
 std::optional<RelocFacts> relocFacts(const Extension &E) {
   if (!ours(E, "NCRL", 1, RelocHead))
     return std::nullopt;
-  const char *P = E.Bytes.data();
+  const char *P = E.bytes().data();
   uint32_t Len = read32le(P + 12);
-  if (E.Bytes.size() - RelocHead < Len)
+  if (E.bytes().size() - RelocHead < Len)
     return std::nullopt;
   return RelocFacts{read32le(P + 8), std::string(P + RelocHead, Len)};
 }
@@ -307,10 +301,10 @@ Extension elfSectionRecord(uint32_t Type, uint64_t Flags, uint64_t EntSize) {
 uint32_t elfRelocType(const Relocation &R) {
   // The type is the first word of the record; its name is not needed here.
   const Extension &E = R.Ext;
-  if (E.Owner != ELFFormat || E.Bytes.size() < 12 ||
-      std::memcmp(E.Bytes.data(), "NCRL", 4) != 0)
+  if (E.owner() != ELFFormat || E.bytes().size() < 12 ||
+      std::memcmp(E.bytes().data(), "NCRL", 4) != 0)
     return 0;
-  const auto *P = reinterpret_cast<const unsigned char *>(E.Bytes.data()) + 8;
+  const auto *P = reinterpret_cast<const unsigned char *>(E.bytes().data()) + 8;
   return uint32_t(P[0]) | uint32_t(P[1]) << 8 | uint32_t(P[2]) << 16 |
          uint32_t(P[3]) << 24;
 }

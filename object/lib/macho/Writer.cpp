@@ -83,8 +83,8 @@ struct SymbolFacts {
 };
 SymbolFacts symbolFacts(const Symbol &Y) {
   SymbolFacts F;
-  std::string_view B = Y.Ext.Bytes;
-  if (Y.Ext.Owner != MachOFormat || B.size() < 24 || B.substr(0, 4) != "NCXM")
+  std::string_view B = Y.Ext.bytes();
+  if (Y.Ext.owner() != MachOFormat || B.size() < 24 || B.substr(0, 4) != "NCXM")
     return F;
   F.Has = true;
   F.Type = uint8_t(read32le(B.data() + 8));

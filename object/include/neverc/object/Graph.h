@@ -123,55 +123,57 @@ enum class ComdatSelection : uint32_t {
   Associative,
 };
 
-/// Immutable bytes that copies share: a reader gives every relocation of
-/// one type the same record, and a linker reads millions. One pointer wide
-/// (the count and the size live with the bytes): every entity carries one.
-class SharedBytes {
+/// Format-owned facts riding along with an entity: its owner, version
+/// and bytes, immutable and shared by copies (a reader gives every
+/// relocation of one type the same record, and a linker reads millions).
+/// One pointer wide: the count, owner, version and size live with the
+/// bytes; the empty extension (no owner) is the null pointer.
+class Extension {
 public:
-  SharedBytes() = default;
-  SharedBytes(std::string_view B) {
-    if (B.empty())
+  Extension() = default;
+  Extension(FormatID Owner, uint32_t Version, std::string_view Bytes) {
+    if (Owner.empty())
       return;
-    void *Raw = ::operator new(sizeof(Block) + B.size());
-    P = new (Raw) Block{{1}, B.size()};
-    std::memcpy(P->bytes(), B.data(), B.size());
+    void *Raw = ::operator new(sizeof(Record) + Bytes.size());
+    P = new (Raw) Record{{1}, Version, Owner, Bytes.size()};
+    if (!Bytes.empty())
+      std::memcpy(P->bytes(), Bytes.data(), Bytes.size());
   }
-  SharedBytes(const std::string &B) : SharedBytes(std::string_view(B)) {}
-  SharedBytes(const SharedBytes &O) : P(O.P) {
+  Extension(const Extension &O) : P(O.P) {
     if (P)
       P->Refs.fetch_add(1, std::memory_order_relaxed);
   }
-  SharedBytes(SharedBytes &&O) noexcept : P(O.P) { O.P = nullptr; }
-  SharedBytes &operator=(SharedBytes O) noexcept {
+  Extension(Extension &&O) noexcept : P(O.P) { O.P = nullptr; }
+  Extension &operator=(Extension O) noexcept {
     std::swap(P, O.P);
     return *this;
   }
-  ~SharedBytes() {
+  ~Extension() {
     if (P && P->Refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      P->~Block();
+      P->~Record();
       ::operator delete(P);
     }
   }
-  const char *data() const { return P ? P->bytes() : ""; }
-  size_t size() const { return P ? P->N : 0; }
   bool empty() const { return !P; }
-  operator std::string_view() const { return {data(), size()}; }
+  FormatID owner() const { return P ? P->Owner : FormatID{}; }
+  uint32_t version() const { return P ? P->Version : 0; }
+  std::string_view bytes() const {
+    return P ? std::string_view(P->bytes(), P->N) : std::string_view();
+  }
+  /// The same owner and version with \p Bytes.
+  void setBytes(std::string_view Bytes) {
+    *this = Extension(owner(), version(), Bytes);
+  }
 
 private:
-  struct Block {
+  struct Record {
     std::atomic<uint32_t> Refs;
+    uint32_t Version;
+    FormatID Owner;
     size_t N;
     char *bytes() { return reinterpret_cast<char *>(this + 1); }
   };
-  Block *P = nullptr;
-};
-
-/// Format-owned facts riding along with an entity.
-struct Extension {
-  FormatID Owner;
-  uint32_t Version = 0;
-  SharedBytes Bytes;
-  bool empty() const { return Owner.empty(); }
+  Record *P = nullptr;
 };
 
 struct Section;
