@@ -175,7 +175,10 @@ struct LinkJob {
       Resolution,
       ConstraintNew,
       ConstraintSet,
-      ConstraintErase
+      ConstraintErase,
+      SyntheticNew,
+      SyntheticSet,
+      SyntheticErase
     } K;
     uint32_t Index = 0;
     bool Flag = false;
@@ -189,6 +192,8 @@ struct LinkJob {
     uint32_t Binding = 0, Visibility = 0;
     /// ConstraintSet: the new fields.
     LinkGraph::LayoutConstraint Constraint{};
+    /// SyntheticSet: the new name and atom.
+    LinkGraph::MadeSynthetic Synthetic{};
   };
   bool MutationOpen = false;
   std::vector<StagedChange> Staged;
@@ -202,6 +207,11 @@ struct LinkJob {
   std::vector<uint32_t> ConstraintList, SyntheticList;
   uint64_t ConstraintListKey = ~uint64_t(0), SyntheticListKey = ~uint64_t(0);
   std::vector<NevercHandle> ConstraintHandles, SyntheticHandles;
+  /// The plugins' synthetics (LinkGraph::MadeSynthetics) listed, live ones
+  /// after the linker's, and their handles (tagged values in Synthetics).
+  std::vector<uint32_t> MadeList;
+  uint64_t MadeListKey = ~uint64_t(0);
+  std::vector<NevercHandle> MadeHandles;
   /// The edges (atom, relocation index), listed when first asked for.
   std::vector<std::pair<uint32_t, uint32_t>> EdgeList;
   uint64_t EdgeListKey = ~uint64_t(0); ///< generation and state it lists

@@ -1,7 +1,7 @@
 /*
  * The graph linker's test plugin (tests/lit/link/graph-*.c): observers
  * before and after each of the thirteen fine-grained link phases, and an
- * interceptor on gc, icf and synthesize. --steps-mode=M picks what they
+ * interceptor on gc, icf, synthesize and layout. --steps-mode=M picks what they
  * do; --steps-symbol=S names the symbol the mutations are about.
  *
  *   observe   (default) every observer says the step, the graph's state
@@ -34,6 +34,12 @@
  *             gc always has work), so the executor refuses the skip
  *   skip-stale  the icf interceptor takes its proof, then roots S (a
  *             commit: the proof goes stale) and skips with it: icf runs
+ *   synthetic the gc interceptor gives S's atom an output section of its
+ *             own, .text.neverc_hot (CreateSynthetic, with the refusals);
+ *             the layout interceptor renames it .text.neverc_hot2
+ *             (ReplaceSynthetic) and is refused the linker's own ones:
+ *             synthesize and the steps after it run again;
+ *             synthetic-erase: the layout interceptor erases it instead
  *   order     the gc interceptor makes S's atom first in its output section
  *             (an atom-order constraint, rank 0), with the constraint
  *             slots' refusals; align: aligns it to 4096 (atom-align);
@@ -69,6 +75,7 @@ static struct {
   int Done;
   uint64_t Subject;
   NevercLinkConstraintHandle Constraint;
+  NevercLinkSyntheticHandle Made;
 } G;
 
 static int mode(const char *M) { return !strcmp(G.Mode, M); }
@@ -605,6 +612,49 @@ static NevercLinkMutationHandle begin(const NevercPhaseFrame *F,
   return M;
 }
 
+static NevercStringView sv(const char *S) {
+  NevercStringView V;
+  V.Data = S;
+  V.Length = strlen(S);
+  return V;
+}
+
+/* synthetic, synthetic-erase: S's atom gets .text.neverc_hot, after what
+ * the slot refuses. */
+static void makeSynthetic(const NevercPhaseFrame *F,
+                          const NevercLinkPhaseGraphInfo *I,
+                          const NevercLinkSymbolInfo *S,
+                          NevercLinkMutationHandle M) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkSyntheticInfo D, Info;
+  NevercLinkSyntheticHandle H2;
+  memset(&D, 0, sizeof D);
+  D.Header = tpHeader(sizeof D, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  D.Atom = S->Atom;
+  D.Role = sv(".got");
+  say("CreateSynthetic(.got) %s",
+      tpCode(L->CreateSynthetic(L->Context, F->Task, M, &D, &H2)));
+  D.Role = sv("");
+  say("CreateSynthetic(no role) %s",
+      tpCode(L->CreateSynthetic(L->Context, F->Task, M, &D, &H2)));
+  D.Role = sv(".text.neverc_hot");
+  D.Section = S->Symbol;
+  say("CreateSynthetic(a symbol as the section) %s",
+      tpCode(L->CreateSynthetic(L->Context, F->Task, M, &D, &H2)));
+  memset(&D.Section, 0, sizeof D.Section);
+  say("CreateSynthetic(no handle out) %s",
+      tpCode(L->CreateSynthetic(L->Context, F->Task, M, &D, NULL)));
+  say("CreateSynthetic %s",
+      tpCode(L->CreateSynthetic(L->Context, F->Task, M, &D, &G.Made)));
+  say("CreateSynthetic(the same atom) %s",
+      tpCode(L->CreateSynthetic(L->Context, F->Task, M, &D, &H2)));
+  memset(&Info, 0, sizeof Info);
+  Info.Header =
+      tpHeader(sizeof Info, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  say("GetSyntheticInfo(staged) %s",
+      tpCode(L->GetSyntheticInfo(L->Context, F->Task, G.Made, &Info)));
+}
+
 static void mutate(const NevercPhaseFrame *F,
                    const NevercLinkPhaseGraphInfo *I) {
   const NevercLinkAPI *L = I->Link;
@@ -677,6 +727,8 @@ static void mutate(const NevercPhaseFrame *F,
     say("SetSymbolResolution %s %s", G.Symbol,
         tpCode(L->SetSymbolResolution(L->Context, F->Task, M, S.Symbol, &U)));
   }
+  if (mode("synthetic") || mode("synthetic-erase"))
+    makeSynthetic(F, I, &S, M);
   if (mode("root") || mode("late-root") || mode("skip-stale"))
     say("SetSymbolRoot %s", tpCode(L->SetSymbolRoot(L->Context, F->Task, M,
                                                     S.Symbol, NEVERC_TRUE)));
@@ -739,6 +791,61 @@ static void mutate(const NevercPhaseFrame *F,
       tpCode(L->CommitMutation(L->Context, F->Task, M)));
   if (mode("order"))
     constraintsAfter(F, I);
+  if (mode("synthetic") || mode("synthetic-erase")) {
+    NevercLinkSyntheticInfo Info;
+    memset(&Info, 0, sizeof Info);
+    Info.Header =
+        tpHeader(sizeof Info, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    NevercStatus St = L->GetSyntheticInfo(L->Context, F->Task, G.Made, &Info);
+    say("GetSyntheticInfo(committed) %s: %.*s, its atom's=%d", tpCode(St),
+        (int)Info.Role.Length, Info.Role.Data,
+        !memcmp(&Info.Atom, &S.Atom, sizeof S.Atom));
+  }
+}
+
+/* synthetic, synthetic-erase: the layout interceptor, after layout. */
+static void changeSynthetic(const NevercPhaseFrame *F,
+                            const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkSyntheticInfo Buf[1], Made;
+  NevercLinkEntityPage P = page(Buf, 1, sizeof Buf[0]);
+  NevercLinkMutationHandle M;
+  NevercLinkPhaseGraphInfo After;
+  synthetics(F, I);
+  if (L->GetSyntheticPage(L->Context, F->Task, I->Graph, 0, &P).Code ||
+      !P.OutCount)
+    return;
+  memset(&Made, 0, sizeof Made);
+  Made.Header =
+      tpHeader(sizeof Made, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  L->GetSyntheticInfo(L->Context, F->Task, G.Made, &Made);
+  M = begin(F, I);
+  say("ReplaceSynthetic(the linker's %.*s) %s", (int)Buf[0].Role.Length,
+      Buf[0].Role.Data,
+      tpCode(L->ReplaceSynthetic(L->Context, F->Task, M, Buf[0].Synthetic,
+                                 &Made)));
+  say("EraseSynthetic(the linker's) %s",
+      tpCode(L->EraseSynthetic(L->Context, F->Task, M, Buf[0].Synthetic)));
+  if (mode("synthetic")) {
+    Made.Role.Data = ".text.neverc_hot2";
+    Made.Role.Length = strlen(Made.Role.Data);
+    say("ReplaceSynthetic %s",
+        tpCode(L->ReplaceSynthetic(L->Context, F->Task, M, G.Made, &Made)));
+  } else {
+    say("EraseSynthetic %s",
+        tpCode(L->EraseSynthetic(L->Context, F->Task, M, G.Made)));
+  }
+  say("CommitMutation %s", tpCode(L->CommitMutation(L->Context, F->Task, M)));
+  if (graphOf(F, &After))
+    say("after the commit, state %u", After.State);
+  if (mode("synthetic-erase")) {
+    NevercLinkSyntheticInfo Gone;
+    memset(&Gone, 0, sizeof Gone);
+    Gone.Header =
+        tpHeader(sizeof Gone, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    say("GetSyntheticInfo(erased) %s",
+        tpCode(L->GetSyntheticInfo(L->Context, F->Task, G.Made, &Gone)));
+  }
 }
 
 /* skip, skip-gc, skip-stale: a SKIP with the proof GetGraph gave. */
@@ -797,10 +904,11 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   NevercLinkPhaseGraphInfo I;
   NevercStatus S;
   int Before =
-      (K == 6 && (mode("root") || mode("drop") || mode("misuse") ||
-                  mode("order") || mode("align") || mode("order-gone") ||
-                  mode("retarget") || mode("retarget-atom") || mode("rebind") ||
-                  mode("hide") || mode("weaken"))) ||
+      (K == 6 &&
+       (mode("root") || mode("drop") || mode("misuse") || mode("order") ||
+        mode("align") || mode("order-gone") || mode("retarget") ||
+        mode("retarget-atom") || mode("rebind") || mode("hide") ||
+        mode("weaken") || mode("synthetic") || mode("synthetic-erase"))) ||
       (K == 7 && mode("replace"));
   int After = K == 8 && mode("late-root") && !G.Done;
   if ((K == 7 && (mode("skip") || (mode("skip-stale") && !G.Done++))) ||
@@ -809,6 +917,11 @@ static NevercStatus NEVERC_CALL intercept(const NevercPhaseFrame *F,
   if (Before && graphOf(F, &I))
     mutate(F, &I);
   S = C->InvokeNext(C, F, R);
+  if (K == 10 && (mode("synthetic") || mode("synthetic-erase")) && !G.Done &&
+      graphOf(F, &I)) {
+    G.Done = 1; /* once: the steps it takes back run again */
+    changeSynthetic(F, &I);
+  }
   if (After && graphOf(F, &I)) {
     G.Done = 1; /* once: the steps it takes back run again */
     say("late: the graph is in state %u", I.State);
@@ -963,6 +1076,8 @@ static NevercStatus NEVERC_CALL registerPlugin(const NevercCoreAPI *Core,
   for (K = 6; K <= 8; ++K)
     if ((S = interceptOn(Reg, Ctx, High, K + 1, intercept, K)).Code)
       return S;
+  if ((S = interceptOn(Reg, Ctx, High, 11, intercept, 10)).Code) /* layout */
+    return S;
   return status(NEVERC_STATUS_OK);
 }
 

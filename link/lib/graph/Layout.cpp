@@ -375,6 +375,11 @@ bool layout(LinkGraph &G) {
     else
       ThunksAfter[uint32_t(G.Atoms[K.Atom].ThunkOf)].push_back(K.Atom);
   }
+  // Atoms plugins gave an output section of their own (MadeSynthetics).
+  std::unordered_map<uint32_t, const std::string *> OwnSection;
+  for (const LinkGraph::MadeSynthetic &M : G.MadeSynthetics)
+    if (M.State == LinkGraph::MadeSynthetic::Live)
+      OwnSection[M.Atom] = &M.Name;
   std::vector<std::pair<uint32_t, uint32_t>> Placed; // section, atom
   for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
     Atom &X = G.Atoms[A];
@@ -384,6 +389,9 @@ bool layout(LinkGraph &G) {
     if (!(X.ShFlags & SHF_ALLOC) && StripDebug && In.rfind(".debug", 0) == 0)
       continue;
     std::string Name = X.Sec ? outputNameOf(In, X.ShFlags) : ".bss";
+    if (!OwnSection.empty())
+      if (auto It = OwnSection.find(A); It != OwnSection.end())
+        Name = *It->second;
     uint32_t Type = X.Type;
     if (Type == SHT_X86_64_UNWIND ||
         (X.ShFlags & SHF_ALLOC && X.Type != SHT_NOBITS && X.Type != SHT_NOTE &&

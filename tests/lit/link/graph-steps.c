@@ -112,8 +112,7 @@
 // MISUSE-NEXT: steps: SetSymbolResolution(bad binding) INVALID_ARGUMENT
 // MISUSE-NEXT: warning: in neverc.link: SetSymbolResolution cannot change its definition (RebindSymbol moves a definition) in the graph linker
 // MISUSE-NEXT: steps: SetSymbolResolution(undefine) CAPABILITY_UNAVAILABLE
-// MISUSE-NEXT: warning: in neverc.link: the graph linker does not make synthetics a plugin describes yet: NevercLinkSyntheticInfo carries no content or symbol to make one from
-// MISUSE-NEXT: steps: EraseSynthetic CAPABILITY_UNAVAILABLE
+// MISUSE-NEXT: steps: EraseSynthetic WRONG_TYPE
 // MISUSE-NEXT: steps: SetSymbolRoot(null mutation) WRONG_TYPE
 // MISUSE-NEXT: steps: AbandonMutation OK
 // MISUSE-NEXT: steps: CommitMutation(abandoned) STALE_HANDLE

@@ -396,6 +396,17 @@ public:
     uint32_t MadeIn = 0; ///< the phase (index) of the mutation that made it
   };
   std::vector<LayoutConstraint> Constraints;
+  /// Output sections plugins made (CreateSynthetic): atom Atom leaves the
+  /// output section it would join for one of its own named Name, which
+  /// layout places like any other (by its flags). A pending one (its
+  /// mutation still open) and an erased one do nothing.
+  struct MadeSynthetic {
+    enum Life : uint8_t { Pending, Live, Erased } State = Pending;
+    std::string Name;
+    uint32_t Atom = 0;
+    uint32_t MadeIn = 0; ///< the phase (index) of the mutation that made it
+  };
+  std::vector<MadeSynthetic> MadeSynthetics;
   /// Applies Resolutions[I] to Globals[I] (a definition's binding and
   /// visibility through a copy of its symbol in ReboundDefs).
   void applyResolution(uint32_t I);
