@@ -836,6 +836,10 @@ bool layout(LinkGraph &G) {
         V = int64_t(TypeBounds(SHT_FINI_ARRAY, Name.back() == 'd'));
       else if (Name == "__preinit_array_start" || Name == "__preinit_array_end")
         V = int64_t(TypeBounds(SHT_PREINIT_ARRAY, Name.back() == 'd'));
+      else if (Name == "_TLS_MODULE_BASE_" && G.TlsAddress)
+        // The start of the TLS block: a local-dynamic TLS descriptor's
+        // base, to which each variable's DTPOFF is added (lld's).
+        V = int64_t(G.TlsAddress);
       else if (Name == "__GNU_EH_FRAME_HDR" && Y.EhFrameHdr >= 0)
         V = int64_t(G.Sections[size_t(Y.EhFrameHdr)].Address);
       else if (Name == "__rela_iplt_start" || Name == "__rela_iplt_end")

@@ -49,7 +49,8 @@ bool linkerDefined(const std::string &N) {
                                                         "__GNU_EH_FRAME_HDR",
                                                         "__rela_iplt_start",
                                                         "__rela_iplt_end",
-                                                        "__dso_handle"};
+                                                        "__dso_handle",
+                                                        "_TLS_MODULE_BASE_"};
   return Names.count(N) || N.rfind("__start_", 0) == 0 ||
          N.rfind("__stop_", 0) == 0;
 }

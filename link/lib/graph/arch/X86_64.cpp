@@ -2,7 +2,9 @@
 //
 // The x86-64 psABI: what each relocation type needs, its formula, the lazy
 // PLT (PLT0 pushes .got.plt[1] and jumps through .got.plt[2]) and the IPLT.
-// TLS is variant 2: the thread pointer follows the TLS block.
+// TLS is variant 2: the thread pointer follows the TLS block. A TLS
+// descriptor (-mtls-dialect=gnu2) stays in a shared library, a GOT pair an
+// R_X86_64_TLSDESC relocation fills; an executable relaxes it as lld does.
 //
 //===----------------------------------------------------------------------===//
 #include "../Arch.h"
@@ -47,6 +49,9 @@ RelocNeed need(uint32_t Type) {
     return RelocNeed::TlsIe;
   case R_X86_64_TPOFF32:
     return RelocNeed::TlsLe;
+  case R_X86_64_GOTPC32_TLSDESC:
+  case R_X86_64_TLSDESC_CALL:
+    return RelocNeed::TlsDesc;
   default:
     return RelocNeed::Unsupported;
   }
@@ -111,6 +116,47 @@ bool relaxGotLoad(Relocator &R, const RelocSite &X) {
     return true;
   }
   return false;
+}
+
+/// A TLS descriptor sequence in an executable, relaxed (lld's):
+///   lea v@tlsdesc(%rip), %reg  ->  mov $v@tpoff, %reg         (a definition)
+///                              |   mov v@gottpoff(%rip), %reg (an import)
+///   call *v@tlsdesc(%reg)      ->  xchg %ax, %ax (a 2-byte nop)
+/// False: the bytes are not that sequence (reported).
+bool relaxTlsDesc(Relocator &R, const RelocSite &X) {
+  const LinkGraph &G = R.G;
+  char *Loc = &X.B[X.Pos];
+  if (X.Type == R_X86_64_TLSDESC_CALL) {
+    if (X.Pos + 2 > X.B.size() || uint8_t(Loc[0]) != 0xff ||
+        (uint8_t(Loc[1]) & 0xf8) != 0x10)
+      return false;
+    Loc[0] = char(0x66);
+    Loc[1] = char(0x90);
+    return true;
+  }
+  // REX.W (R: a high register), 8d, a ModRM with a RIP-relative operand.
+  if (X.Pos < 3 || (uint8_t(Loc[-3]) & 0xfb) != 0x48 ||
+      uint8_t(Loc[-2]) != 0x8d || (uint8_t(Loc[-1]) & 0xc7) != 0x05)
+    return false;
+  const bool Imported =
+      X.T.Global >= 0 && G.Globals[size_t(X.T.Global)].K == GlobalSym::Shared;
+  if (Imported) {
+    Loc[-2] = char(0x8b);
+    const int64_t V =
+        int64_t(R.gotSlotFor(X.T, GotSlot::TpOffset) + uint64_t(X.A) - X.P);
+    if (R.fits(X, V, 32, true))
+      put32(Loc, 0, uint32_t(V));
+    return true;
+  }
+  const uint8_t Reg = (uint8_t(Loc[-1]) >> 3) & 7;
+  Loc[-3] = char(0x48 | ((uint8_t(Loc[-3]) >> 2) & 1)); // REX.R -> REX.B
+  Loc[-2] = char(0xc7);
+  Loc[-1] = char(0xc0 | Reg);
+  // The addend (-4) allowed for the field's end; an immediate needs none.
+  const int64_t V = int64_t(R.tpOffset(X.S) + uint64_t(X.A) + 4);
+  if (R.fits(X, V, 32, true))
+    put32(Loc, 0, uint32_t(V));
+  return true;
 }
 
 void apply(Relocator &R, const RelocSite &X) {
@@ -207,6 +253,16 @@ void apply(Relocator &R, const RelocSite &X) {
   case R_X86_64_TPOFF32:
     Write(int64_t(R.tpOffset(S) + Add), 4, true);
     break;
+  case R_X86_64_GOTPC32_TLSDESC:
+  case R_X86_64_TLSDESC_CALL:
+    if (G.sharedOutput()) { // the descriptor itself: its GOT pair
+      if (Type == R_X86_64_GOTPC32_TLSDESC)
+        Write(int64_t(R.gotSlotFor(X.T, GotSlot::TlsDesc) + Add - P), 4, true);
+      break;
+    }
+    if (!relaxTlsDesc(R, X))
+      R.unsupported(X);
+    break;
   default:
     R.unsupported(X);
   }
@@ -256,7 +312,7 @@ const TargetArch X86_64Target = {
     SHT_X86_64_UNWIND,
     {R_X86_64_NONE, R_X86_64_64, R_X86_64_RELATIVE, R_X86_64_GLOB_DAT,
      R_X86_64_JUMP_SLOT, R_X86_64_COPY, R_X86_64_IRELATIVE, R_X86_64_DTPMOD64,
-     R_X86_64_DTPOFF64, R_X86_64_TPOFF64, 36 /*R_X86_64_TLSDESC*/},
+     R_X86_64_DTPOFF64, R_X86_64_TPOFF64, R_X86_64_TLSDESC},
     16,
     16,
     16,
