@@ -83,6 +83,12 @@ struct TargetArch {
   uint64_t BranchRange;
   unsigned ThunkSize;
   void (*writeThunk)(char *Buf, uint64_t At, uint64_t Dest, bool Absolute);
+  /// Whether the GOT load of \p T that relocation type \p Type patches at
+  /// \p Offset in \p Bytes (its atom's) is relaxed to a direct reference,
+  /// so that it needs no GOT slot (null: none is; synthesize asks once the
+  /// exports are known, relocate the same).
+  bool (*gotRelaxable)(const LinkGraph &G, const Target &T, uint32_t Type,
+                       std::string_view Bytes, uint64_t Offset);
 };
 
 extern const TargetArch X86_64Target;  // arch/X86_64.cpp

@@ -112,6 +112,8 @@ bool synthesize(LinkGraph &G) {
         G.Got.push_back({GotSlot::Kind(K + I), -1, T.Atom, T.Offset});
   };
   size_t WordRelocs = 0;
+  // GOT references the target may relax to direct ones (no slot then).
+  std::vector<std::pair<uint32_t, const object::Relocation *>> MaybeRelaxed;
 
   for (uint32_t A = 0; A < G.Atoms.size(); ++A) {
     const Atom &At = G.Atoms[A];
@@ -235,6 +237,8 @@ bool synthesize(LinkGraph &G) {
           X->NeedsGot = X->WeakImport = true;
         else if (Pre)
           X->NeedsGot = true;
+        else if (G.Arch->gotRelaxable)
+          MaybeRelaxed.push_back({A, R}); // once the exports are known
         else
           GotFor(T, GotSlot::Address, 1);
         break;
@@ -376,6 +380,14 @@ bool synthesize(LinkGraph &G) {
       Exports.push_back(I);
     else if (X.Imported)
       Imports.push_back(I);
+  }
+  // A GOT reference relocate relaxes needs no slot; the others get one.
+  for (const auto &[A, R] : MaybeRelaxed) {
+    const Atom &At = G.Atoms[A];
+    const Target T = targetOf(G, At.Object, *R);
+    if (!G.Arch->gotRelaxable(G, T, object::elfRelocType(*R), At.bytes(),
+                              R->Offset))
+      GotFor(T, GotSlot::Address, 1);
   }
   const uint32_t Buckets = std::max<uint32_t>(uint32_t(Exports.size() / 4), 1);
   std::stable_sort(Exports.begin(), Exports.end(), [&](uint32_t A, uint32_t B) {

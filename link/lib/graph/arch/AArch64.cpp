@@ -482,6 +482,7 @@ const TargetArch AArch64Target = {
     uint64_t(1) << 27, // CALL26, JUMP26: ±128 MiB
     16,
     writeThunk,
+    nullptr, // GOT loads keep their slots
 };
 
 } // namespace neverc::link::graph

@@ -72,14 +72,14 @@ unsigned width(uint32_t Type) {
 }
 
 /// lld's GOT relaxation: a GOTPCRELX load, call or jump of a symbol the
-/// image binds itself (not preemptible, not an IFUNC, not absolute in PIC)
-/// reaches it directly: mov -> lea, call *GOT -> addr32 call, jmp *GOT ->
-/// jmp; nop. A static PIE's startup code depends on it: it runs before
-/// anything relocated the GOT. False: the instruction is another.
-bool relaxGotLoad(Relocator &R, const RelocSite &X) {
-  const LinkGraph &G = R.G;
-  const Target &T = X.T;
-  if (X.Pos < 2 || T.Undefined || (T.Absolute && G.pic()) ||
+/// image binds itself (not preemptible, not an IFUNC, not absolute) reaches
+/// it directly: mov -> lea, call *GOT -> addr32 call, jmp *GOT -> jmp; nop.
+/// Such a reference needs no GOT slot. A static PIE's startup code depends
+/// on it: it runs before anything relocated the GOT.
+bool gotRelaxable(const LinkGraph &G, const Target &T, uint32_t Type,
+                  std::string_view Bytes, uint64_t Offset) {
+  if ((Type != R_X86_64_GOTPCRELX && Type != R_X86_64_REX_GOTPCRELX) ||
+      Offset < 2 || Offset + 4 > Bytes.size() || T.Undefined || T.Absolute ||
       (T.Sym && T.Sym->Type == object::SymbolType::IndirectFunction))
     return false;
   if (T.Global >= 0) {
@@ -91,31 +91,37 @@ bool relaxGotLoad(Relocator &R, const RelocSite &X) {
   } else if (T.Atom < 0) {
     return false;
   }
-  const int64_t V = int64_t(X.S + uint64_t(X.A) - X.P);
-  if (!inRange(V, 32, true))
+  const uint8_t Op = uint8_t(Bytes[Offset - 2]),
+                ModRm = uint8_t(Bytes[Offset - 1]);
+  if (Op == 0x8b)
+    return true;
+  return Op == 0xff && Type == R_X86_64_GOTPCRELX &&
+         (ModRm == 0x15 || ModRm == 0x25);
+}
+
+/// Rewrites a relaxable GOT reference (gotRelaxable); false for another.
+bool relaxGotLoad(Relocator &R, const RelocSite &X) {
+  if (!gotRelaxable(R.G, X.T, X.Type, std::string_view(X.B.P, X.B.N), X.Pos))
     return false;
+  const int64_t V = int64_t(X.S + uint64_t(X.A) - X.P);
+  // The image binds it: in reach, unless the image is over 2 GiB.
+  if (!R.fits(X, V, 32, true))
+    return true;
   char *Loc = &X.B[X.Pos];
   const uint8_t Op = uint8_t(Loc[-2]), ModRm = uint8_t(Loc[-1]);
   if (Op == 0x8b) { // mov foo@GOTPCREL(%rip), %reg -> lea foo(%rip), %reg
     Loc[-2] = char(0x8d);
     put32(Loc, 0, uint32_t(V));
-    return true;
-  }
-  if (Op != 0xff || X.Type != R_X86_64_GOTPCRELX)
-    return false;
-  if (ModRm == 0x15) { // call *foo@GOTPCREL(%rip) -> addr32 call foo
+  } else if (ModRm == 0x15) { // call *foo@GOTPCREL(%rip) -> addr32 call foo
     Loc[-2] = char(0x67);
     Loc[-1] = char(0xe8);
     put32(Loc, 0, uint32_t(V));
-    return true;
-  }
-  if (ModRm == 0x25 && X.Pos + 4 <= X.B.size()) { // jmp *GOT -> jmp foo; nop
+  } else { // jmp *foo@GOTPCREL(%rip) -> jmp foo; nop
     Loc[-2] = char(0xe9);
     put32(Loc - 1, 0, uint32_t(V + 1));
     Loc[3] = char(0x90);
-    return true;
   }
-  return false;
+  return true;
 }
 
 /// A TLS descriptor sequence in an executable, relaxed (lld's):
@@ -326,6 +332,7 @@ const TargetArch X86_64Target = {
     0, // a call's rel32 reaches the whole image
     0,
     nullptr,
+    gotRelaxable,
 };
 
 } // namespace neverc::link::graph
