@@ -1438,19 +1438,29 @@ NevercStatus syntheticFrom(LinkDomain::Impl &D, LinkJob &J,
   return okStatus();
 }
 
-/// Whether atom \p A has a synthetic of its own already (live, or staged
-/// by this mutation), other than \p Except.
-bool atomTaken(const LinkJob &J, uint32_t A, int64_t Except) {
-  const auto &M = J.Graph->MadeSynthetics;
-  for (size_t I = 0; I < M.size(); ++I)
-    if (int64_t(I) != Except && M[I].Atom == A &&
-        M[I].State != LinkGraph::MadeSynthetic::Erased)
-      return true;
-  for (const LinkJob::StagedChange &C : J.Staged)
-    if (C.K == LinkJob::StagedChange::SyntheticSet &&
-        int64_t(C.Index) != Except && C.Synthetic.Atom == A)
-      return true;
-  return false;
+/// INVALID_ARGUMENT (with why) when atom \p A has a synthetic of its own
+/// already (live, or staged by this mutation), other than \p Except.
+NevercStatus atomFree(LinkDomain::Impl &D, const LinkJob &J, uint32_t A,
+                      int64_t Except) {
+  auto Taken = [&] {
+    const auto &M = J.Graph->MadeSynthetics;
+    for (size_t I = 0; I < M.size(); ++I)
+      if (int64_t(I) != Except && M[I].Atom == A &&
+          M[I].State != LinkGraph::MadeSynthetic::Erased)
+        return true;
+    for (const LinkJob::StagedChange &C : J.Staged)
+      if (C.K == LinkJob::StagedChange::SyntheticSet &&
+          int64_t(C.Index) != Except && C.Synthetic.Atom == A)
+        return true;
+    return false;
+  };
+  if (!Taken())
+    return okStatus();
+  D.H.report(NEVERC_DIAGNOSTIC_WARNING,
+             "synthetic refused: atom " + std::to_string(A) +
+                 " has an output section of its own already",
+             nullptr, "neverc.link");
+  return st(NEVERC_STATUS_INVALID_ARGUMENT);
 }
 
 NevercStatus NEVERC_CALL createSynthetic(void *Ctx, NevercTaskHandle Task,
@@ -1469,13 +1479,8 @@ NevercStatus NEVERC_CALL createSynthetic(void *Ctx, NevercTaskHandle Task,
     LinkGraph::MadeSynthetic X;
     if (NevercStatus S = syntheticFrom(D, *J, In, X); !isOk(S))
       return S;
-    if (atomTaken(*J, X.Atom, -1)) {
-      D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                 "synthetic refused: atom " + std::to_string(X.Atom) +
-                     " has an output section of its own already",
-                 nullptr, "neverc.link");
-      return st(NEVERC_STATUS_INVALID_ARGUMENT);
-    }
+    if (NevercStatus S = atomFree(D, *J, X.Atom, -1); !isOk(S))
+      return S;
     // It exists (Pending: no pager or info shows it) so that its handle
     // names it from now on; the commit makes it live, an abandon erases.
     const uint32_t I = uint32_t(J->Graph->MadeSynthetics.size());
@@ -1521,14 +1526,9 @@ NevercStatus stageOnSynthetic(void *Ctx, NevercTaskHandle Task,
     if (Replace) {
       if (NevercStatus S = syntheticFrom(D, *J, In, X.Synthetic); !isOk(S))
         return S;
-      if (atomTaken(*J, X.Synthetic.Atom, int64_t(I))) {
-        D.H.report(NEVERC_DIAGNOSTIC_WARNING,
-                   "synthetic refused: atom " +
-                       std::to_string(X.Synthetic.Atom) +
-                       " has an output section of its own already",
-                   nullptr, "neverc.link");
-        return st(NEVERC_STATUS_INVALID_ARGUMENT);
-      }
+      if (NevercStatus S = atomFree(D, *J, X.Synthetic.Atom, int64_t(I));
+          !isOk(S))
+        return S;
     }
     J->Staged.push_back(std::move(X));
     return okStatus();

@@ -90,6 +90,26 @@ NevercStatus checkOutputKind(uint32_t Kind, RefuseFn &&Bad) {
   return okStatus();
 }
 
+/// The rules linker and object-merge providers share: Flags of the known
+/// bits, a CompatibilityKey view with data when it has a length, and no
+/// REPLAY_REQUIRED (neverc keeps no replay log of a link).
+template <class RefuseFn>
+NevercStatus checkProviderFlags(uint64_t Flags, NevercStringView Key,
+                                RefuseFn &&Bad) {
+  if (Flags & ~KnownProviderFlags)
+    return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
+               "REPLAY_REQUIRED",
+               NEVERC_STATUS_INVALID_DESCRIPTOR);
+  if (!validView(Key))
+    return Bad("the CompatibilityKey view has a length but no data",
+               NEVERC_STATUS_INVALID_DESCRIPTOR);
+  if (Flags & NEVERC_LINK_PROVIDER_REPLAY_REQUIRED)
+    return Bad("REPLAY_REQUIRED, and neverc keeps no replay log of a link "
+               "to replay it from",
+               NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+  return okStatus();
+}
+
 NevercStatus NEVERC_CALL registerLinkerProvider(
     void *Ctx, void *Registrar, const NevercLinkerProviderDescriptor *Desc) {
   return guard([&]() -> NevercStatus {
@@ -111,17 +131,11 @@ NevercStatus NEVERC_CALL registerLinkerProvider(
       return Bad("it has no Link callback");
     if (NevercStatus S = checkOutputKind(F.OutputKind, Bad); !isOk(S))
       return S;
-    if (F.Flags & ~KnownProviderFlags)
-      return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
-                 "REPLAY_REQUIRED");
     if (F.Reserved)
       return Bad("Reserved is not 0");
-    if (!validView(F.CompatibilityKey))
-      return Bad("the CompatibilityKey view has a length but no data");
-    if (F.Flags & NEVERC_LINK_PROVIDER_REPLAY_REQUIRED)
-      return Bad("REPLAY_REQUIRED, and neverc keeps no replay log of a link "
-                 "to replay it from",
-                 NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    if (NevercStatus S = checkProviderFlags(F.Flags, F.CompatibilityKey, Bad);
+        !isOk(S))
+      return S;
     for (const auto &P : D.Providers)
       if (P->ID == ID)
         return refuse(D, Owner, Slot,
@@ -169,15 +183,9 @@ NevercStatus NEVERC_CALL registerObjectMergeProvider(
     };
     if (!F.Merge)
       return Bad("it has no Merge callback");
-    if (F.Flags & ~KnownProviderFlags)
-      return Bad("Flags has bits other than DETERMINISTIC, CACHEABLE and "
-                 "REPLAY_REQUIRED");
-    if (!validView(F.CompatibilityKey))
-      return Bad("the CompatibilityKey view has a length but no data");
-    if (F.Flags & NEVERC_LINK_PROVIDER_REPLAY_REQUIRED)
-      return Bad("REPLAY_REQUIRED, and neverc keeps no replay log of a link "
-                 "to replay it from",
-                 NEVERC_STATUS_CAPABILITY_UNAVAILABLE);
+    if (NevercStatus S = checkProviderFlags(F.Flags, F.CompatibilityKey, Bad);
+        !isOk(S))
+      return S;
     if (!D.Objects)
       return Bad("this host has no object domain to lend a -r link's "
                  "objects through",

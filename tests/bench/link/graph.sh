@@ -3,7 +3,7 @@
 # side, on the same objects:
 #
 #   tests/bench/link/graph.sh [--runs N] [--synthetic N] [--functions K]
-#                             [--out FILE]
+#                             [--objects DIR] [--out FILE]
 #
 # Links: the sqlite3 shell (sqlite3.c + shell.c compiled here once at
 # -O2 -g) and lua (lua.o + liblua.a from the conformance work tree, when
@@ -11,7 +11,9 @@
 # few functions, a table of pointers and strings, calling its neighbours;
 # K functions each, default 64: --synthetic 2000 then makes 551 MB of
 # input here, over the issue's 200 MB; 32 made 180 MB, 8 made 24 MB;
-# compiling the 64-function set took 5 min 40 s on 2 cores).
+# compiling the 64-function set took 5 min 40 s on 2 cores). --objects DIR
+# links the objects a former run left in DIR instead (main.o u*.o), and
+# keeps what it compiles there when DIR is empty.
 # Rows:
 #   neverc-ld            the graph linker alone (clang-22 --ld-path=)
 #   neverc graph         neverc -fuse-ld=neverc: the thirteen link phases
@@ -35,14 +37,16 @@ WORK=$ROOT/build/conformance/work
 RUNS=5
 SYNTH=0
 FUNCS=64
+OBJDIR=
 OUT=$ROOT/build/bench/link-graph.md
 while [ $# -gt 0 ]; do
   case "$1" in
   --runs) RUNS=$2; shift 2 ;;
   --synthetic) SYNTH=$2; shift 2 ;;
   --functions) FUNCS=$2; shift 2 ;;
+  --objects) OBJDIR=$2; shift 2 ;;
   --out) OUT=$2; shift 2 ;;
-  -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
+  -h | --help) sed -n '2,31p' "$0"; exit 0 ;;
   *) echo "graph-bench: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -53,10 +57,13 @@ mkdir -p "$(dirname "$OUT")"
 
 median() {
   python3 - "$RUNS" "$1" <<'PY'
-import shlex, statistics, subprocess, sys, time
+import os, shlex, statistics, subprocess, sys, time
 runs, cmd = int(sys.argv[1]), sys.argv[2]
 ts = []
 for _ in range(runs + 1):
+    # The last run's output is still being written back: let it land first,
+    # outside the time, so that no link pays for another's writes.
+    os.sync()
     t = time.perf_counter()
     if subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL,
                       stderr=subprocess.DEVNULL).returncode:
@@ -95,10 +102,20 @@ fi
 if [ -f "$WORK/lua/src/lua.o" ] && [ -f "$WORK/lua/src/liblua.a" ]; then
   bench "lua (lua.o + liblua.a)" "$WORK/lua/src/lua.o" "$WORK/lua/src/liblua.a" -Wl,-E -lm -ldl
 fi
-if [ "$SYNTH" -gt 0 ]; then
+SYN=$T/syn
+if [ -n "$OBJDIR" ]; then
+  SYN=$OBJDIR
+  mkdir -p "$SYN"
+fi
+if [ -n "$OBJDIR" ] && ls "$SYN"/u*.o >/dev/null 2>&1; then
+  N=$(ls "$SYN"/u*.o | wc -l)
+  MB=$(du -cm "$SYN/"*.o | tail -1 | cut -f1)
+  echo "graph-bench: linking the $N objects in $SYN" >&2
+  bench "synthetic: $N objects from $SYN, $MB MB, -O2 -g" "$SYN/"*.o
+elif [ "$SYNTH" -gt 0 ]; then
   echo "graph-bench: generating and compiling $SYNTH objects (-O2 -g)" >&2
-  mkdir -p "$T/syn"
-  python3 - "$T/syn" "$SYNTH" "$FUNCS" <<'PY'
+  mkdir -p "$SYN"
+  python3 - "$SYN" "$SYNTH" "$FUNCS" <<'PY'
 import sys, os
 d, n, K = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 for i in range(n):
@@ -115,9 +132,9 @@ for i in range(n):
     with open(os.path.join(d, "main.c"), "w") as f:
         f.write("int g0(int); int main(int c, char **v) { return g0(c) & 1; }\n")
 PY
-  (cd "$T/syn" && ls *.c | xargs -P "$(nproc)" -n 50 "$CLANG" -O2 -g -c)
-  MB=$(du -cm "$T/syn/"*.o | tail -1 | cut -f1)
-  bench "synthetic: $SYNTH objects x $FUNCS functions, $MB MB, -O2 -g" "$T/syn/"*.o
+  (cd "$SYN" && ls *.c | xargs -P "$(nproc)" -n 50 "$CLANG" -O2 -g -c)
+  MB=$(du -cm "$SYN/"*.o | tail -1 | cut -f1)
+  bench "synthetic: $SYNTH objects x $FUNCS functions, $MB MB, -O2 -g" "$SYN/"*.o
 fi
 if [ ${#rows[@]} = 0 ]; then
   echo "graph-bench: nothing to link (no sqlite3 work tree; run tests/conformance/run.sh)" >&2
@@ -126,8 +143,8 @@ fi
 {
   echo "Links timed with $RUNS runs each (medians), $(nproc) cores, $(date -u +%F)."
   echo
-  echo "| link | neverc-ld (s) | neverc graph (s) | graph + observers (s) | lld t1 (s) | lld t2 (s) | mold t1 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | neverc-ld / lld t2 | observed / graph | neverc-ld / GNU ld |"
-  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+  echo "| link | neverc-ld (s) | neverc graph (s) | graph + observers (s) | lld t1 (s) | lld t2 (s) | mold t1 (s) | gold (s) | GNU ld (s) | neverc-ld / lld t1 | neverc-ld / lld t2 | observed / graph | observed / neverc-ld | neverc-ld / GNU ld |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
   for r in "${rows[@]}"; do
     IFS='|' read -r name a b c d e m f g <<<"$r"
     python3 - "$name" "$a" "$b" "$c" "$d" "$e" "$m" "$f" "$g" <<'PY'
@@ -136,7 +153,7 @@ name, a, b, c, d, e, m, f, g = sys.argv[1:]
 def ratio(x, y):
     try: return "%.2f" % (float(x) / float(y))
     except ValueError: return "-"
-print(f"| {name} | {a} | {b} | {c} | {d} | {e} | {m} | {f} | {g} | {ratio(a, d)} | {ratio(a, e)} | {ratio(c, b)} | {ratio(a, g)} |")
+print(f"| {name} | {a} | {b} | {c} | {d} | {e} | {m} | {f} | {g} | {ratio(a, d)} | {ratio(a, e)} | {ratio(c, b)} | {ratio(c, a)} | {ratio(a, g)} |")
 PY
   done
 } | tee "$OUT"
