@@ -261,8 +261,11 @@ bool Resolver::addObject(uint32_t Input, int32_t Member, llvm::StringRef Bytes,
   O->Name = Name;
   // The sections borrow their bytes: the buffers live in Out.Buffers (or
   // are the in-memory read's caller's) as long as the graphs do.
+  // A debug section's relocations stay raw until relocate applies them
+  // (lld's relocateNonAlloc); a -r merge writes them all, so makes them.
   object::Outcome Read = object::readELF(
-      std::string_view(Bytes.data(), Bytes.size()), O->Graph, /*Borrow=*/true);
+      std::string_view(Bytes.data(), Bytes.size()), O->Graph, /*Borrow=*/true,
+      /*DeferNonAlloc=*/R.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE);
   if (Read)
     return fail(Name + ": " + Read.Message);
   const int32_t Index = int32_t(Out.Objects.size());

@@ -10,7 +10,9 @@
 //                  index): the section as read, the atom as the link
 //                  moves it (liveness, fold leader, address, content)
 //   Symbol         the link's global symbols, as resolved
-//   Edge           the relocations of the atoms
+//   Edge           the relocations of the allocated atoms (a debug
+//                  section's are read raw and applied from the input, as
+//                  lld applies them: not listed, not retargeted)
 //   Comdat         the COMDAT groups of the objects; Selected names the
 //                  group of that name the link kept
 //   Import/Export  the .dynsym entries (from synthesize on)

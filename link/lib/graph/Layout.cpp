@@ -197,7 +197,8 @@ void mergeSections(LinkGraph &G) {
       X.Pieces.clear();
       X.Run = -1;
       const uint64_t E = PieceSize(X);
-      if (!E || Unsafe.count(X.Sec) || !G.Relocs[A].empty()) {
+      if (!E || Unsafe.count(X.Sec) || !G.Relocs[A].empty() ||
+          (X.Sec && !X.Sec->DeferredRelas.empty())) {
         All = false;
         continue;
       }

@@ -132,10 +132,10 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
   // Debug data that pointed at a dropped section gets lld's tombstone.
   const uint64_t Tombstone =
       InName == ".debug_ranges" || InName == ".debug_loc" ? 1 : 0;
-  for (const object::Relocation *R : G.Relocs[A]) {
+  auto One = [&](const object::Relocation *R) {
     const uint32_t Type = object::elfRelocType(*R);
     if (Type == G.Arch->Dyn.None)
-      continue;
+      return;
     Target T = targetOf(G, At.Object, *R);
     const uint64_t P = At.Address + R->Offset;
     const size_t Pos = size_t(At.OutOffset + R->Offset);
@@ -145,7 +145,7 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
         (Width == 8 && Pos + 8 > B.size())) {
       error("a relocation lies outside its section\n>>> at " +
             placeName(G, At, R->Offset));
-      continue;
+      return;
     }
     const bool DeadTarget = T.Atom >= 0 && !G.Atoms[size_t(T.Atom)].Live;
     if (DeadTarget && Unwind) {
@@ -155,7 +155,7 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
         put32(B, Pos, 0);
         put32(B, Pos + 4, 0);
       }
-      continue;
+      return;
     }
     if (DeadTarget && G.Atoms[size_t(T.Atom)].Leader < 0) {
       if (!Alloc) {
@@ -163,19 +163,19 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
           put64(B, Pos, Tombstone);
         else if (Pos + 4 <= B.size())
           put32(B, Pos, uint32_t(Tombstone));
-        continue;
+        return;
       }
       error("relocation refers to a discarded section: " +
             atomName(G.Atoms[size_t(T.Atom)]) + "\n>>> referenced by " +
             placeName(G, At, R->Offset));
-      continue;
+      return;
     }
     if (T.Undefined && !T.UndefinedWeak && Alloc) {
       error("undefined symbol: " +
             (T.Global >= 0 ? G.In.Symbols[size_t(T.Global)].Name
                            : std::string("?")) +
             "\n>>> referenced by " + placeName(G, At, R->Offset));
-      continue;
+      return;
     }
     uint64_t S = targetAddress(G, T);
     if (T.Atom >= 0 && T.Global < 0 &&
@@ -189,6 +189,19 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
     }
     G.Arch->apply(
         *this, RelocSite{*R, At, R->Offset, Type, T, S, Add, P, B, Pos, Alloc});
+  };
+  for (const object::Relocation *R : G.Relocs[A])
+    One(R);
+  // A debug section's relocations, read raw (readELF's DeferNonAlloc):
+  // each decoded into one the graph does not hold, then the same.
+  if (At.Sec && !At.Replaced && !At.Sec->DeferredRelas.empty()) {
+    object::DeferredRelocations Raw(G.In.Objects[At.Object]->Graph);
+    object::Relocation R;
+    const size_t N = object::DeferredRelocations::count(*At.Sec);
+    for (size_t K = 0; K < N; ++K) {
+      Raw.decode(*At.Sec, K, R);
+      One(&R);
+    }
   }
 }
 

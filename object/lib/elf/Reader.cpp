@@ -149,7 +149,8 @@ uint64_t elfSectionFlags(uint64_t F, SectionKind K) {
   return Out;
 }
 
-Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
+Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow,
+                bool DeferNonAlloc) {
   if (Bytes.size() < 64 || std::memcmp(Bytes.data(),
                                        "\x7f"
                                        "ELF",
@@ -385,10 +386,17 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
     SymbolAt[I] = G.appendSymbol(std::move(F));
   }
 
+  // Deferred: the relocations of a non-allocated section, in a linker's
+  // borrowed read.
+  auto Deferred = [&](const Shdr &S) {
+    return DeferNonAlloc && Borrow && S.sh_info < Shdrs.size() &&
+           !(Shdrs[S.sh_info].sh_flags & llvm::ELF::SHF_ALLOC);
+  };
   {
     size_t Relas = 0; // (a malformed size is refused below, by LLVM)
     for (const Shdr &S : Shdrs)
-      if (S.sh_type == llvm::ELF::SHT_RELA && S.sh_size <= Bytes.size())
+      if (S.sh_type == llvm::ELF::SHT_RELA && S.sh_size <= Bytes.size() &&
+          !Deferred(S))
         Relas += S.sh_size / sizeof(ELFT::Rela);
     G.reserveRelocations(Relas);
   }
@@ -409,6 +417,18 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
     auto RelasOr = File.relas(S);
     if (!RelasOr)
       return fromError(RelasOr.takeError());
+    if (Deferred(S)) {
+      // Checked as the reader checks them, then left as they are.
+      for (const ELFT::Rela &R : *RelasOr)
+        if (R.getSymbol(false) >= SymbolAt.size())
+          return malformed("a relocation in section " +
+                           std::to_string(S.sh_info) + " names symbol " +
+                           std::to_string(R.getSymbol(false)));
+      Target->DeferredRelas =
+          std::string_view(reinterpret_cast<const char *>(RelasOr->data()),
+                           RelasOr->size() * sizeof(ELFT::Rela));
+      continue;
+    }
     for (const ELFT::Rela &R : *RelasOr) {
       uint32_t Type = R.getType(false), SymIndex = R.getSymbol(false);
       elf::RelocMeaning M = elf::meaningOf(Machine, Type);
@@ -447,6 +467,43 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow) {
   G.Format = ELFFormat;
   G.Native = std::move(N);
   return Outcome::ok();
+}
+
+DeferredRelocations::DeferredRelocations(const Graph &G)
+    : G(G), Machine(elfMachineOf(G.Triple)) {}
+
+void DeferredRelocations::decode(const Section &S, size_t K, Relocation &Out) {
+  using llvm::support::endian::read64le;
+  const char *P = S.DeferredRelas.data() + 24 * K;
+  const uint64_t Info = read64le(P + 8);
+  const uint32_t Type = uint32_t(Info), SymIndex = uint32_t(Info >> 32);
+  const elf::RelocMeaning M = elf::meaningOf(Machine, Type);
+  RelocationFields &F = Out;
+  F = RelocationFields();
+  F.Sec = const_cast<Section *>(&S);
+  F.Offset = read64le(P);
+  F.Kind = M.Kind;
+  F.Width = M.Width;
+  F.PCRel = M.PCRel;
+  F.Signed = M.Signed;
+  F.Addend = int64_t(read64le(P + 16));
+  // (The read checked every index.)
+  if (SymIndex) {
+    F.Target = RelocTarget::Symbol;
+    F.TargetSymbol = G.symbolAt(SymIndex - 1);
+    if (F.TargetSymbol->Type == SymbolType::Section)
+      F.TargetSection = F.TargetSymbol->Sec;
+  } else {
+    F.Target = RelocTarget::Absolute;
+  }
+  for (const auto &[T, E] : Records)
+    if (T == Type) {
+      F.Ext = E;
+      return;
+    }
+  Records.push_back({Type, elf::encode(elf::RelocFacts{
+                               Type, elf::relocName(Machine, Type)})});
+  F.Ext = Records.back().second;
 }
 
 } // namespace neverc::object

@@ -53,7 +53,28 @@ std::string elfTripleOf(uint16_t Machine);
 /// ELF relocatable → \p G (empty). On failure \p G holds part of the file:
 /// throw it away. \p Borrow: sections keep views into \p Bytes (which
 /// must then outlive \p G) instead of copies, as a linker reads.
-Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow = false);
+/// \p DeferNonAlloc (with Borrow): the relocations of non-allocated
+/// sections (debug data: most of a -g object's) stay raw in their section
+/// (Section::DeferredRelas), checked but made into no entity, as lld
+/// reads them; a graph read so is a linker's, not one to write or merge.
+Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow = false,
+                bool DeferNonAlloc = false);
+
+/// The relocations a DeferNonAlloc read left raw, decoded one at a time as
+/// the reader would have made them (into a Relocation the graph does not
+/// hold). One decoder per graph: it keeps the few type records it made.
+class DeferredRelocations {
+public:
+  explicit DeferredRelocations(const Graph &G);
+  static size_t count(const Section &S) { return S.DeferredRelas.size() / 24; }
+  /// The \p K-th of \p S's relocations into \p Out.
+  void decode(const Section &S, size_t K, Relocation &Out);
+
+private:
+  const Graph &G;
+  uint16_t Machine;
+  std::vector<std::pair<uint32_t, Extension>> Records;
+};
 /// \p G → ELF relocatable in \p Out. \p Flags must be legal.
 Outcome writeELF(const Graph &G, uint64_t Flags, std::string &Out);
 

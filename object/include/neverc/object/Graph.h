@@ -195,6 +195,10 @@ struct SectionFields {
   std::string_view Borrowed;
   uint64_t ZeroFillSize = 0; ///< size of a zero-fill section
   Comdat *Group = nullptr;
+  /// A linker's read (readELF's DeferNonAlloc): the raw Elf64_Rela
+  /// entries patching this non-allocated section, in the borrowed buffer,
+  /// made into no Relocation (DeferredRelocations decodes them).
+  std::string_view DeferredRelas;
   Extension Ext;
   /// The section's bytes, owned or borrowed.
   std::string_view bytes() const {
@@ -339,6 +343,16 @@ public:
       grow(N);
   }
   size_t size() const { return Count; }
+  /// The entity of serial \p Serial (made, in creation order), or null.
+  /// (A reader reserves one chunk: the scan is one step.)
+  T *at(size_t Serial) const {
+    if (Serial >= Count)
+      return nullptr;
+    size_t K = Chunks.size() - 1;
+    while (Firsts[K] > Serial)
+      --K;
+    return &Chunks[K][Serial - Firsts[K]];
+  }
   /// Whether \p E is one of this store's entities (a scan of its chunks:
   /// for checks on a mutation's references, not for hot paths).
   bool contains(const T *E) const {
@@ -355,11 +369,13 @@ private:
   void grow(size_t N) {
     Chunks.push_back(std::make_unique<T[]>(N));
     Sizes.push_back(N);
+    Firsts.push_back(Count);
     Used = 0;
     Capacity = N;
   }
   std::vector<std::unique_ptr<T[]>> Chunks;
-  std::vector<size_t> Sizes; ///< of each chunk
+  std::vector<size_t> Sizes;  ///< of each chunk
+  std::vector<size_t> Firsts; ///< the serial of each chunk's first entity
   size_t Used = 0, Capacity = 0, Count = 0;
 };
 
@@ -429,6 +445,8 @@ public:
   const EntityList<Comdat> &comdats() const { return ComdatOrder; }
   /// How many serial numbers each kind has given (Entity::Serial is below).
   size_t sectionSerials() const { return AllSections.size(); }
+  /// The symbol made \p Serial-th (a reader's: symbol table index - 1).
+  Symbol *symbolAt(size_t Serial) const { return AllSymbols.at(Serial); }
   size_t symbolSerials() const { return AllSymbols.size(); }
   /// Room for \p N more of a kind in one allocation (a reader's count).
   void reserveSections(size_t N) { AllSections.reserve(N); }
