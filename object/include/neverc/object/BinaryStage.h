@@ -66,12 +66,6 @@ public:
     }
     return Own;
   }
-  /// The string, taken (empty after; a borrowed view is copied).
-  std::string take() {
-    std::string S = std::move(own());
-    Own.clear();
-    return S;
-  }
 
 private:
   std::string Own;
