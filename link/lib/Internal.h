@@ -186,7 +186,7 @@ struct LinkJob {
     std::string Bytes;
     uint64_t ZeroFill = 0;
     /// Retarget: the relocation and its new target (a global or an atom).
-    const object::Relocation *Reloc = nullptr;
+    const void *Reloc = nullptr; ///< (LinkGraph::Retargets' key)
     int32_t Global = -1, Atom = -1;
     /// Resolution: the binding and visibility (Flag: exported).
     uint32_t Binding = 0, Visibility = 0;

@@ -40,6 +40,8 @@
  *             (ReplaceSynthetic) and is refused the linker's own ones:
  *             synthesize and the steps after it run again;
  *             synthetic-erase: the layout interceptor erases it instead
+ *   edges     after resolve_symbols: every edge paged, the debug ones
+ *             among them, one read alone
  *   order     the gc interceptor makes S's atom first in its output section
  *             (an atom-order constraint, rank 0), with the constraint
  *             slots' refusals; align: aligns it to 4096 (atom-align);
@@ -540,6 +542,53 @@ static void synthetics(const NevercPhaseFrame *F,
   }
 }
 
+/* edges: every edge paged, the debug sections' among them (a linker's read
+ * leaves those raw; the pager decodes them), one read alone. */
+static void debugEdges(const NevercPhaseFrame *F,
+                       const NevercLinkPhaseGraphInfo *I) {
+  const NevercLinkAPI *L = I->Link;
+  NevercLinkEdgeInfo Buf[64], Debug;
+  NevercLinkEntityPage P = page(Buf, 64, sizeof Buf[0]);
+  NevercLinkGraphInfo GI;
+  uint64_t Cursor = 0, K, Total = 0, Debugs = 0;
+  int HaveDebug = 0;
+  memset(&GI, 0, sizeof GI);
+  GI.Header = tpHeader(sizeof GI, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+  L->GetGraphInfo(L->Context, F->Task, I->Graph, &GI);
+  do {
+    if (L->GetEdgePage(L->Context, F->Task, I->Graph, Cursor, &P).Code)
+      break;
+    for (K = 0; K < P.OutCount; ++K) {
+      NevercLinkAtomInfo A;
+      memset(&A, 0, sizeof A);
+      A.Header =
+          tpHeader(sizeof A, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+      ++Total;
+      if (!L->GetAtomInfo(L->Context, F->Task, Buf[K].Source, &A).Code &&
+          A.Name.Length >= 6 && !memcmp(A.Name.Data, ".debug", 6)) {
+        ++Debugs;
+        if (!HaveDebug && Buf[K].TargetAtom.Value) {
+          Debug = Buf[K];
+          HaveDebug = 1;
+        }
+      }
+    }
+    Cursor = P.NextCursor;
+  } while (P.HasMore);
+  say("edges: paged=count %d, debug ones>0=%d", Total == GI.EdgeCount,
+      Debugs > 0);
+  if (HaveDebug) {
+    NevercLinkEdgeInfo One;
+    memset(&One, 0, sizeof One);
+    One.Header =
+        tpHeader(sizeof One, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR);
+    say("GetEdgeInfo(a debug edge) %s same=%d",
+        tpCode(L->GetEdgeInfo(L->Context, F->Task, Debug.Edge, &One)),
+        One.Offset == Debug.Offset && One.Addend == Debug.Addend &&
+            One.TargetAtom.Value == Debug.TargetAtom.Value);
+  }
+}
+
 static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
                                         NevercObserverPoint Point,
                                         void *UserData) {
@@ -556,6 +605,8 @@ static NevercStatus NEVERC_CALL observe(const NevercPhaseFrame *F,
       (unsigned long long)I.Generation);
   if (Point == NEVERC_OBSERVER_AFTER && K == 10 && mode("order"))
     synthetics(F, &I);
+  if (Point == NEVERC_OBSERVER_AFTER && K == 4 && mode("edges"))
+    debugEdges(F, &I);
   if (Point != NEVERC_OBSERVER_AFTER || !mode("observe"))
     return status(NEVERC_STATUS_OK);
   if (K == 4) {

@@ -10,9 +10,10 @@
 //                  index): the section as read, the atom as the link
 //                  moves it (liveness, fold leader, address, content)
 //   Symbol         the link's global symbols, as resolved
-//   Edge           the relocations of the allocated atoms (a debug
-//                  section's are read raw and applied from the input, as
-//                  lld applies them: not listed, not retargeted)
+//   Edge           the relocations of the atoms (a debug section's are
+//                  read raw, as lld reads them: each listed after the
+//                  atom's own, decoded when asked for; a retarget of one
+//                  is kept by its raw entry)
 //   Comdat         the COMDAT groups of the objects; Selected names the
 //                  group of that name the link kept
 //   Import/Export  the .dynsym entries (from synthesize on)
@@ -114,14 +115,38 @@ size_t atomCount(const LinkGraph &G) {
 size_t symbolCount(const LinkGraph &G) {
   return atomsExist(G) ? G.Globals.size() : 0;
 }
+/// How many raw (deferred) relocations a debug atom has: a linker's read
+/// leaves them in the input (readELF's DeferNonAlloc), relocate decodes
+/// them; past the atom's own ones, an edge index names the raw one.
+size_t rawRelocs(const Atom &X) {
+  return X.Sec && !X.Replaced ? object::DeferredRelocations::count(*X.Sec) : 0;
+}
 /// Edges: every relocation of every atom, flattened (atom, index).
 void edges(const LinkGraph &G, std::vector<std::pair<uint32_t, uint32_t>> &E) {
   E.clear();
   if (!atomsExist(G))
     return;
-  for (uint32_t A = 0; A < G.Relocs.size(); ++A)
-    for (uint32_t K = 0; K < G.Relocs[A].size(); ++K)
+  for (uint32_t A = 0; A < G.Relocs.size(); ++A) {
+    const size_t N =
+        G.Relocs[A].size() + (A < G.Atoms.size() ? rawRelocs(G.Atoms[A]) : 0);
+    for (uint32_t K = 0; K < N; ++K)
       E.push_back({A, K});
+  }
+}
+/// Edge K of atom \p A: its relocation (a raw one decoded into \p Buf)
+/// and the key a retarget of it is kept under.
+const object::Relocation &edgeReloc(const LinkGraph &G, uint32_t A, uint32_t K,
+                                    object::Relocation &Buf, const void *&Key) {
+  if (K < G.Relocs[A].size()) {
+    Key = G.Relocs[A][K];
+    return *G.Relocs[A][K];
+  }
+  const Atom &X = G.Atoms[A];
+  const size_t Raw = K - G.Relocs[A].size();
+  object::DeferredRelocations(G.In.Objects[X.Object]->Graph)
+      .decode(*X.Sec, Raw, Buf);
+  Key = object::DeferredRelocations::entry(*X.Sec, Raw);
+  return Buf;
 }
 /// The edge list, made again only when the graph changed.
 size_t edgesOf(LinkJob &J, const LinkGraph &G) {
@@ -185,8 +210,9 @@ size_t personalityOffset(std::string_view B, size_t Cie) {
 size_t edgeCount(const LinkGraph &G) {
   size_t N = 0;
   if (atomsExist(G))
-    for (const auto &R : G.Relocs)
-      N += R.size();
+    for (size_t A = 0; A < G.Relocs.size(); ++A)
+      N +=
+          G.Relocs[A].size() + (A < G.Atoms.size() ? rawRelocs(G.Atoms[A]) : 0);
   return N;
 }
 size_t comdatCount(const LinkGraph &G) {
@@ -482,7 +508,9 @@ void fillSymbol(LinkJob &J, const LinkGraph &G, size_t I,
 void fillEdge(LinkJob &J, const LinkGraph &G, size_t E,
               NevercLinkEdgeInfo &Out) {
   const auto &[A, K] = J.EdgeList[E];
-  const object::Relocation &R = *G.Relocs[A][K];
+  object::Relocation Buf;
+  const void *Key = nullptr;
+  const object::Relocation &R = edgeReloc(G, A, K, Buf, Key);
   Out.Edge = mint(J, &LinkJob::Edges, &LinkJob::EdgeHandles, E);
   Out.Kind = NEVERC_LINK_EDGE_RELOCATION;
   Out.Source = mint(J, &LinkJob::Atoms, &LinkJob::AtomHandles, A);
@@ -492,7 +520,7 @@ void fillEdge(LinkJob &J, const LinkGraph &G, size_t E,
   Out.Addend = R.Addend;
   Out.IsPCRelative = R.PCRel ? NEVERC_TRUE : NEVERC_FALSE;
   Out.IsSigned = R.Signed ? NEVERC_TRUE : NEVERC_FALSE;
-  graph::Target T = graph::targetOf(G, G.Atoms[A].Object, R);
+  graph::Target T = graph::targetOf(G, G.Atoms[A].Object, R, Key);
   if (T.Global >= 0)
     Out.TargetSymbol =
         mint(J, &LinkJob::Symbols, &LinkJob::SymbolHandles, size_t(T.Global));
@@ -1214,7 +1242,8 @@ NevercStatus NEVERC_CALL retargetEdge(void *Ctx, NevercTaskHandle Task,
         const auto [A, K] = J.EdgeList[E];
         LinkJob::StagedChange C{
             LinkJob::StagedChange::Retarget, A, false, int32_t(K), {}, 0};
-        C.Reloc = G.Relocs[A][K];
+        object::Relocation Buf;
+        edgeReloc(G, A, K, Buf, C.Reloc);
         size_t I = 0;
         if (!core::isNull(SymbolH)) {
           if (NevercStatus S =

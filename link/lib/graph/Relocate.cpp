@@ -132,11 +132,11 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
   // Debug data that pointed at a dropped section gets lld's tombstone.
   const uint64_t Tombstone =
       InName == ".debug_ranges" || InName == ".debug_loc" ? 1 : 0;
-  auto One = [&](const object::Relocation *R) {
+  auto One = [&](const object::Relocation *R, const void *Key) {
     const uint32_t Type = object::elfRelocType(*R);
     if (Type == G.Arch->Dyn.None)
       return;
-    Target T = targetOf(G, At.Object, *R);
+    Target T = targetOf(G, At.Object, *R, Key);
     const uint64_t P = At.Address + R->Offset;
     const size_t Pos = size_t(At.OutOffset + R->Offset);
     int64_t Add = R->Addend;
@@ -191,7 +191,7 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
         *this, RelocSite{*R, At, R->Offset, Type, T, S, Add, P, B, Pos, Alloc});
   };
   for (const object::Relocation *R : G.Relocs[A])
-    One(R);
+    One(R, nullptr);
   // A debug section's relocations, read raw (readELF's DeferNonAlloc):
   // each decoded into one the graph does not hold, then the same.
   if (At.Sec && !At.Replaced && !At.Sec->DeferredRelas.empty()) {
@@ -200,7 +200,7 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
     const size_t N = object::DeferredRelocations::count(*At.Sec);
     for (size_t K = 0; K < N; ++K) {
       Raw.decode(*At.Sec, K, R);
-      One(&R);
+      One(&R, object::DeferredRelocations::entry(*At.Sec, K));
     }
   }
 }

@@ -158,7 +158,7 @@ const char *linkStepName(LinkStep S) {
 namespace graph {
 
 Target targetOf(const LinkGraph &G, uint32_t Object,
-                const object::Relocation &R) {
+                const object::Relocation &R, const void *Key) {
   Target T;
   auto AtomIn = [&](uint32_t O, const object::Section *Sec) {
     return G.atomOf(O, Sec);
@@ -166,7 +166,7 @@ Target targetOf(const LinkGraph &G, uint32_t Object,
   // A plugin's retarget (RetargetEdge): an atom's start, or a global.
   int32_t Retargeted = -1;
   if (!G.Retargets.empty()) {
-    auto It = G.Retargets.find(&R);
+    auto It = G.Retargets.find(Key ? Key : &R);
     if (It != G.Retargets.end()) {
       if (It->second.Atom >= 0) {
         T.Atom = It->second.Atom;

@@ -36,8 +36,10 @@ struct Target {
   bool UndefinedWeak = false;
   bool Absolute = false; ///< SHN_ABS: no relocation in a PIE
 };
+/// \p Key: what a plugin's retarget of \p R is kept under (null: &R; a
+/// debug section's raw relocation, decoded: its Elf64_Rela entry).
 Target targetOf(const LinkGraph &G, uint32_t Object,
-                const object::Relocation &R);
+                const object::Relocation &R, const void *Key = nullptr);
 /// The address of a target (after layout); an undefined weak is 0.
 uint64_t targetAddress(const LinkGraph &G, const Target &T);
 /// Whether an absolute 64-bit word holding \p T's address needs a dynamic

@@ -10,6 +10,11 @@
 // RUN: %t/observed | FileCheck %s --check-prefix=RUN7
 // RUN: %neverc -fuse-ld=neverc %s -o %t/plain
 // RUN: cmp %t/observed %t/plain
+// Debug data's relocations, which a linker's read leaves raw, are edges
+// too: paged with the others, read alone.
+// RUN: %neverc -g -fplugin=%test_plugins/GraphStepsPlugin.so --steps-mode edges %s -o %t/edges 2>&1 | FileCheck %s --check-prefix=EDGES
+// EDGES: steps: edges: paged=count 1, debug ones>0=1
+// EDGES: steps: GetEdgeInfo(a debug edge) OK same=1
 // The graph linker is neverc's default: the same bytes with no flag.
 // RUN: %neverc %s -o %t/default
 // RUN: cmp %t/observed %t/default

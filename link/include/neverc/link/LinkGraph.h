@@ -363,11 +363,12 @@ public:
   std::vector<std::vector<int32_t>> GlobalOfSymbol;
   size_t GlobalsKnown = 0;
   /// Edges a plugin retargeted (RetargetEdge): the relocation's new target,
-  /// a global symbol (its index) or an atom (its start).
+  /// a global symbol (its index) or an atom (its start). Keyed by the
+  /// relocation, or for a debug section's raw one by its Elf64_Rela entry.
   struct Retarget {
     int32_t Global = -1, Atom = -1;
   };
-  std::unordered_map<const object::Relocation *, Retarget> Retargets;
+  std::unordered_map<const void *, Retarget> Retargets;
   /// Globals a plugin rebound (RebindSymbol): the atom whose start now
   /// defines each (global index -> atom index), and the definitions made
   /// for them (resolve_symbols makes them again on every run).

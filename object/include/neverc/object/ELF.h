@@ -67,6 +67,11 @@ class DeferredRelocations {
 public:
   explicit DeferredRelocations(const Graph &G);
   static size_t count(const Section &S) { return S.DeferredRelas.size() / 24; }
+  /// The \p K-th raw entry of \p S's: an identity that lasts the graph's
+  /// life (a linker keys a plugin's retarget by it).
+  static const void *entry(const Section &S, size_t K) {
+    return S.DeferredRelas.data() + 24 * K;
+  }
   /// The \p K-th of \p S's relocations into \p Out.
   void decode(const Section &S, size_t K, Relocation &Out);
 
