@@ -104,6 +104,100 @@ NevercStatus pageSlot(void *Ctx, NevercTaskHandle Task, uint64_t Cursor,
   });
 }
 
+//===-- the graph slots' shared pieces (Graph.cpp, Placement.cpp)
+//---------//
+
+/// The graph of a handle: the job's, in this link.
+inline NevercStatus graphOf(LinkDomain::Impl &D, LinkJob &J, NevercHandle H,
+                            LinkGraph **G) {
+  void **P;
+  if (NevercStatus S = lookup(D, J, J.Graphs, H, &P); !isOk(S))
+    return S;
+  if (!J.Graph)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *G = J.Graph.get();
+  return okStatus();
+}
+
+/// The index an entity handle names (checked against \p Count).
+inline NevercStatus indexOf(LinkDomain::Impl &D, LinkJob &J, Table T,
+                            NevercHandle H, size_t Count, size_t &Out) {
+  void **P;
+  if (NevercStatus S = lookup(D, J, J.*T, H, &P); !isOk(S))
+    return S;
+  size_t I = size_t(reinterpret_cast<uintptr_t>(*P)) - 1;
+  if (!J.Graph || I >= Count)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  Out = I;
+  return okStatus();
+}
+
+inline bool atomsExist(const LinkGraph &G) {
+  return G.State >= NEVERC_LINK_STATE_SYMBOLS_RESOLVED;
+}
+
+inline size_t atomCount(const LinkGraph &G) {
+  return atomsExist(G) ? G.Atoms.size() : 0;
+}
+
+inline void origin(LinkJob &J, const LinkGraph &G, int32_t Object,
+                   NevercLinkOrigin &O) {
+  O.Header = {sizeof O, NEVERC_LINK_API_MAJOR, NEVERC_LINK_API_MINOR, 0};
+  O.CreatedByPhase = {NEVERC_PHASE_LINK_READ_INPUTS_HIGH,
+                      NEVERC_PHASE_LINK_READ_INPUTS_LOW};
+  static const std::string Builtin = "the graph linker";
+  O.CreatedByProvider = viewOf(Builtin);
+  if (Object >= 0 && size_t(Object) < G.In.Objects.size()) {
+    const LinkObject &LO = *G.In.Objects[size_t(Object)];
+    O.Input = mint(J, &LinkJob::Inputs, &LinkJob::InputHandles, LO.Input);
+    if (LO.Member >= 0)
+      O.ArchiveMember = mint(J, &LinkJob::ArchiveMembers,
+                             &LinkJob::MemberHandles, size_t(LO.Member));
+  }
+  O.LastMutationPhase = J.LastMutationPhase;
+}
+
+/// One pager per kind: Count says how many, Fill writes element K.
+template <class Info, class CountFn, class FillFn>
+NevercStatus pager(void *Ctx, NevercTaskHandle Task, NevercHandle Graph,
+                   uint64_t Cursor, NevercLinkEntityPage *Page, CountFn &&Count,
+                   FillFn &&Fill) {
+  LinkGraph *G = nullptr;
+  return pageSlot<Info>(
+      Ctx, Task, Cursor, Page,
+      [&](LinkDomain::Impl &D, LinkJob &J, size_t &N) -> NevercStatus {
+        if (NevercStatus S = graphOf(D, J, Graph, &G); !isOk(S))
+          return S;
+        N = Count(J, *G);
+        return okStatus();
+      },
+      [&](LinkJob &J, size_t K, Info &I) { Fill(J, *G, K, I); });
+}
+
+/// The open mutation of a slot call: the caller may mutate (an
+/// interceptor or provider of a step), and the handle is this link's.
+inline NevercStatus openMutation(LinkDomain::Impl &D, NevercTaskHandle Task,
+                                 NevercLinkMutationHandle M, LinkJob **Out) {
+  LinkJob *J;
+  if (NevercStatus S = jobOf(D, Task, &J); !isOk(S))
+    return S;
+  if (J->T.role() == core::CallbackRole::Observer)
+    return st(NEVERC_STATUS_POLICY_VIOLATION);
+  void **P;
+  if (NevercStatus S = lookup(D, *J, J->Mutations, M, &P); !isOk(S))
+    return S;
+  if (!J->MutationOpen || !J->Graph)
+    return st(NEVERC_STATUS_STALE_HANDLE);
+  *Out = J;
+  return okStatus();
+}
+
+/// The plugins' synthetics and layout constraints (Placement.cpp): how many
+/// the pagers list, and the table's slots for them.
+size_t syntheticsOf(LinkJob &J, const LinkGraph &G);
+size_t constraintsOf(LinkJob &J, const LinkGraph &G);
+void fillPlacementSlots(NevercLinkAPI &T);
+
 } // namespace neverc::link
 
 #endif
