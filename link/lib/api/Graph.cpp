@@ -101,8 +101,9 @@ const object::Relocation &edgeReloc(const LinkGraph &G, uint32_t A, uint32_t K,
   }
   const Atom &X = G.Atoms[A];
   const size_t Raw = K - G.Relocs[A].size();
-  object::DeferredRelocations(G.In.Objects[X.Object]->Graph)
-      .decode(*X.Sec, Raw, Buf);
+  const object::Graph &OG = G.In.Objects[X.Object]->Graph;
+  object::DeferredRelocations(object::elfMachineOf(OG.Triple))
+      .decode(OG, *X.Sec, Raw, Buf);
   Key = object::DeferredRelocations::entry(*X.Sec, Raw);
   return Buf;
 }

@@ -116,6 +116,8 @@ struct Relocator {
   std::string Errors;
   unsigned ErrorCount = 0;
   std::vector<DynReloc> Dyn;
+  /// Decodes the debug sections' raw relocations (one for the link).
+  object::DeferredRelocations Raw;
 
   void error(const std::string &Msg) {
     if (ErrorCount++ < 20)

@@ -195,11 +195,11 @@ void Relocator::apply(SectionBytes B, uint32_t A) {
   // A debug section's relocations, read raw (readELF's DeferNonAlloc):
   // each decoded into one the graph does not hold, then the same.
   if (At.Sec && !At.Replaced && !At.Sec->DeferredRelas.empty()) {
-    object::DeferredRelocations Raw(G.In.Objects[At.Object]->Graph);
+    const object::Graph &OG = G.In.Objects[At.Object]->Graph;
     object::Relocation R;
     const size_t N = object::DeferredRelocations::count(*At.Sec);
     for (size_t K = 0; K < N; ++K) {
-      Raw.decode(*At.Sec, K, R);
+      Raw.decode(OG, *At.Sec, K, R);
       One(&R, object::DeferredRelocations::entry(*At.Sec, K));
     }
   }
@@ -760,7 +760,7 @@ void Relocator::fillEhFrameHdr() {
 
 
 bool relocate(LinkGraph &G) {
-  Relocator X{G, {}, 0, {}};
+  Relocator X{G, {}, 0, {}, object::DeferredRelocations(G.Arch->Machine)};
   // .dynsym indexes, for the dynamic relocations.
   for (size_t D = 0; D < G.DynSyms.size(); ++D)
     G.Globals[G.DynSyms[D]].DynIndex = int32_t(D + 1);

@@ -469,10 +469,8 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow,
   return Outcome::ok();
 }
 
-DeferredRelocations::DeferredRelocations(const Graph &G)
-    : G(G), Machine(elfMachineOf(G.Triple)) {}
-
-void DeferredRelocations::decode(const Section &S, size_t K, Relocation &Out) {
+void DeferredRelocations::decode(const Graph &G, const Section &S, size_t K,
+                                 Relocation &Out) {
   using llvm::support::endian::read64le;
   const char *P = S.DeferredRelas.data() + 24 * K;
   const uint64_t Info = read64le(P + 8);

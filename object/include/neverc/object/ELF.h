@@ -62,21 +62,21 @@ Outcome readELF(std::string_view Bytes, Graph &G, bool Borrow = false,
 
 /// The relocations a DeferNonAlloc read left raw, decoded one at a time as
 /// the reader would have made them (into a Relocation the graph does not
-/// hold). One decoder per graph: it keeps the few type records it made.
+/// hold). One decoder serves every graph of a machine (a link's): it keeps
+/// the few type records it made, shared by what it decodes.
 class DeferredRelocations {
 public:
-  explicit DeferredRelocations(const Graph &G);
+  explicit DeferredRelocations(uint16_t Machine) : Machine(Machine) {}
   static size_t count(const Section &S) { return S.DeferredRelas.size() / 24; }
   /// The \p K-th raw entry of \p S's: an identity that lasts the graph's
   /// life (a linker keys a plugin's retarget by it).
   static const void *entry(const Section &S, size_t K) {
     return S.DeferredRelas.data() + 24 * K;
   }
-  /// The \p K-th of \p S's relocations into \p Out.
-  void decode(const Section &S, size_t K, Relocation &Out);
+  /// The \p K-th of \p S's relocations (\p S one of \p G's) into \p Out.
+  void decode(const Graph &G, const Section &S, size_t K, Relocation &Out);
 
 private:
-  const Graph &G;
   uint16_t Machine;
   std::vector<std::pair<uint32_t, Extension>> Records;
 };
