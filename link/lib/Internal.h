@@ -85,42 +85,47 @@ struct ImageBox : object::BinaryStage {
   std::string FactsError;
 };
 
-struct LinkerProvider {
+/// What every provider registration keeps from its descriptor (linker,
+/// object-merge and LTO providers: the same fields, by name).
+struct ProviderRecord {
   std::string ID, CompatibilityKey;
-  NevercInterfaceID TargetID{}, InputFormat{}, OutputFormat{}, ProductID{};
-  uint32_t OutputKind = 0;
+  NevercTargetID TargetID{};
+  NevercInterfaceID ProductID{};
   uint64_t Flags = 0;
-  NevercLinkerProviderFn Link = nullptr;
-  NevercBinaryImageVerifierFn VerifyImage = nullptr;
   void *UserData = nullptr;
   NevercDestroyUserDataFn DestroyUserData = nullptr;
   const core::Plugin *Owner = nullptr;
+  template <class Desc>
+  void take(std::string Id, const Desc &F, const core::Plugin *By) {
+    ID = std::move(Id);
+    if (F.CompatibilityKey.Length)
+      CompatibilityKey.assign(F.CompatibilityKey.Data,
+                              F.CompatibilityKey.Length);
+    TargetID = F.TargetID;
+    ProductID = F.ProductID;
+    Flags = F.Flags;
+    UserData = F.UserData;
+    DestroyUserData = F.DestroyUserData;
+    Owner = By;
+  }
+};
+struct LinkerProvider : ProviderRecord {
+  NevercInterfaceID InputFormat{}, OutputFormat{};
+  uint32_t OutputKind = 0;
+  NevercLinkerProviderFn Link = nullptr;
+  NevercBinaryImageVerifierFn VerifyImage = nullptr;
 };
 /// A -r merge provider (api/Registrar.cpp registers it, Pipeline.cpp
 /// calls it from neverc.link.object_merge).
-struct MergeProvider {
-  std::string ID, CompatibilityKey;
-  NevercTargetID TargetID{};
+struct MergeProvider : ProviderRecord {
   NevercObjectFormatID FormatID{};
-  NevercInterfaceID ProductID{};
-  uint64_t Flags = 0;
   NevercObjectMergeProviderFn Merge = nullptr;
-  void *UserData = nullptr;
-  NevercDestroyUserDataFn DestroyUserData = nullptr;
-  const core::Plugin *Owner = nullptr;
 };
 /// An LTO codegen provider (api/LTO.cpp registers it, api/LTOProvider.cpp
-/// calls it).
-struct LtoProvider {
-  std::string ID, CompatibilityKey;
-  NevercTargetID TargetID{};
-  NevercInterfaceID ProductID{};
-  uint64_t Flags = 0; ///< NEVERC_LTO_PROVIDER_*
+/// calls it). Flags: NEVERC_LTO_PROVIDER_*.
+struct LtoProvider : ProviderRecord {
   NevercLTOBuildCacheKeyFn BuildCacheKey = nullptr;
   NevercLTOCodegenFn Codegen = nullptr;
-  void *UserData = nullptr;
-  NevercDestroyUserDataFn DestroyUserData = nullptr;
-  const core::Plugin *Owner = nullptr;
 };
 struct ImageVerifier {
   std::string ID;

@@ -232,18 +232,9 @@ NevercStatus NEVERC_CALL registerProvider(
         return Refuse("LTO provider '" + ID + "' is registered already",
                       NEVERC_STATUS_DUPLICATE_ID);
     auto R = std::make_unique<LtoProvider>();
-    R->ID = std::move(ID);
-    if (P->CompatibilityKey.Length)
-      R->CompatibilityKey.assign(P->CompatibilityKey.Data,
-                                 P->CompatibilityKey.Length);
-    R->TargetID = P->TargetID;
-    R->ProductID = P->ProductID;
-    R->Flags = P->Flags;
+    R->take(std::move(ID), *P, Owner);
     R->BuildCacheKey = P->BuildCacheKey;
     R->Codegen = P->Codegen;
-    R->UserData = P->UserData;
-    R->DestroyUserData = P->DestroyUserData;
-    R->Owner = Owner;
     D.LtoProviders.push_back(std::move(R));
     return okStatus();
   });

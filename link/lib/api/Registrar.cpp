@@ -142,21 +142,12 @@ NevercStatus NEVERC_CALL registerLinkerProvider(
                       "linker provider '" + ID + "' is registered already",
                       NEVERC_STATUS_DUPLICATE_ID);
     auto R = std::make_unique<LinkerProvider>();
-    R->ID = ID;
-    if (F.CompatibilityKey.Length)
-      R->CompatibilityKey.assign(F.CompatibilityKey.Data,
-                                 F.CompatibilityKey.Length);
-    R->TargetID = F.TargetID;
+    R->take(ID, F, Owner);
     R->InputFormat = F.InputFormat;
     R->OutputFormat = F.OutputFormat;
-    R->ProductID = F.ProductID;
     R->OutputKind = F.OutputKind;
-    R->Flags = F.Flags;
     R->Link = F.Link;
     R->VerifyImage = F.VerifyImage;
-    R->UserData = F.UserData;
-    R->DestroyUserData = F.DestroyUserData;
-    R->Owner = Owner;
     D.Providers.push_back(std::move(R));
     return okStatus();
   });
@@ -197,18 +188,9 @@ NevercStatus NEVERC_CALL registerObjectMergeProvider(
                           "' is registered already",
                       NEVERC_STATUS_DUPLICATE_ID);
     auto R = std::make_unique<MergeProvider>();
-    R->ID = ID;
-    if (F.CompatibilityKey.Length)
-      R->CompatibilityKey.assign(F.CompatibilityKey.Data,
-                                 F.CompatibilityKey.Length);
-    R->TargetID = F.TargetID;
+    R->take(ID, F, Owner);
     R->FormatID = F.FormatID;
-    R->ProductID = F.ProductID;
-    R->Flags = F.Flags;
     R->Merge = F.Merge;
-    R->UserData = F.UserData;
-    R->DestroyUserData = F.DestroyUserData;
-    R->Owner = Owner;
     D.MergeProviders.push_back(std::move(R));
     return okStatus();
   });
