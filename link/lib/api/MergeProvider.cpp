@@ -71,7 +71,8 @@ struct MergeCall {
 } // namespace
 
 const MergeProvider *mergeProviderFor(LinkDomain::Impl &D, const LinkJob &J) {
-  if (J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE)
+  if (D.MergeProviders.empty() ||
+      J.Req.OutputKind != NEVERC_LINK_OUTPUT_RELOCATABLE)
     return nullptr;
   const NevercTargetID Target = targetIDOf(J.Triple);
   for (const auto &P : D.MergeProviders)

@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
-#include <list>
 #include <memory>
 #include <string>
 #include <string_view>
