@@ -118,9 +118,10 @@ struct ObjectJob {
   /// The graph's generation right after read: a write of a graph still at
   /// it may pass the original bytes through (formats without a writer).
   uint64_t ReadGeneration = 0;
-  /// A format reader or writer callback is running: its mutations and
-  /// builder writes are allowed whatever the phase role.
-  bool InFormatCallback = false;
+  /// A callback the host calls outside the phase roles is running (a
+  /// format reader or writer, a -r merge provider lent graphs): its
+  /// mutations and builder writes are allowed whatever the task's role.
+  bool InHostCallback = false;
   /// Set while graphs are lent (ObjectDomain::lendGraphs): the one graph
   /// that may change; the others are read-only.
   const Graph *Writable = nullptr;

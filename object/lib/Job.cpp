@@ -118,9 +118,9 @@ ObjectDomain::lendGraphs(core::Task &T, const std::vector<Graph *> &Inputs,
   // Like a format reader: the plugin stages through the host's mutation,
   // whatever role its task has, and only the host ends it.
   J.HostMutation = M;
-  J.InFormatCallback = true;
+  J.InHostCallback = true;
   NevercStatus S = Fn(Ctx, L);
-  J.InFormatCallback = false;
+  J.InHostCallback = false;
   J.HostMutation = nullptr;
   if (isOk(S))
     if (Outcome O = M->commit()) {
@@ -163,7 +163,7 @@ NevercStatus mayMutate(ObjectDomain::Impl &, ObjectJob &J) {
   default:
     // A format reader or writer runs inside the built-in step, where the
     // task has no plugin role; the job says so instead.
-    if (J.InFormatCallback)
+    if (J.InHostCallback)
       return okStatus();
     return st(NEVERC_STATUS_INVALID_STATE);
   }

@@ -209,9 +209,9 @@ struct ReadStep {
     if (!Raw)
       return st(NEVERC_STATUS_INVALID_STATE);
     J.HostMutation = *Raw;
-    J.InFormatCallback = true;
+    J.InHostCallback = true;
     NevercStatus S = F->Reader(F->UserData, &Req);
-    J.InFormatCallback = false;
+    J.InHostCallback = false;
     Outcome C;
     if (isOk(S))
       C = (*Raw)->commit();
@@ -331,9 +331,9 @@ struct WriteStep {
     I.Bytes = std::string();
     bool WasWritable = I.Writable;
     I.Writable = true;
-    J.InFormatCallback = true;
+    J.InHostCallback = true;
     NevercStatus S = F->Writer(F->UserData, &Req);
-    J.InFormatCallback = false;
+    J.InHostCallback = false;
     I.Writable = WasWritable;
     I.Provenance = "object format " + F->Name;
     if (!isOk(S)) {
